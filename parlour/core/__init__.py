@@ -1,0 +1,2 @@
+"""The rules core shared by every game: cards, seeded randomness, the Game protocol, actions,
+events and outcomes, the rules-object schema, errors, the registry and replay."""

@@ -1,0 +1,122 @@
+"""The shared conformance checks every game and preset must pass (used by ``tests/conformance``,
+and usable by anyone writing a new engine, like pgx's ``api_test``).
+
+Checks: random play to the end, card conservation after every action, determinism of replay,
+no dead ends, illegal actions rejected with the state unchanged, JSON round trips of actions,
+views that do not change when hidden cards are re-dealt, ``observe(determinize(view)) == view``,
+and legal actions that depend only on the acting seat's view.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Game
+from parlour.core.replay import replay
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def _fail(msg: str) -> None:
+    raise ConformanceError(msg)
+
+
+def check_view_consistency(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> None:
+    """``observe`` must not depend on hidden cards; ``determinize`` must agree with the view."""
+    seats: list[int | None] = [*range(game.num_seats(state)), None]
+    acting = game.to_act(state)
+    total = Counter(game.all_cards(state))
+    for seat in seats:
+        view = game.observe(state, seat)
+        json.dumps(game.view_to_json(view), ensure_ascii=False)
+        if seat is None:
+            continue
+        other = game.determinize(view, rng)
+        if Counter(game.all_cards(other)) != total:
+            _fail(f"determinize changed the cards of the game (seat {seat})")
+        again = game.observe(other, seat)
+        if again != view:
+            _fail(f"observe(determinize(view)) != view for seat {seat}:\n{view}\n{again}")
+        if seat == acting and list(game.legal_actions(other)) != list(game.legal_actions(state)):
+            _fail(f"legal actions of seat {seat} depend on cards it cannot see")
+
+
+def run_random_game(
+    game: Game[Any, Any, Any, Any],
+    rules: Any,
+    seed: int,
+    *,
+    deep_every: int = 0,
+    max_decisions: int = 200_000,
+) -> dict[str, int]:
+    """Random play of one match with the checks; ``deep_every`` = N runs the expensive checks
+    (views, illegal actions, state unchanged) at every N-th decision (0: only at a few)."""
+    rng = random.Random(seed)
+    state = game.new_game(rules, seed)
+    start_cards = Counter(game.all_cards(state))
+    actions: list[Any] = []
+    pool: list[Any] = []
+    decisions = 0
+    legal_max = 0
+    deep_every = deep_every or 37
+    while True:
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        legal = list(game.legal_actions(state))
+        if not legal:
+            _fail(
+                f"dead end: seat {seat} to act with no legal action (seed {seed}, step {decisions})"
+            )
+        legal_max = max(legal_max, len(legal))
+        action = legal[rng.randrange(len(legal))]
+        encoded = game.action_to_json(action)
+        if game.action_from_json(json.loads(json.dumps(encoded))) != action:
+            _fail(f"action JSON round trip failed for {action!r}: {encoded}")
+        if decisions % deep_every == 0:
+            check_view_consistency(game, state, rng)
+            before = copy.deepcopy(state)
+            for bad in rng.sample(pool, min(4, len(pool))):
+                if bad in legal:
+                    continue
+                if game.explain(state, bad) is None:
+                    _fail(f"explain() calls {bad} legal but it is not in legal_actions")
+                try:
+                    game.apply(state, bad)
+                except IllegalAction as exc:
+                    if not exc.rule:
+                        _fail("IllegalAction without a rule")
+                else:
+                    _fail(f"illegal action {bad} was accepted (seed {seed}, step {decisions})")
+                if state != before:
+                    _fail(f"state changed by rejected action {bad}")
+            if game.explain(state, action) is not None:
+                _fail(f"explain() rejects legal action {action}: {game.explain(state, action)}")
+        if len(pool) < 400:
+            pool.append(action)
+        elif rng.random() < 0.1:
+            pool[rng.randrange(len(pool))] = action
+        state, events = game.apply(state, action)
+        for ev in events:
+            json.dumps(ev.to_json(), ensure_ascii=False)
+        actions.append(action)
+        decisions += 1
+        if Counter(game.all_cards(state)) != start_cards:
+            _fail(f"cards not conserved after {action} (seed {seed}, step {decisions})")
+        if decisions > max_decisions:
+            _fail(f"match did not end within {max_decisions} decisions (seed {seed})")
+    outcome = game.outcome(state)
+    if not outcome.finished:
+        _fail("to_act is None but the outcome is not finished")
+    json.dumps(outcome.to_json())
+    again, _ = replay(game, rules, seed, [game.action_to_json(a) for a in actions])
+    if again != state:
+        _fail(f"replay of seed {seed} did not give the same final state")
+    return {"decisions": decisions, "legal_max": legal_max}

@@ -1,0 +1,187 @@
+"""The Game protocol every engine implements, and the value types it speaks in.
+
+A game is an object (one per engine) with pure functions over states:
+
+``new_game(rules, seed)``, ``to_act``, ``legal_actions``, ``apply`` (→ new state + events),
+``explain``, ``observe(state, seat | None)``, ``determinize(view, rng)``, ``outcome``.
+
+States are never changed in place by ``apply``: it returns a new state (engines may share
+unchanged parts).  An illegal action raises :class:`~parlour.core.errors.IllegalAction` naming the
+rule, and the state passed in is exactly as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from parlour.core import codec
+from parlour.core.cards import Card
+from parlour.core.errors import IllegalAction
+from parlour.core.rules import Rules
+
+Seat = int
+Side = int
+
+S = TypeVar("S")  # state
+A = TypeVar("A")  # action
+V = TypeVar("V")  # view
+R = TypeVar("R", bound=Rules)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told to those who may see it.
+
+    ``seats`` is the set of seats that may see the event; ``None`` means everyone, spectators
+    included.  ``text`` is for people ("West took the pile"); ``data`` is for programs and holds
+    only what those seats may know."""
+
+    kind: str
+    text: str
+    seats: frozenset[Seat] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": codec._plain(self.data)}
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of one hand (round, deal) per side, with a breakdown for the score sheet."""
+
+    number: int
+    scores: tuple[float, ...]
+    breakdown: tuple[Mapping[str, float], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match stands or ended.
+
+    ``sides`` lists the seats of each side (a solo player is a side of one); ``scores`` are per
+    side; ``winners`` are side indices (empty = a draw or no winner); ``termination`` says why
+    the match ended (e.g. ``"target_score"``, ``"max_hands"``, ``"last_player"``) or ``""``
+    while it goes on."""
+
+    finished: bool
+    termination: str
+    sides: tuple[tuple[Seat, ...], ...]
+    scores: tuple[float, ...]
+    winners: tuple[Side, ...]
+    hands: tuple[HandResult, ...] = ()
+    ranking: tuple[Side, ...] = ()
+
+    def side_of(self, seat: Seat) -> Side:
+        for i, seats in enumerate(self.sides):
+            if seat in seats:
+                return i
+        raise ValueError(f"seat {seat} is in no side")
+
+    def seat_score(self, seat: Seat) -> float:
+        return self.scores[self.side_of(seat)]
+
+    def seat_won(self, seat: Seat) -> bool:
+        return self.side_of(seat) in self.winners
+
+    @property
+    def is_draw(self) -> bool:
+        return self.finished and not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return codec._plain(dataclasses.asdict(self))  # type: ignore[no-any-return]
+
+
+class Game(ABC, Generic[S, A, V, R]):
+    """Base class of the engines.  Subclasses implement the abstract methods; the defaults here
+    give checked ``apply`` (legality first), JSON codecs and conformance hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int] = 1
+    rules_type: ClassVar[type[Rules]]
+    #: action classes by name, for JSON decoding
+    action_types: ClassVar[Mapping[str, type]] = {}
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, rules: R, seed: int) -> S: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> Seat | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]: ...
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """Apply an action known to be legal (bots and replays of checked logs use this)."""
+
+    def explain(self, state: S, action: A) -> str | None:
+        """Why ``action`` is illegal now (the rule, in words), or ``None`` if it is legal.
+
+        Engines override this with precise reasons; the default only checks membership."""
+        if self.to_act(state) is None:
+            return "the match is over"
+        if action in self.legal_actions(state):
+            return None
+        return f"{action} is not a legal move now"
+
+    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """Check, then apply.  Raises :class:`IllegalAction` (state unchanged) when illegal."""
+        reason = self.explain(state, action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        return self.apply_unchecked(state, action)
+
+    @abstractmethod
+    def observe(self, state: S, seat: Seat | None) -> V:
+        """Exactly what ``seat`` may know (``None`` = a spectator)."""
+
+    @abstractmethod
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view`` (hidden cards dealt at random)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome: ...
+
+    @abstractmethod
+    def all_cards(self, state: S) -> list[Card]:
+        """Every card of the game wherever it lies (conservation checks)."""
+
+    def num_seats(self, state: S) -> int:
+        return int(getattr(state, "players", 0) or state.rules.players)  # type: ignore[attr-defined]
+
+    def viewer_seat(self, view: V) -> Seat | None:
+        """The seat a view was made for (``None`` for a spectator)."""
+        return getattr(view, "seat", None)
+
+    def view_to_act(self, view: V) -> Seat | None:
+        """Whose decision it is, as the view shows it."""
+        return getattr(view, "to_act", None)
+
+    # --- JSON ------------------------------------------------------------------------------
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        return codec.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        return codec.from_json(data, self.action_types)  # type: ignore[no-any-return]
+
+    def view_to_json(self, view: V) -> dict[str, Any]:
+        return codec.to_json(view)
+
+    def action_text(self, state: S, action: A) -> str:
+        return str(action)

@@ -1,0 +1,1 @@
+"""Running matches: one match between bots, many for simulation, tournaments with ratings."""
