@@ -172,6 +172,25 @@ class Game(ABC, Generic[S, A, V, R]):
         """Whose decision it is, as the view shows it."""
         return getattr(view, "to_act", None)
 
+    # --- fair shuffles: commit to each hand's deal seed, reveal it after the hand ----------
+
+    @abstractmethod
+    def hand_number(self, state: S) -> int:
+        """Index (0, 1, …) of the hand in progress (or last played when the match is over)."""
+
+    @abstractmethod
+    def hand_seed(self, state: S) -> int:
+        """The seed the current hand was dealt from (hidden information: never in a view).
+
+        Engines derive it as ``derive_seed(match_seed, "deal", hand_number)``."""
+
+    @abstractmethod
+    def redeal(self, state: S, seed: int) -> S:
+        """Deal the current hand again from ``seed``, everything else as in ``state``.
+
+        Given the state just after a hand was dealt and that hand's revealed seed, the result
+        equals the state: that is how ``parlour verify`` checks a deal."""
+
     # --- JSON ------------------------------------------------------------------------------
 
     def action_to_json(self, action: A) -> dict[str, Any]:
