@@ -1,0 +1,67 @@
+"""``parlour play GAME``: play one seat against bots in the terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from parlour.cli import app
+from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
+from parlour.cli.tui.adapters import install_readline
+from parlour.cli.tui.session import Session
+from parlour.core.errors import ParlourError
+from parlour.core.replay import MatchRecord
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game or preset: samba, bolivia, cheat, scat …")],
+    preset: Annotated[str | None, typer.Option(help="preset (house rules)")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="bots for the other seats, e.g. basic,strong")
+    ] = "basic",
+    seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    save: Annotated[Path | None, typer.Option(help="keep a replayable match file here")] = None,
+    load: Annotated[Path | None, typer.Option(help="continue a saved match")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="no pause after bots' moves")] = False,
+) -> None:
+    """Play one seat against bots; type help at the prompt."""
+    record = None
+    if load is not None:
+        try:
+            record = MatchRecord.load(load)
+        except (OSError, ParlourError, KeyError) as exc:
+            raise fail(str(exc)) from None
+        variant = choose_variant(record.game, record.preset, None, record.rules)
+        match_seed = record.seed
+        if save is None:
+            save = load
+    else:
+        variant = choose_variant(game, preset, players, parse_options(option))
+        match_seed = (
+            seed if seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+        )
+    install_readline()
+    try:
+        session = Session(
+            variant,
+            seat,
+            split_names(bots),
+            match_seed,
+            console=console,
+            delay=0.0 if fast else 0.7,
+            save=save,
+            record=record,
+        )
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+    console.print(
+        f"[bold]{variant.entry.name}[/] ({variant.preset}), seed {match_seed}; you are seat {seat}. "
+        "Type [bold]help[/] for the moves."
+    )
+    raise typer.Exit(session.run())

@@ -1,0 +1,161 @@
+"""Per-game terminal adapters: how a view is drawn and what typed commands mean.
+
+:class:`Adapter` is the generic base (any game: views drawn field by field, moves by number or
+by their own text); subclasses add a game's layout and card-player commands."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from parlour.cli.tui.commands import CommandError, match_generic
+from parlour.core.cards import JOKER, card_str, rank_of, suit_of
+from parlour.core.codec import to_json
+from parlour.core.game import Event, Outcome
+
+if TYPE_CHECKING:
+    from parlour.cli.tui.session import Session
+
+COMPASS = ("South", "West", "North", "East")
+_completions: list[str] = []
+
+
+def set_completions(words: list[str]) -> None:
+    _completions[:] = words
+
+
+def _complete(text: str, state: int) -> str | None:
+    matches = [w for w in _completions if w.lower().startswith(text.lower())]
+    return matches[state] if state < len(matches) else None
+
+
+def install_readline() -> None:
+    """Tab completion where the terminal supports it."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on this platform
+        return
+    readline.set_completer(_complete)
+    readline.set_completer_delims(" \t,")
+    readline.parse_and_bind("tab: complete")
+
+
+def card_text(card: int) -> Text:
+    """A card in colour: red suits red, jokers magenta."""
+    if card < 0:
+        return Text("—")
+    style = "bold magenta" if card == JOKER else ("bold red" if suit_of(card) in (1, 2) else "bold")
+    return Text(card_str(card), style=style)
+
+
+def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+class Adapter:
+    """Generic terminal adapter."""
+
+    commands_help = ""
+
+    def seat_name(self, seat: int, me: int, players: int) -> str:
+        if seat == me:
+            return "You"
+        if players == 4:
+            return COMPASS[(seat - me) % 4]
+        return f"Seat {seat}"
+
+    def prompt(self, view: Any) -> str:
+        return "your move> "
+
+    def help_text(self) -> str:
+        return self.commands_help
+
+    def describe(self, action: Any, view: Any) -> str:
+        return str(action)
+
+    def event_text(self, event: Event, session: Session) -> str:
+        text = event.text
+        players = session.game.num_seats(session.state)
+        for s in range(players - 1, -1, -1):
+            text = text.replace(f"seat {s}", session.seat_name(s)).replace(
+                f"Seat {s}", session.seat_name(s)
+            )
+        return text
+
+    def completions(self, view: Any, legal: Sequence[Any]) -> list[str]:
+        words = {"help", "hint", "quit", "save", "show"}
+        for a in legal:
+            words.update(str(a).split()[:1])
+        for c in getattr(view, "hand", ()):
+            words.add(card_str(c, ascii=True))
+        return sorted(words)
+
+    def parse(self, text: str, view: Any, legal: Sequence[Any]) -> list[Any]:
+        actions = self.macro(text.split(), view, legal)
+        if actions is None:
+            actions = match_generic(text, legal)
+        if actions is None:
+            raise CommandError(f"I don't know {text!r}; type help for the moves you can make")
+        return actions
+
+    def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
+        """Game-specific commands; ``None`` when the words are not one of them."""
+        return None
+
+    def log_panel(self, session: Session, lines: int = 8) -> Panel:
+        return Panel(
+            "\n".join(session.log[-lines:]) or "—", title="last events", border_style="dim"
+        )
+
+    def render(self, view: Any, session: Session) -> RenderableType:
+        data = to_json(view)
+        table = Table(show_header=False, box=None)
+        for key, value in data.items():
+            if key in ("type", "rules"):
+                continue
+            table.add_row(key.replace("_", " "), str(value))
+        return Group(Panel(table, title=session.variant.name), self.log_panel(session))
+
+    def score_sheet(self, outcome: Outcome, session: Session) -> RenderableType:
+        names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
+        table = Table("hand", *names, title="score sheet")
+        running = [0.0] * len(names)
+        for hand in outcome.hands:
+            cells = []
+            for i, sc in enumerate(hand.scores):
+                running[i] += sc
+                cells.append(f"{sc:+,.0f} ({running[i]:,.0f})")
+            table.add_row(str(hand.number), *cells)
+        return table
+
+    def result_text(self, outcome: Outcome, session: Session) -> str:
+        if not outcome.winners:
+            return "a draw"
+        names = [
+            " & ".join(session.seat_name(s) for s in outcome.sides[w]) for w in outcome.winners
+        ]
+        return f"{', '.join(names)} won"
+
+
+def for_game(name: str) -> Adapter:
+    try:
+        module = importlib.import_module(f"parlour.cli.tui.{name}")
+    except ModuleNotFoundError:
+        return Adapter()
+    adapter: Adapter = module.ADAPTER
+    return adapter
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    return (rank_of(card), suit_of(card))

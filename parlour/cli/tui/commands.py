@@ -1,0 +1,102 @@
+"""Typed commands → actions.
+
+A command may stand for several engine actions (``meld 7♥ 8♥ 9♥`` stages three cards;
+``play 7♥ 7♣ as 7`` picks two cards then claims): they are applied together or not at all.
+
+Generic forms work in every game: the number of a legal action as listed by ``help``, or the
+action's own text (``discard K♣``).  Cards may be written ``10♥``, ``TH`` or ``th``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.cards import card_str, parse_card, parse_rank
+
+_CARDISH = re.compile(r"^(10|[2-9tjqka])[♣♦♥♠cdhs]$|^(jk|joker)$", re.IGNORECASE)
+
+
+class CommandError(ValueError):
+    """The text is not a command (says what was expected)."""
+
+
+def normalize(text: str) -> str:
+    """Lower-case words with every card in its canonical printed form."""
+    words = []
+    for w in text.replace(",", " ").split():
+        if _CARDISH.match(w):
+            try:
+                words.append(card_str(parse_card(w)).lower())
+                continue
+            except ValueError:
+                pass
+        words.append(w.lower())
+    return " ".join(words)
+
+
+def parse_card_words(words: Sequence[str]) -> list[int]:
+    cards = []
+    for w in words:
+        try:
+            cards.append(parse_card(w))
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+    return cards
+
+
+@dataclass
+class Parsed:
+    """The actions a command stands for (applied in order, all or nothing)."""
+
+    actions: list[Any]
+
+
+Macro = Callable[[list[str], Any, Sequence[Any]], list[Any] | None]
+
+
+def match_generic(text: str, legal: Sequence[Any]) -> list[Any] | None:
+    """A number from the ``help`` list, or a legal action's own text."""
+    t = text.strip()
+    if t.isdigit():
+        i = int(t)
+        if not 1 <= i <= len(legal):
+            raise CommandError(
+                f"there is no move number {i}; type help to list the {len(legal)} moves"
+            )
+        return [legal[i - 1]]
+    n = normalize(t)
+    for action in legal:
+        if normalize(str(action)) == n:
+            return [action]
+    return None
+
+
+def rank_word(word: str) -> int:
+    w = (
+        word.lower().rstrip("s")
+        if word.lower() not in ("jacks", "aces", "kings", "queens")
+        else word[:-1]
+    )
+    names = {
+        "ace": 14,
+        "king": 13,
+        "queen": 12,
+        "jack": 11,
+        "ten": 10,
+        "nine": 9,
+        "eight": 8,
+        "seven": 7,
+        "six": 6,
+        "five": 5,
+        "four": 4,
+        "three": 3,
+        "two": 2,
+    }
+    if w.lower() in names:
+        return names[w.lower()]
+    try:
+        return parse_rank(w)
+    except ValueError:
+        raise CommandError(f"not a rank: {word!r} (write A K Q J 10 9 … 2)") from None

@@ -1,0 +1,243 @@
+"""Samba at the terminal: the hand sorted as players hold it, melds per side, and commands
+``draw``, ``take 9♦ 9♥``, ``take top 2``, ``meld 7♥ 8♥ 9♥``, ``add 10♥ to 2``, ``merge 3 into 1``,
+``red``, ``discard K♣``, ``pass``, ``ask``, ``yes``/``no``, ``undo``.  Melds are numbered from 1."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from parlour.cli.tui.adapters import Adapter, card_text, cards_text, sort_key
+from parlour.cli.tui.commands import CommandError, parse_card_words
+from parlour.core.cards import JOKER, rank_of, suit_of
+from parlour.games.samba import actions as A
+
+if TYPE_CHECKING:
+    from parlour.cli.tui.session import Session
+
+RED3 = (14, 27)
+
+
+def is_wild(c: int) -> bool:
+    return c == JOKER or rank_of(c) == 2
+
+
+def grouped_hand(hand: Sequence[int]) -> Text:
+    """Naturals by rank, then 3s, then wilds — the way Samba players sort (seed 002 tips)."""
+    naturals = sorted((c for c in hand if not is_wild(c) and rank_of(c) != 3), key=sort_key)
+    threes = sorted((c for c in hand if rank_of(c) == 3), key=sort_key)
+    wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (c == JOKER, suit_of(c)))
+    out = Text()
+    last_rank = None
+    for c in naturals:
+        if last_rank is not None:
+            out.append("  " if rank_of(c) != last_rank else " ")
+        out.append_text(card_text(c))
+        last_rank = rank_of(c)
+    for part in (threes, wilds):
+        if part:
+            out.append("   │ ")
+            out.append_text(cards_text(part))
+    return out
+
+
+def meld_label(meld: Any) -> str:
+    if getattr(meld, "bolivia", False):
+        return "BOLIVIA"
+    if meld.samba:
+        return "SAMBA"
+    if meld.canasta:
+        return f"{meld.canasta} canasta".upper()
+    return ""
+
+
+class SambaAdapter(Adapter):
+    commands_help = (
+        "Samba: draw · take 9♦ 9♥ (pile with a pair) · take top 2 (top card onto sequence 2) ·\n"
+        "  meld 7♥ 8♥ 9♥ · add 10♥ to 2 · merge 3 into 1 · red (lay red 3s) · discard K♣ ·\n"
+        "  pass · ask (partner, may I go out?) · yes / no · undo (take back a staged meld)\n"
+    )
+
+    def describe(self, action: Any, view: Any) -> str:
+        if isinstance(action, A.AddToMeld):
+            return f"add {card_text(action.card).plain} to meld {action.meld + 1}"
+        if isinstance(action, A.TakeTop):
+            return f"take the top card onto meld {action.meld + 1}"
+        if isinstance(action, A.MergeGroups):
+            return f"merge meld {action.other + 1} into meld {action.meld + 1}"
+        return str(action)
+
+    def prompt(self, view: Any) -> str:
+        phase = {
+            "draw": "draw or take",
+            "meld": "meld / discard",
+            "pile_open": "open with the pile",
+            "answer": "answer your partner",
+        }.get(view.phase, view.phase)
+        return f"[{phase}]> "
+
+    def _my_side(self, view: Any) -> Any:
+        for sv in view.sides:
+            if view.seat in sv.seats:
+                return sv
+        raise CommandError("you have no side")
+
+    def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
+        if not words:
+            return None
+        verb, rest = words[0].lower(), words[1:]
+        if verb == "draw" and not rest:
+            return [A.Draw()]
+        if verb == "take":
+            if rest and rest[0].lower() == "top":
+                nums = [w for w in rest[1:] if w.isdigit()]
+                if not nums:
+                    seqs = [a for a in legal if isinstance(a, A.TakeTop)]
+                    if len(seqs) == 1:
+                        return [seqs[0]]
+                    raise CommandError("say which sequence: take top N")
+                return [A.TakeTop(int(nums[0]) - 1)]
+            cards = parse_card_words(rest)
+            if len(cards) != 2:
+                raise CommandError(
+                    "take the pile with two cards of the top card's rank: take 9♦ 9♥"
+                )
+            for a in legal:
+                if isinstance(a, A.TakePile) and sorted(a.pair) == sorted(cards):
+                    return [a]
+            return [A.TakePile(tuple(sorted(cards)))]
+        if verb == "meld":
+            cards = parse_card_words(rest)
+            if not cards:
+                raise CommandError("meld which cards? e.g. meld 7♥ 8♥ 9♥")
+            if all(rank_of(c) == 3 and c not in RED3 for c in cards):
+                return [A.MeldBlackThrees(tuple(sorted(cards)))]
+            steps: list[Any] = []
+            staged_before = len(view.pending)
+            for i, c in enumerate(cards):
+                if staged_before + i < 3:
+                    steps.append(A.Stage(c))
+                else:
+                    steps.append(lambda v, c=c: A.AddToMeld(len(self._my_side(v).melds) - 1, c))
+            return steps
+        if verb == "add":
+            if "to" in [w.lower() for w in rest]:
+                k = [w.lower() for w in rest].index("to")
+                cards, target = parse_card_words(rest[:k]), rest[k + 1 :]
+            else:
+                cards, target = parse_card_words(rest[:-1]), rest[-1:]
+            if not target or not target[0].isdigit() or not cards:
+                raise CommandError("add which card to which meld? e.g. add 10♥ to 2")
+            return [A.AddToMeld(int(target[0]) - 1, c) for c in cards]
+        if verb == "merge":
+            targets = [int(w) for w in rest if w.isdigit()]
+            if len(targets) != 2:
+                raise CommandError("merge which groups? e.g. merge 3 into 1")
+            return [A.MergeGroups(targets[1] - 1, targets[0] - 1)]
+        if verb in ("red", "lay"):
+            cards = parse_card_words(rest) if rest else [c for c in view.hand if c in RED3]
+            if not cards:
+                raise CommandError("you hold no red 3")
+            return [A.LayRedThree(c) for c in cards]
+        if verb == "discard":
+            cards = parse_card_words(rest)
+            if len(cards) != 1:
+                raise CommandError("discard one card, e.g. discard K♣")
+            return [A.Discard(cards[0])]
+        if verb == "pass" and not rest:
+            return [A.Pass()]
+        if verb == "ask":
+            return [A.AskGoOut()]
+        if verb in ("yes", "no") and not rest:
+            return [A.AnswerGoOut(verb == "yes")]
+        if verb == "undo":
+            for a in legal:
+                if isinstance(a, A.Unstage | A.UndoOpening):
+                    return [a]
+            raise CommandError(
+                "nothing to take back: undo takes back a meld being built or an "
+                "opening that does not reach the minimum"
+            )
+        return None
+
+    def render(self, view: Any, session: Session) -> RenderableType:
+        n = len(view.players)
+        me = view.seat
+        head = Text()
+        head.append(f"Hand {view.hand_number + 1} · dealer {session.seat_name(view.dealer)} · ")
+        turn = "match over" if view.to_act is None else f"{session.seat_name(view.to_act)} to play"
+        head.append(turn, style="bold yellow")
+        if view.asked:
+            head.append(" · asked partner to go out", style="cyan")
+        if view.permission:
+            head.append(f" · partner said {view.permission}", style="cyan")
+        sides = []
+        for sv in view.sides:
+            names = " & ".join(session.seat_name(s) for s in sv.seats)
+            t = Table(show_header=False, box=None, pad_edge=False)
+            t.add_row(
+                Text(
+                    f"score {sv.score:,} · needs {sv.opening_minimum} to open"
+                    f"{' · opened' if sv.opened else ''}{' · may go out' if sv.can_go_out else ''}",
+                    style="dim",
+                )
+            )
+            for i, m in enumerate(sv.melds):
+                row = Text(f"{i + 1:>2}. ")
+                row.append_text(cards_text(m.cards))
+                label = meld_label(m)
+                if label:
+                    row.append(f"  {label}", style="bold green")
+                t.add_row(row)
+            if sv.red_threes:
+                row = Text("red 3s: ")
+                row.append_text(cards_text(sv.red_threes))
+                t.add_row(row)
+            style = "green" if me in sv.seats else "blue"
+            sides.append(Panel(t, title=names, border_style=style))
+        table = Text()
+        table.append("pile: ")
+        table.append_text(card_text(view.pile_top) if view.pile_size else Text("empty"))
+        table.append(f" ({view.pile_size} cards)   stock: {view.stock_size}   hands: ")
+        table.append(", ".join(f"{session.seat_name(p.seat)} {p.hand_size}" for p in view.players))
+        known = [p for p in view.players if p.known and p.seat != me]
+        for p in known:
+            table.append(f"\n{session.seat_name(p.seat)} holds (from the pile): ")
+            table.append_text(cards_text(p.known))
+        mine = Text("your hand: ")
+        mine.append_text(grouped_hand(view.hand))
+        mine.append(f"  ({len(view.hand)} cards)")
+        if view.pending:
+            mine.append("\nbeing melded: ")
+            mine.append_text(cards_text(view.pending))
+        del n
+        return Group(
+            head, Columns(sides), table, Panel(mine, border_style="yellow"), self.log_panel(session)
+        )
+
+    def score_sheet(self, outcome: Any, session: Session) -> RenderableType:
+        names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
+        table = Table("hand", *names, title="Samba score sheet")
+        running = [0.0] * len(names)
+        for hand in outcome.hands:
+            cells = []
+            for i, sc in enumerate(hand.scores):
+                running[i] += sc
+                parts = ""
+                if hand.breakdown:
+                    b = hand.breakdown[i]
+                    parts = "\n" + ", ".join(
+                        f"{k.replace('_', ' ')} {v:+,.0f}" for k, v in b.items() if v
+                    )
+                cells.append(f"[bold]{sc:+,.0f}[/] → {running[i]:,.0f}{parts}")
+            table.add_row(str(hand.number), *cells)
+        return table
+
+
+ADAPTER = SambaAdapter()

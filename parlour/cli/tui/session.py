@@ -1,0 +1,215 @@
+"""The terminal play loop: one person, one seat, bots in the others."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from parlour import bots as bot_registry
+from parlour.cli.tui import adapters
+from parlour.cli.tui.commands import CommandError
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.game import Event
+from parlour.core.registry import Variant
+from parlour.core.replay import MatchRecord
+from parlour.core.rng import derive_seed
+
+HELP = """Commands (cards as 10♥, TH or th; Jk for a joker):
+  help            list the moves you can make now, numbered; a number plays that move
+  hint            what the basic bot would do here
+  save [FILE]     write a replayable match file (also done on Ctrl-C when --save is given)
+  quit            save (with --save) and leave
+"""
+
+
+class Session:
+    """A match between one person (``seat``) and bots, drawn on ``console``."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        seat: int,
+        bot_names: Sequence[str],
+        seed: int,
+        *,
+        console: Console,
+        read: Callable[[str], str] = input,
+        delay: float = 0.7,
+        save: Path | None = None,
+        record: MatchRecord | None = None,
+    ) -> None:
+        self.variant = variant
+        self.game = variant.game
+        self.seat = seat
+        self.console = console
+        self.read = read
+        self.delay = delay
+        self.save_path = save
+        self.adapter = adapters.for_game(variant.name)
+        players = int(variant.rules.players)  # type: ignore[attr-defined]
+        if not 0 <= seat < players:
+            raise ParlourError(f"--seat must be 0…{players - 1}")
+        names = list(bot_names) or ["basic"]
+        self.bot_names = [names[i % len(names)] for i in range(players - 1)]
+        self.bots: dict[int, Any] = {}
+        others = [s for s in range(players) if s != seat]
+        for name, s in zip(self.bot_names, others, strict=True):
+            try:
+                self.bots[s] = bot_registry.make(name, variant, s, derive_seed(seed, "seat", s))
+            except ParlourError:
+                self.bots[s] = bot_registry.make("random", variant, s, derive_seed(seed, "seat", s))
+        labels = ["you" if s == seat else self.bots[s].name for s in range(players)]
+        self.record = record or MatchRecord.start(variant, seed, labels)
+        self.log: list[str] = []
+        if record is not None:
+            self.state, events = record.replay()
+            self.log.extend(e.text for e in events if e.visible_to(seat))
+        else:
+            self.state = self.game.new_game(variant.rules, seed)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def seat_name(self, s: int) -> str:
+        return self.adapter.seat_name(s, self.seat, self.game.num_seats(self.state))
+
+    def _events(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.visible_to(self.seat):
+                self.log.append(self.adapter.event_text(ev, self))
+        del self.log[:-200]
+
+    def save(self, path: Path | None = None) -> Path | None:
+        target = path or self.save_path
+        if target is None:
+            return None
+        self.record.outcome = self.game.outcome(self.state).to_json()
+        self.record.save(target)
+        return target
+
+    def _apply(self, action: Any) -> None:
+        self.state, events = self.game.apply(self.state, action)
+        self.record.actions.append(self.game.action_to_json(action))
+        self._events(events)
+
+    def show(self) -> None:
+        view = self.game.observe(self.state, self.seat)
+        self.console.print(self.adapter.render(view, self))
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        try:
+            return self._run()
+        except (KeyboardInterrupt, EOFError):
+            where = self.save()
+            self.console.print(f"\nbye{f' — saved to {where}' if where else ''}")
+            return 130
+
+    def _run(self) -> int:
+        self.save()
+        hands_seen = len(self.game.outcome(self.state).hands)
+        self.show()
+        while True:
+            seat = self.game.to_act(self.state)
+            if seat is None:
+                break
+            if seat != self.seat:
+                view = self.game.observe(self.state, seat)
+                legal = self.game.legal_actions(self.state)
+                action = self.bots[seat].act(view, legal)
+                if self.delay:
+                    self.console.print(
+                        f"[dim]{self.seat_name(seat)}: {self.adapter.describe(action, view)}[/]"
+                    )
+                    time.sleep(self.delay)
+                self._apply(action)
+            else:
+                if not self._human_turn():
+                    self.save()
+                    return 0
+                self.save()
+            hands = self.game.outcome(self.state).hands
+            if len(hands) > hands_seen:
+                hands_seen = len(hands)
+                self.console.print(self.adapter.score_sheet(self.game.outcome(self.state), self))
+            if self.game.to_act(self.state) == self.seat:
+                self.show()
+        self.show()
+        outcome = self.game.outcome(self.state)
+        self.console.print(self.adapter.score_sheet(outcome, self))
+        self.console.print(
+            f"[bold]Match over[/] ({outcome.termination}): {self.adapter.result_text(outcome, self)}"
+        )
+        self.save()
+        return 0
+
+    def _human_turn(self) -> bool:
+        """Read commands until one move was made; False when the person quits."""
+        while True:
+            legal = self.game.legal_actions(self.state)
+            view = self.game.observe(self.state, self.seat)
+            adapters.set_completions(self.adapter.completions(view, legal))
+            self.save()  # the file is current whenever the person is asked (and on Ctrl-C)
+            try:
+                text = self.read(self.adapter.prompt(view)).strip()
+            except EOFError:
+                return False
+            if not text:
+                continue
+            word = text.split()[0].lower()
+            if word in ("quit", "exit", "q"):
+                return False
+            if word in ("help", "?", "h"):
+                self.console.print(HELP + self.adapter.help_text())
+                for i, a in enumerate(legal, 1):
+                    self.console.print(f"  {i:>3}. {self.adapter.describe(a, view)}")
+                continue
+            if word == "hint":
+                self.console.print(f"hint: {self._hint(view, legal)}")
+                continue
+            if word == "save":
+                parts = text.split(maxsplit=1)
+                where = self.save(Path(parts[1]) if len(parts) > 1 else None)
+                self.console.print(f"saved to {where}" if where else "give a file: save FILE")
+                continue
+            if word in ("show", "look", "table"):
+                self.show()
+                continue
+            try:
+                actions = self.adapter.parse(text, view, legal)
+            except CommandError as exc:
+                self.console.print(f"[red]{exc}[/]")
+                continue
+            if self._apply_all(actions):
+                return True
+
+    def _apply_all(self, steps: list[Any]) -> bool:
+        """Apply a command's moves all or nothing; print the rule when one is illegal."""
+        state, n_actions, n_log = self.state, len(self.record.actions), len(self.log)
+        try:
+            for step in steps:
+                action = step(self.game.observe(self.state, self.seat)) if callable(step) else step
+                self._apply(action)
+        except (IllegalAction, CommandError) as exc:
+            self.state = state
+            del self.record.actions[n_actions:]
+            del self.log[n_log:]
+            if self.save_path is not None:
+                self.save()
+            if isinstance(exc, IllegalAction):
+                self.console.print(f"[red]Not allowed:[/] {exc.rule}")
+            else:
+                self.console.print(f"[red]{exc}[/]")
+            return False
+        return True
+
+    def _hint(self, view: Any, legal: Sequence[Any]) -> str:
+        try:
+            helper = bot_registry.make("basic", self.variant, self.seat, 0)
+        except ParlourError:
+            return "no basic bot for this game yet"
+        return self.adapter.describe(helper.act(view, legal), view)

@@ -1,0 +1,30 @@
+"""Scat / 31 / Blitz (seed 001): rules and presets (``rules``), hand values (``values``), who
+loses a life (``scoring``), state/actions/views (``state``), per-seat views (``observe``), the
+engine (``game``) and the
+``basic`` bot (``bot``)."""
+
+from __future__ import annotations
+
+from parlour.core.registry import GameEntry
+from parlour.games.scat.bot import BasicScatBot
+from parlour.games.scat.game import ScatGame
+from parlour.games.scat.rules import PRESET_DOCS, PRESETS
+
+GAME = ScatGame()
+
+ENTRY = GameEntry(
+    name="scat",
+    game=GAME,
+    presets=PRESETS,
+    default_preset="scat",
+    description="Scat / 31 / Blitz: three-card draw and discard, best suit to 31, lives",
+    aliases=("31", "blitz", "thirty-one"),
+    preset_aliases={
+        "grand_cadillac": "cadillac",
+        "bus": "ride_the_bus",
+        "french": "french_canadian",
+    },
+    preset_docs=PRESET_DOCS,
+    bots={"basic": BasicScatBot},
+    random_play_options={"max_hands": 5},
+)

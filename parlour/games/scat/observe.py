@@ -1,0 +1,158 @@
+"""Per-seat views of Scat (what a seat may know) and determinization for search bots.
+
+Every discard is placed face up, so every seat has seen the whole pile; cards taken from the
+pile are publicly known to sit in the taker's hand until discarded.  Nothing else of another
+hand, and nothing of the stock, is ever in a view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from parlour.core.cards import shoe
+from parlour.games.scat.rules import ScatRules
+from parlour.games.scat.state import OVER, THROW_DOWN, ScatState, ScatView, SeatCards
+from parlour.games.scat.values import hand_value
+
+BUS_LEVELS = (
+    "seated at the back",
+    "standing at the back",
+    "in the middle of the bus",
+    "at the front of the bus",
+    "on the stairs",
+    "on the second step",
+    "asking the driver to stop",
+)
+
+
+def status_label(rules: ScatRules, lives: int, out: bool) -> str:
+    """How a seat's standing is said at the table ("2 pennies", "on the county", "G-I" …)."""
+    if rules.plays_for_points:
+        return f"{lives} point" + ("" if lives == 1 else "s")
+    losses = rules.starting_lives - lives
+    if rules.tokens == "bus":
+        if out:
+            return "off the bus"
+        if rules.lives == 4 and 0 <= losses < len(BUS_LEVELS) and losses <= 4 + rules.extra_levels:
+            return BUS_LEVELS[losses]
+        return f"step {losses}" if lives > 0 or not rules.on_the_county else "on the last step"
+    if rules.tokens == "letters":
+        word = "-".join("GIN"[: min(3, losses)]) if losses > 0 else "no letters"
+        if out:
+            return "out (G-I-N)"
+        return word + (" (on the county)" if lives == 0 else "")
+    if out:
+        return "out"
+    if lives == 0:
+        return "on poverty" if rules.tokens == "nickels" else "on the county"
+    if rules.tokens == "nickels":
+        return f"{lives} nickel" + ("" if lives == 1 else "s")
+    return f"{lives} penn" + ("y" if lives == 1 else "ies")
+
+
+def counted_value(state: ScatState, seat: int) -> float:
+    """The value a hand counts for: an undeclared 31 "effectively counts as 30"."""
+    hand = state.hands[seat]
+    if state.silent[seat] and state.silent[seat] == hand:
+        return 30
+    return hand_value(hand, state.rules)
+
+
+def observe(state: ScatState, seat: int | None) -> ScatView:
+    """What ``seat`` may know (see :class:`ScatView`); ``None`` = a spectator."""
+    blind = state.phase == THROW_DOWN and seat == state.to_act
+    if seat is None or blind:
+        hand: tuple[int, ...] = ()
+        value: float | None = None
+        silent: tuple[int, ...] = ()
+    else:
+        hand = state.hands[seat]
+        value = counted_value(state, seat) if len(hand) == 3 else None
+        silent = state.silent[seat]
+    rules = state.rules
+    return ScatView(
+        seat=seat,
+        to_act=None if state.phase == OVER else state.to_act,
+        phase=state.phase,
+        rules=rules,
+        hand_number=state.hand_no,
+        dealer=state.dealer,
+        hand=hand,
+        hand_value=value,
+        undeclared_31=silent,
+        pile_top=state.pile[-1] if state.pile else -1,
+        pile=state.pile,
+        stock_size=len(state.stock),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known=tuple(SeatCards(s, k) for s, k in enumerate(state.known) if k),
+        taken=state.taken,
+        knocker=state.knocker if state.knocker >= 0 else None,
+        turn_in_hand=state.turn_no,
+        lives=state.lives,
+        eliminated_in=state.out_order,
+        status=tuple(
+            status_label(rules, state.lives[s], state.out[s]) for s in range(state.players)
+        ),
+        last_hand=state.last,
+        termination=state.termination,
+    )
+
+
+def determinize(view: ScatView, rng: random.Random) -> ScatState:
+    """A full state consistent with ``view``: unseen cards dealt at random to the other hands
+    (after the cards known to be there) and the stock."""
+    rules = view.rules
+    n = rules.players
+    own = view.seat
+    # the first player deciding a throw-down has not looked at the cards
+    sees_hand = own is not None and not (view.phase == THROW_DOWN and view.to_act == own)
+    unseen = Counter(shoe(rules.decks))
+    unseen.subtract(view.pile)
+    known: list[tuple[int, ...]] = [() for _ in range(n)]
+    for sc in view.known:
+        known[sc.seat] = sc.cards
+    hands: list[tuple[int, ...]] = [() for _ in range(n)]
+    if own is not None and sees_hand:
+        hands[own] = view.hand
+        unseen.subtract(view.hand)
+    for s in range(n):
+        if not (own is not None and sees_hand and s == own):
+            unseen.subtract(known[s])
+    pool = list(unseen.elements())
+    rng.shuffle(pool)
+    i = 0
+    for s in range(n):
+        if own is not None and sees_hand and s == own:
+            continue
+        need = view.hand_sizes[s] - len(known[s])
+        hands[s] = tuple(sorted((*known[s], *pool[i : i + need])))
+        i += need
+    stock = tuple(pool[i:])
+    silent: list[tuple[int, ...]] = [() for _ in range(n)]
+    if own is not None:
+        silent[own] = view.undeclared_31
+    out = tuple(o >= 0 for o in view.eliminated_in)
+    return ScatState(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        players=n,
+        hand_no=view.hand_number,
+        dealer=view.dealer,
+        lives=view.lives,
+        out=out,
+        out_order=view.eliminated_in,
+        phase=view.phase,
+        to_act=-1 if view.to_act is None else view.to_act,
+        hands=tuple(hands),
+        stock=stock,
+        pile=view.pile,
+        taken=view.taken,
+        knocker=-1 if view.knocker is None else view.knocker,
+        turn_no=view.turn_in_hand,
+        known=tuple(known),
+        silent=tuple(silent),
+        history=(),
+        last=view.last_hand,
+        termination=view.termination,
+    )

@@ -1,0 +1,460 @@
+"""Bridge contracts, results and honors, and the notation people write them in.
+
+A contract is a level (1–7 odd tricks over the book of six), a strain (♣ ♦ ♥ ♠ or notrump), a
+doubling (undoubled, ``X`` doubled, ``XX`` redoubled) and the declarer's seat (N, E, S, W).
+
+>>> c = Contract.parse("4sxx by w")
+>>> str(c), c.ascii(), c.tricks_needed
+('4♠XX by W', '4SXX by W', 10)
+>>> parse_entry("3NT S =")
+DealEntry(contract=Contract(level=3, strain=<Strain.NOTRUMP: 'NT'>, doubling=<Doubling.UNDOUBLED: 1>, declarer=<Seat.S: 2>), tricks=9, honors=None)
+>>> str(parse_entry("4HX E -2 honors4"))
+'4♥X by E -2 honors4'
+>>> parse_entry("8NT S =")
+Traceback (most recent call last):
+...
+parlour.scoring.contract.EntryError: level 8 in '8NT': a contract is 1 to 7 odd tricks (7 = all 13 tricks)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum, IntEnum, StrEnum
+from typing import Any
+
+from parlour.core.errors import ParlourError
+
+__all__ = [
+    "Contract",
+    "DealEntry",
+    "Doubling",
+    "Entry",
+    "EntryError",
+    "HonorKind",
+    "Honors",
+    "PassedOut",
+    "Seat",
+    "Side",
+    "Strain",
+    "parse_entry",
+    "parse_result",
+    "result_text",
+]
+
+
+class EntryError(ParlourError, ValueError):
+    """A contract, result or deal entry that cannot be right; the message says what and why.
+
+    ``index`` is the 0-based position of the bad entry when a list of entries was read."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+class Side(StrEnum):
+    """A partnership: North-South (``NS``, "We" on the sheet) or East-West (``EW``, "They")."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def label(self) -> str:
+        return "N-S" if self is Side.NS else "E-W"
+
+
+class Seat(IntEnum):
+    """A seat at the table, clockwise from North."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self % 2 == 0 else Side.EW
+
+    def after(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places to the left (clockwise), as the deal passes."""
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        key = text.strip().upper()
+        for seat in cls:
+            if key in (seat.name, _SEAT_WORDS[seat]):
+                return seat
+        raise EntryError(f"bad declarer {text!r}: the declarer is a seat, N, E, S or W")
+
+
+_SEAT_WORDS = {Seat.N: "NORTH", Seat.E: "EAST", Seat.S: "SOUTH", Seat.W: "WEST"}
+
+
+class Strain(Enum):
+    """The trump suit of a contract, or notrump."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.CLUBS, Strain.DIAMONDS)
+
+    @property
+    def is_notrump(self) -> bool:
+        return self is Strain.NOTRUMP
+
+
+_SYMBOLS = {
+    Strain.CLUBS: "♣",
+    Strain.DIAMONDS: "♦",
+    Strain.HEARTS: "♥",
+    Strain.SPADES: "♠",
+    Strain.NOTRUMP: "NT",
+}
+# Longest first, so "NT" wins over "N" and "NOTRUMP" over both.
+_STRAIN_ALIASES: tuple[tuple[str, Strain], ...] = (
+    ("NOTRUMPS", Strain.NOTRUMP),
+    ("NOTRUMP", Strain.NOTRUMP),
+    ("NT", Strain.NOTRUMP),
+    ("N", Strain.NOTRUMP),
+    ("♣", Strain.CLUBS),
+    ("♧", Strain.CLUBS),
+    ("C", Strain.CLUBS),
+    ("♦", Strain.DIAMONDS),
+    ("♢", Strain.DIAMONDS),
+    ("D", Strain.DIAMONDS),
+    ("♥", Strain.HEARTS),
+    ("♡", Strain.HEARTS),
+    ("H", Strain.HEARTS),
+    ("♠", Strain.SPADES),
+    ("♤", Strain.SPADES),
+    ("S", Strain.SPADES),
+)
+
+
+class Doubling(IntEnum):
+    """Undoubled, doubled or redoubled; the value is the trick-score multiplier (×1, ×2, ×4)."""
+
+    UNDOUBLED = 1
+    DOUBLED = 2
+    REDOUBLED = 4
+
+    @property
+    def suffix(self) -> str:
+        return {1: "", 2: "X", 4: "XX"}[self.value]
+
+
+_DOUBLING_SUFFIXES = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
+_STRAIN_HELP = "use C, D, H, S or NT (or ♣ ♦ ♥ ♠)"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The final bid: ``level`` odd tricks in ``strain``, maybe doubled, played by ``declarer``."""
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.UNDOUBLED
+    declarer: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
+            raise EntryError(f"level {self.level!r}: a contract is 1 to 7 odd tricks")
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks declarer must take: the book of six plus the level."""
+        return self.level + 6
+
+    def __str__(self) -> str:
+        return self._text(self.strain.symbol)
+
+    def ascii(self) -> str:
+        """The contract with letters for suits (``4SX by N``)."""
+        return self._text(self.strain.value)
+
+    def _text(self, strain: str) -> str:
+        text = f"{self.level}{strain}{self.doubling.suffix}"
+        return text if self.declarer is None else f"{text} by {self.declarer.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """``3NT``, ``4♠X``, ``4SXX``, ``6H by S``, ``3nt s``; the declarer may be left out."""
+        tokens = _tokens(text)
+        if not tokens:
+            raise EntryError("empty contract: write it like 3NT, 4♠X or 6H by S")
+        contract, pos = _parse_contract(tokens, 0, require_declarer=False)
+        if pos < len(tokens):
+            raise EntryError(f"unexpected {tokens[pos]!r} after the contract in {text!r}")
+        return contract
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "strain": self.strain.value,
+            "symbol": self.strain.symbol,
+            "doubling": self.doubling.suffix,
+            "declarer": None if self.declarer is None else self.declarer.name,
+            "text": str(self),
+        }
+
+
+class HonorKind(StrEnum):
+    """Honors held in one hand: four or five of the trump A K Q J 10, or four aces at notrump."""
+
+    FOUR_TRUMPS = "honors4"
+    FIVE_TRUMPS = "honors5"
+    FOUR_ACES = "aces4"
+
+
+@dataclass(frozen=True)
+class Honors:
+    """Honors held in one hand, by the declaring side or (``defenders=True``) the other side."""
+
+    kind: HonorKind
+    defenders: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:def" if self.defenders else self.kind.value
+
+    def check(self, contract: Contract) -> None:
+        """Raise :class:`EntryError` if these honors cannot exist in this contract's strain."""
+        if contract.strain.is_notrump and self.kind is not HonorKind.FOUR_ACES:
+            raise EntryError(
+                f"{self.kind.value} at notrump: there are no trumps; at notrump only "
+                "four aces in one hand count (write aces4)"
+            )
+        if not contract.strain.is_notrump and self.kind is HonorKind.FOUR_ACES:
+            raise EntryError(
+                f"aces4 in a {contract.strain.name.lower()} contract: four aces count only at "
+                "notrump; with a trump suit write honors4 or honors5 (A K Q J 10 of trumps)"
+            )
+
+
+_HONORS_RE = re.compile(
+    r"^(?:(?:honou?rs?|hon|h)(?P<n>[45])|(?P<aces>aces4|4aces|aces))(?::(?P<who>\w+))?$",
+    re.IGNORECASE,
+)
+
+
+def _parse_honors(text: str, contract: Contract) -> Honors:
+    match = _HONORS_RE.match(text)
+    if match is None:
+        raise EntryError(
+            f"unexpected {text!r}: after the result only honors may follow — honors4, honors5 "
+            "(trump honors in one hand) or aces4 (four aces at notrump), optionally :def"
+        )
+    if match["aces"]:
+        kind = HonorKind.FOUR_ACES
+    else:
+        kind = HonorKind.FOUR_TRUMPS if match["n"] == "4" else HonorKind.FIVE_TRUMPS
+    who = (match["who"] or "dec").lower()
+    if who in ("dec", "declarer"):
+        defenders = False
+    elif who in ("def", "defenders", "defence", "defense"):
+        defenders = True
+    else:
+        if not _is_seat(who):
+            raise EntryError(
+                f"bad honors holder {match['who']!r} in {text!r}: write :def (defenders), :dec or a seat"
+            )
+        seat = Seat.parse(who)
+        assert contract.declarer is not None
+        defenders = seat.side is not contract.declarer.side
+    honors = Honors(kind, defenders)
+    honors.check(contract)
+    return honors
+
+
+def parse_result(text: str, contract: Contract) -> int:
+    """Tricks declarer took, from ``=`` (made exactly), ``+2``, ``-1`` or a number ``0``–``13``.
+
+    >>> three_nt = Contract.parse("3NT")
+    >>> parse_result("=", three_nt), parse_result("+1", three_nt), parse_result("-2", three_nt)
+    (9, 10, 7)
+    >>> parse_result("+5", three_nt)
+    Traceback (most recent call last):
+    ...
+    parlour.scoring.contract.EntryError: 3NT +5 would be 14 tricks: a deal has only 13
+    """
+    raw = text.strip().replace("−", "-").replace("–", "-")
+    need = contract.tricks_needed
+    name = f"{contract.level}{contract.strain.value}{contract.doubling.suffix}"
+    if raw in ("=", "made", "m"):
+        return need
+    if re.fullmatch(r"[+-]\d+", raw):
+        n = int(raw[1:])
+        if raw[0] == "+":
+            if need + n > 13:
+                raise EntryError(f"{name} {raw} would be {need + n} tricks: a deal has only 13")
+            return need + n
+        if n == 0:
+            raise EntryError(f"{name} -0: write '=' for a contract made exactly")
+        if n > need:
+            raise EntryError(
+                f"{name} {raw}: declarer needs {need} tricks, so the most it can go down is -{need}"
+            )
+        return need - n
+    if raw.isdigit():
+        tricks = int(raw)
+        if tricks > 13:
+            raise EntryError(f"{tricks} tricks: a deal has only 13")
+        return tricks
+    raise EntryError(
+        f"bad result {text!r}: write '=' (made exactly), '+1' (overtricks), '-2' (down) "
+        "or the number of tricks declarer took (0-13)"
+    )
+
+
+def result_text(contract: Contract, tricks: int) -> str:
+    """``=``, ``+n`` or ``-n``: the tricks taken relative to the contract."""
+    diff = tricks - contract.tricks_needed
+    return "=" if diff == 0 else f"{diff:+d}"
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal played out: the contract (with declarer), tricks declarer took, honors held."""
+
+    contract: Contract
+    tricks: int
+    honors: Honors | None = None
+
+    def __post_init__(self) -> None:
+        if self.contract.declarer is None:
+            raise EntryError(f"{self.contract} has no declarer: say who played it (N, E, S or W)")
+        if not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
+            raise EntryError(f"{self.tricks!r} tricks: declarer takes 0 to 13 tricks")
+        if self.honors is not None:
+            self.honors.check(self.contract)
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.contract.tricks_needed
+
+    @property
+    def result(self) -> str:
+        return result_text(self.contract, self.tricks)
+
+    def __str__(self) -> str:
+        text = f"{self.contract} {self.result}"
+        return text if self.honors is None else f"{text} {self.honors}"
+
+    def ascii(self) -> str:
+        text = f"{self.contract.ascii()} {self.result}"
+        return text if self.honors is None else f"{text} {self.honors}"
+
+
+@dataclass(frozen=True)
+class PassedOut:
+    """All four players passed: the deal is thrown in, redealt by the same dealer, not counted."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def ascii(self) -> str:
+        return "pass"
+
+
+Entry = DealEntry | PassedOut
+
+_PASS_WORDS = {"pass", "passed", "passed out", "passout", "all pass", "p", "-"}
+
+
+def parse_entry(text: str) -> Entry:
+    """One line of the score pad: ``3NT S =``, ``4HX E -2 honors4``, ``6H by S 12`` or ``pass``."""
+    if " ".join(text.lower().split()) in _PASS_WORDS:
+        return PassedOut()
+    tokens = _tokens(text)
+    if not tokens:
+        raise EntryError("empty entry: write a deal like '3NT S =' or 'pass'")
+    contract, pos = _parse_contract(tokens, 0, require_declarer=True)
+    if pos >= len(tokens):
+        raise EntryError(
+            f"{contract}: the result is missing — write '=', '+1', '-2' or the tricks taken"
+        )
+    tricks = parse_result(tokens[pos], contract)
+    pos += 1
+    honors = None
+    if pos < len(tokens):
+        honors = _parse_honors(tokens[pos], contract)
+        pos += 1
+    if pos < len(tokens):
+        raise EntryError(f"unexpected {' '.join(tokens[pos:])!r} at the end of {text.strip()!r}")
+    return DealEntry(contract, tricks, honors)
+
+
+def _tokens(text: str) -> list[str]:
+    return text.replace("\ufe0f", "").split()
+
+
+def _parse_contract(tokens: list[str], pos: int, *, require_declarer: bool) -> tuple[Contract, int]:
+    head = tokens[pos]
+    pos += 1
+    # Allow "3 NT" and "4S X": glue a bare level to its strain, and a bare X/XX to the bid.
+    if head.isdigit() and pos < len(tokens):
+        head += tokens[pos]
+        pos += 1
+    if pos < len(tokens) and tokens[pos].upper() in ("X", "XX"):
+        head += tokens[pos]
+        pos += 1
+    level, strain, doubling = _parse_bid(head)
+    declarer: Seat | None = None
+    if pos < len(tokens) and tokens[pos].lower() == "by":
+        if pos + 1 >= len(tokens):
+            raise EntryError(f"'{head} by' needs a seat: N, E, S or W")
+        declarer = Seat.parse(tokens[pos + 1])
+        pos += 2
+    elif pos < len(tokens) and _is_seat(tokens[pos]):
+        declarer = Seat.parse(tokens[pos])
+        pos += 1
+    elif require_declarer:
+        if pos < len(tokens) and re.fullmatch(r"[A-Za-z]+", tokens[pos]):
+            Seat.parse(tokens[pos])  # raises "bad declarer ..."
+        raise EntryError(f"missing declarer after {head!r}: say who played it, e.g. '{head} S ='")
+    return Contract(level, strain, doubling, declarer), pos
+
+
+def _is_seat(token: str) -> bool:
+    return token.upper() in {s.name for s in Seat} | set(_SEAT_WORDS.values())
+
+
+def _parse_bid(token: str) -> tuple[int, Strain, Doubling]:
+    match = re.match(r"^(\d+)(.*)$", token)
+    if match is None:
+        raise EntryError(
+            f"bad contract {token!r}: write the level then the strain, like 3NT, 4♠X or 6H"
+        )
+    level = int(match[1])
+    if not 1 <= level <= 7:
+        raise EntryError(
+            f"level {level} in {token!r}: a contract is 1 to 7 odd tricks (7 = all 13 tricks)"
+        )
+    rest = match[2].upper()
+    if not rest:
+        raise EntryError(f"{token!r} has no strain: {_STRAIN_HELP}")
+    for alias, strain in _STRAIN_ALIASES:
+        if rest.startswith(alias):
+            suffix = rest[len(alias) :]
+            if suffix not in _DOUBLING_SUFFIXES:
+                raise EntryError(
+                    f"bad doubling {match[2][len(alias) :]!r} in {token!r}: "
+                    "write X for doubled or XX for redoubled"
+                )
+            return level, strain, _DOUBLING_SUFFIXES[suffix]
+    bad = re.match(r"^[^X]+", rest)
+    raise EntryError(f"unknown strain {(bad[0] if bad else rest)!r} in {token!r}: {_STRAIN_HELP}")

@@ -1,0 +1,129 @@
+"""``parlour play`` driven in a pseudo-terminal (issue 10): whole games by typed commands,
+wrong input included, and the state unchanged after each rejected command."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from parlour.core.cards import card_str, rank_str
+from parlour.core.replay import MatchRecord
+
+PROMPT = r"\]> "
+
+
+def _spawn(args: list[str], tmp: Path) -> pexpect.spawn:
+    exe = shutil.which("parlour") or str(Path(sys.executable).parent / "parlour")
+    child = pexpect.spawn(
+        exe, args, encoding="utf-8", timeout=60, dimensions=(60, 200), cwd=str(tmp),
+        env={"PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin", "TERM": "dumb",
+             "COLUMNS": "200"},
+    )
+    return child
+
+
+def _state(save: Path) -> tuple[object, object, MatchRecord]:
+    record = MatchRecord.load(save)
+    state, _ = record.replay()
+    from parlour import games
+
+    return games.entry(record.game).game, state, record
+
+
+def test_samba_hand_by_typed_commands(tmp_path: Path) -> None:
+    """A complete Samba hand (max_hands=1) played by typing draw / meld / discard, with wrong
+    input that is rejected with the rule in words and changes nothing."""
+    from parlour.games.samba import actions as A
+
+    save = tmp_path / "samba.json"
+    child = _spawn(
+        ["play", "samba", "--seed", "11", "--fast", "--bots", "random", "-o", "max_hands=1",
+         "--save", str(save)],
+        tmp_path,
+    )
+    wrong_done = set()
+    for _ in range(400):
+        i = child.expect([PROMPT, "Match over"])
+        if i == 1:
+            break
+        game, state, record = _state(save)
+        n_before = len(record.actions)
+        legal = game.legal_actions(state)  # type: ignore[attr-defined]
+        if "bad-card" not in wrong_done:
+            wrong_done.add("bad-card")
+            child.sendline("discard ZZ")
+            child.expect("not a card")
+            continue
+        if "nonsense" not in wrong_done:
+            wrong_done.add("nonsense")
+            child.sendline("fly away")
+            child.expect("type help")
+            continue
+        if any(isinstance(a, A.Draw) for a in legal):
+            if "illegal" not in wrong_done:
+                wrong_done.add("illegal")
+                child.sendline("discard AS")  # must draw first
+                child.expect("Not allowed")
+                assert len(MatchRecord.load(save).actions) == n_before
+                continue
+            child.sendline("draw")
+            continue
+        discards = [a for a in legal if isinstance(a, A.Discard)]
+        stage = [a for a in legal if isinstance(a, A.Stage)]
+        if discards:
+            child.sendline(f"discard {card_str(discards[0].card, ascii=True)}")
+        elif any(isinstance(a, A.Pass) for a in legal):
+            child.sendline("pass")
+        elif any(isinstance(a, A.AnswerGoOut) for a in legal):
+            child.sendline("yes")
+        elif stage:
+            child.sendline("undo")
+        else:
+            child.sendline("1")
+    else:
+        pytest.fail("the hand did not end")
+    child.expect(pexpect.EOF)
+    game, state, record = _state(save)
+    outcome = game.outcome(state)  # type: ignore[attr-defined]
+    assert outcome.finished and len(outcome.hands) == 1
+    assert wrong_done == {"bad-card", "nonsense", "illegal"}
+
+
+def test_cheat_game_by_typed_commands(tmp_path: Path) -> None:
+    """A complete Cheat game typed as play … as R / cheat / pass, with wrong input."""
+    save = tmp_path / "cheat.json"
+    child = _spawn(
+        ["play", "cheat", "--seed", "5", "--fast", "--bots", "random", "--save", str(save)],
+        tmp_path,
+    )
+    wrong = 0
+    turn = 0
+    for _ in range(3000):
+        i = child.expect([PROMPT, "Match over"])
+        if i == 1:
+            break
+        game, state, _record = _state(save)
+        view = game.observe(state, 0)  # type: ignore[attr-defined]
+        turn += 1
+        if wrong < 2:
+            wrong += 1
+            child.sendline("play QX" if wrong == 1 else "play")
+            child.expect("not a card" if wrong == 1 else "play which cards")
+            continue
+        if view.phase in ("window", "late"):
+            child.sendline("cheat" if turn % 3 == 0 else "pass")
+            continue
+        if view.allowed_ranks:
+            card = sorted(view.hand)[0]
+            child.sendline(f"play {card_str(card)} as {rank_str(view.allowed_ranks[0])}")
+        else:
+            child.sendline("1")
+    else:
+        pytest.fail("the game did not end")
+    child.expect(pexpect.EOF)
+    game, state, _ = _state(save)
+    assert game.outcome(state).finished  # type: ignore[attr-defined]

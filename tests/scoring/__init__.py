@@ -1,0 +1,1 @@
+"""Tests of the score keepers (parlour.scoring) and `parlour score`."""
