@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from parlour.core.cards import card_str, rank_str
+from parlour.core.cards import card_str, rank_of, rank_str
 from parlour.core.replay import MatchRecord
 
 PROMPT = r"\]> "
@@ -19,9 +19,17 @@ PROMPT = r"\]> "
 def _spawn(args: list[str], tmp: Path) -> pexpect.spawn:
     exe = shutil.which("parlour") or str(Path(sys.executable).parent / "parlour")
     child = pexpect.spawn(
-        exe, args, encoding="utf-8", timeout=60, dimensions=(60, 200), cwd=str(tmp),
-        env={"PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin", "TERM": "dumb",
-             "COLUMNS": "200"},
+        exe,
+        args,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(60, 200),
+        cwd=str(tmp),
+        env={
+            "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
+            "TERM": "dumb",
+            "COLUMNS": "200",
+        },
     )
     return child
 
@@ -41,8 +49,19 @@ def test_samba_hand_by_typed_commands(tmp_path: Path) -> None:
 
     save = tmp_path / "samba.json"
     child = _spawn(
-        ["play", "samba", "--seed", "11", "--fast", "--bots", "random", "-o", "max_hands=1",
-         "--save", str(save)],
+        [
+            "play",
+            "samba",
+            "--seed",
+            "11",
+            "--fast",
+            "--bots",
+            "random",
+            "-o",
+            "max_hands=1",
+            "--save",
+            str(save),
+        ],
         tmp_path,
     )
     wrong_done = set()
@@ -97,7 +116,19 @@ def test_cheat_game_by_typed_commands(tmp_path: Path) -> None:
     """A complete Cheat game typed as play … as R / cheat / pass, with wrong input."""
     save = tmp_path / "cheat.json"
     child = _spawn(
-        ["play", "cheat", "--seed", "5", "--fast", "--bots", "random", "--save", str(save)],
+        [
+            "play",
+            "cheat",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--fast",
+            "--bots",
+            "random",
+            "--save",
+            str(save),
+        ],
         tmp_path,
     )
     wrong = 0
@@ -115,11 +146,13 @@ def test_cheat_game_by_typed_commands(tmp_path: Path) -> None:
             child.expect("not a card" if wrong == 1 else "play which cards")
             continue
         if view.phase in ("window", "late"):
-            child.sendline("cheat" if turn % 3 == 0 else "pass")
+            child.sendline("cheat" if turn % 5 == 0 else "pass")
             continue
         if view.allowed_ranks:
-            card = sorted(view.hand)[0]
-            child.sendline(f"play {card_str(card)} as {rank_str(view.allowed_ranks[0])}")
+            rank = view.allowed_ranks[0]
+            truthful = [c for c in view.hand if rank_of(c) == rank][:4]
+            cards = truthful or sorted(view.hand)[:1]
+            child.sendline(f"play {' '.join(card_str(c) for c in cards)} as {rank_str(rank)}")
         else:
             child.sendline("1")
     else:

@@ -6,6 +6,7 @@ by their own text); subclasses add a game's layout and card-player commands."""
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
 
 COMPASS = ("South", "West", "North", "East")
+_YOU_VERB = re.compile(
+    r"\bYou (draw|take|discard|meld|add|knock|claim|play|pass|challenge|lay|merge|ask|answer|"
+    r"declare|pick|hammer|throw|end|open|go)(?:es|s)\b"
+)
 _completions: list[str] = []
 
 
@@ -91,7 +96,7 @@ class Adapter:
             text = text.replace(f"seat {s}", session.seat_name(s)).replace(
                 f"Seat {s}", session.seat_name(s)
             )
-        return text
+        return _YOU_VERB.sub(r"You \1", text)
 
     def completions(self, view: Any, legal: Sequence[Any]) -> list[str]:
         words = {"help", "hint", "quit", "save", "show"}
