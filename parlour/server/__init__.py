@@ -1,0 +1,12 @@
+"""The table server: lobby over HTTP, play over WebSockets, the journal, bots in empty seats.
+
+- ``app``      the FastAPI application (``create_app``) and the WebSocket message handling
+- ``lobby``    creating, listing, joining and loading tables; server settings
+- ``table``    one table: seats and tokens, the journaled state, connections, bots
+- ``redact``   what each connection may see (its own view, its legal actions, visible events)
+- ``deals``    deal-seed commitments and reveals, and checking deals again
+- ``replays``  finished matches as step-by-step replays; the Chicago score sheet endpoint
+- ``storage``  the journal: SQLite (default) and PostgreSQL behind one interface
+
+The wire protocol is in ``docs/protocol.md``; running it is in ``docs/server.md``.
+"""

@@ -1,0 +1,409 @@
+"""The FastAPI application: lobby over HTTP, play over WebSockets, the static browser client.
+
+``create_app(storage_url, config)`` builds it; ``parlour serve`` runs it with uvicorn.  The wire
+protocol is documented in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+import parlour
+from parlour import bots as bot_registry
+from parlour import games
+from parlour.core.registry import GameEntry
+from parlour.server import replays
+from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
+from parlour.server.storage import Storage, open_storage
+from parlour.server.table import Connection, Rejected
+
+PROTOCOL = 1
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("parlour.server")
+
+CLIENT_TYPES = ("action", "sync", "start", "ping")
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = Field("human", description="who sits here")
+    bot: str | None = Field(None, description="bot level for a bot seat (see /api/games)")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(..., description="game name, alias, or a preset name", examples=["samba"])
+    preset: str | None = Field(None, description="preset name (default: the game's default)")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="rules option overrides, validated by the game's schema"
+    )
+    players: int | None = Field(None, description="number of seats (default: the preset's)")
+    seats: list[SeatSpec] | None = Field(
+        None, description="one entry per seat (default: seat 0 human, bots elsewhere)"
+    )
+    claim: int | Literal["default"] | None = Field(
+        "default", description="the seat the creator takes (default: first human seat)"
+    )
+    name: str = Field("", max_length=80, description="a name shown in the lobby")
+
+
+class JoinRequest(BaseModel):
+    seat: int | None = Field(None, description="which free seat (default: the first free one)")
+
+
+class TokenRequest(BaseModel):
+    token: str = Field(..., description="the seat token from the invite link")
+
+
+def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
+    import dataclasses
+
+    schema = entry.rules_type.json_schema()["properties"]
+    rows = []
+    described = {r["name"]: r for r in entry.rules_type.describe()}
+    for f in dataclasses.fields(entry.rules_type):
+        meta = f.metadata
+        d = f.default
+        default = list(d) if isinstance(d, tuple) else d
+        rows.append(
+            {
+                "name": f.name,
+                "default": default,
+                "doc": meta.get("doc", ""),
+                "allowed": described[f.name]["allowed"],
+                "choices": list(meta["choices"]) if meta.get("choices") is not None else None,
+                "min": meta.get("min"),
+                "max": meta.get("max"),
+                "nullable": bool(meta.get("nullable")),
+                "type": schema[f.name].get("type", "enum" if meta.get("choices") else "any"),
+            }
+        )
+    return rows
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for name in games.names():
+        entry = games.entry(name)
+        variant = games.get(name)
+        presets = [
+            {
+                "name": p,
+                "doc": entry.preset_docs.get(p, ""),
+                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in o.items()},
+            }
+            for p, o in entry.presets.items()
+        ]
+        out.append(
+            {
+                "name": name,
+                "title": entry.game.title,
+                "description": entry.description,
+                "engine_version": entry.game.version,
+                "default_preset": entry.default_preset,
+                "aliases": list(entry.aliases),
+                "preset_aliases": dict(entry.preset_aliases),
+                "presets": presets,
+                "options": _option_rows(entry),
+                "schema": entry.rules_type.json_schema(),
+                "bots": bot_registry.available(variant),
+                "default_bot": default_bot(entry, variant),
+                "random_play_options": dict(entry.random_play_options),
+            }
+        )
+    return out
+
+
+def _page(name: str, fallback: str = "index.html") -> Any:
+    for candidate in (name, fallback):
+        path = WEB_DIR / candidate
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+    return HTMLResponse(
+        "<!doctype html><meta charset=utf-8><title>Parlour</title>"
+        "<h1>Parlour</h1><p>The browser client is not installed (parlour/web is empty). "
+        "The API is at <a href='/docs'>/docs</a>.</p>"
+    )
+
+
+def create_app(storage: Storage | str | None = None, config: ServerConfig | None = None) -> FastAPI:
+    store = storage if isinstance(storage, Storage) else open_storage(storage)
+    server = TableServer(store, config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await server.startup()
+        yield
+        await server.shutdown()
+
+    app = FastAPI(
+        title="Parlour table server",
+        version=parlour.__version__ if hasattr(parlour, "__version__") else "0.1.0",
+        description="Lobby and replays over HTTP; play over the WebSocket `/ws/{code}?seat=TOKEN` "
+        "(see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    # --- pages ---------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Any:
+        return _page("index.html")
+
+    @app.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> Any:
+        return _page("table.html")
+
+    @app.get("/chicago", include_in_schema=False)
+    async def chicago_page() -> Any:
+        return _page("chicago.html")
+
+    if WEB_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+
+    # --- lobby ---------------------------------------------------------------------------------
+
+    @app.get("/api/info", summary="Protocol and server version")
+    async def info() -> dict[str, Any]:
+        return {
+            "protocol": PROTOCOL,
+            "server": "parlour",
+            "version": app.version,
+            "games": games.names(),
+        }
+
+    @app.get("/api/games", summary="Games, presets, options and bot levels")
+    async def list_games() -> dict[str, Any]:
+        return {"games": games_catalogue()}
+
+    @app.post("/api/tables", status_code=201, summary="Create a table")
+    async def create_table(req: CreateTable) -> dict[str, Any]:
+        _, response = await server.create(
+            req.game,
+            req.preset,
+            req.options,
+            req.players,
+            [s.model_dump() for s in req.seats] if req.seats is not None else None,
+            req.claim,
+            req.name,
+        )
+        return response
+
+    @app.get("/api/tables", summary="List tables")
+    async def list_tables(
+        status: Literal["open", "all"] = Query("open", description="open: with a free seat"),
+    ) -> dict[str, Any]:
+        return {"tables": server.list(status)}
+
+    @app.get("/api/tables/{code}", summary="One table")
+    async def get_table(code: str) -> dict[str, Any]:
+        return (await server.get(code)).record()
+
+    @app.post("/api/tables/{code}/join", summary="Take a free seat by table code")
+    async def join(code: str, req: JoinRequest | None = None) -> dict[str, Any]:
+        return await server.join(code, req.seat if req else None)
+
+    @app.post("/api/tables/{code}/leave", summary="Give up a seat (a bot takes it over)")
+    async def leave(code: str, req: TokenRequest) -> dict[str, Any]:
+        table = await server.get(code)
+        seat = await server.seat_of(table, req.token)
+        await table.leave(seat)
+        return {"seat": seat, "left": True}
+
+    @app.post("/api/tables/{code}/start", summary="Start now; bots fill the free seats")
+    async def start(code: str, req: TokenRequest) -> dict[str, Any]:
+        table = await server.get(code)
+        await server.seat_of(table, req.token)
+        await table.start()
+        return table.record()
+
+    @app.get("/api/tables/{code}/replay", summary="A finished match, step by step")
+    async def replay(code: str) -> dict[str, Any]:
+        table = await server.get(code)
+        if table.status != "finished":
+            raise HTTPException(
+                409, "the match is not finished; its replay (with the seed) opens when it ends"
+            )
+        return await asyncio.get_running_loop().run_in_executor(
+            server.bot_pool, replays.replay_json, table
+        )
+
+    @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
+    async def verify(code: str) -> dict[str, Any]:
+        table = await server.get(code)
+        return await asyncio.get_running_loop().run_in_executor(
+            server.bot_pool, replays.verify_json, table
+        )
+
+    replays.add_chicago(app)
+
+    # --- play ----------------------------------------------------------------------------------
+
+    @app.websocket("/ws/{code}")
+    async def play(ws: WebSocket, code: str, seat: str | None = None) -> None:
+        await ws.accept()
+        try:
+            table = await server.get(code)
+        except LobbyError as exc:
+            await ws.send_json({"type": "error", "code": "no_table", "message": exc.message})
+            await ws.close(code=4404)
+            return
+        seat_no: int | None = None
+        bad_token = False
+        if seat:
+            seat_no = table.seat_for_token(seat)
+            bad_token = seat_no is None
+        conn = Connection(seat_no)
+        sender = asyncio.create_task(_sender(ws, conn))
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL,
+                "code": table.code,
+                "seat": seat_no,
+                "spectator": seat_no is None,
+                "game": table.entry.name,
+                "preset": table.meta.preset,
+                "rules": table.meta.rules,
+                "players": table.players,
+                "table": table.record(),
+            }
+        )
+        if bad_token:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_token",
+                    "message": "that seat token is not valid at this table (wrong link, or the "
+                    "player left); you are watching as a spectator",
+                    "version": table.version,
+                }
+            )
+        changed = table.attach(conn)
+        conn.send(table.state_message(conn, full=True))
+        await table.connected(conn, changed)
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                raw = msg.get("text")
+                if raw is None and msg.get("bytes") is not None:
+                    raw = msg["bytes"].decode("utf-8", errors="replace")
+                try:
+                    await _handle(server, table, conn, raw or "")
+                except Exception as exc:  # one bad message must not drop the connection
+                    log.exception("table %s: message failed", table.code)
+                    _error(conn, table, "server_error", f"the server failed on that message: {exc}")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await table.disconnect(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await sender
+
+    return app
+
+
+async def _sender(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        try:
+            await ws.send_text(text)
+        except Exception:
+            return
+
+
+def _error(conn: Connection, table: Any, code: str, message: str, request: Any = None) -> None:
+    out: dict[str, Any] = {
+        "type": "error",
+        "code": code,
+        "message": message,
+        "version": table.version,
+    }
+    if isinstance(request, dict):
+        out["request"] = request
+        if "id" in request:
+            out["id"] = request["id"]
+    conn.send(out)
+
+
+async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -> None:
+    limit = server.config.max_message
+    if len(raw.encode("utf-8")) > limit:
+        _error(
+            conn, table, "too_large", f"message of {len(raw.encode())} bytes; the limit is {limit}"
+        )
+        return
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, ValueError) as exc:
+        _error(conn, table, "bad_json", f"the message is not valid JSON: {exc}")
+        return
+    if not isinstance(msg, dict):
+        _error(conn, table, "bad_json", "a message must be a JSON object with a 'type'")
+        return
+    kind = msg.get("type")
+    if kind not in CLIENT_TYPES:
+        _error(
+            conn,
+            table,
+            "unknown_type",
+            f"unknown message type {kind!r}; expected one of {', '.join(CLIENT_TYPES)}",
+            msg,
+        )
+        return
+    if kind == "ping":
+        conn.send({"type": "pong", "t": msg.get("t")})
+        return
+    if kind == "sync":
+        conn.send(table.state_message(conn, full=True))
+        return
+    if kind == "start":
+        if conn.seat is None:
+            _error(conn, table, "spectator", "spectators cannot start the table", msg)
+            return
+        await table.start()
+        return
+    # an action
+    if "seat" in msg and msg["seat"] != conn.seat:
+        _error(
+            conn,
+            table,
+            "not_your_seat",
+            f"this connection plays seat {conn.seat}; it cannot act for seat {msg['seat']!r}",
+            msg,
+        )
+        return
+    try:
+        await table.submit(
+            conn.seat,
+            msg.get("version"),
+            msg.get("action"),
+            reply_to=conn,
+            request_id=msg.get("id"),
+        )
+    except Rejected as exc:
+        _error(conn, table, exc.code, exc.message, msg)
+        if exc.code == "stale_version":
+            conn.send(table.state_message(conn))
+    except Exception as exc:
+        log.exception("table %s: action failed", table.code)
+        _error(conn, table, "server_error", f"the server could not apply the action: {exc}", msg)

@@ -1,0 +1,68 @@
+"""What each connection may see: the per-seat part of a ``state`` message and the event filter.
+
+Everything a seat is sent about the game is built here from ``game.observe(state, seat)``, the
+legal actions (only when that seat is to act), the outcome, and the events ``visible_to`` it.
+``seat_payload`` must depend on nothing the seat may not know: the leak test checks that its JSON
+is byte-identical when the hidden cards are dealt again with ``game.determinize``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from parlour.core.game import Event, Game, Seat
+
+
+def legal_json(game: Game[Any, Any, Any, Any], state: Any) -> list[dict[str, Any]]:
+    """Every legal action of the seat to act, as JSON plus a readable text."""
+    return [
+        {"action": game.action_to_json(a), "text": game.action_text(state, a)}
+        for a in game.legal_actions(state)
+    ]
+
+
+def seat_payload(
+    game: Game[Any, Any, Any, Any], state: Any, seat: Seat | None, *, playing: bool = True
+) -> dict[str, Any]:
+    """The view, whose turn, the legal actions (when ``seat`` is to act) and the outcome."""
+    to_act = game.to_act(state)
+    mine = playing and seat is not None and to_act == seat
+    return {
+        "seat": seat,
+        "to_act": to_act,
+        "your_turn": mine,
+        "view": game.view_to_json(game.observe(state, seat)),
+        "legal": legal_json(game, state) if mine else None,
+        "outcome": public_outcome(game, state),
+    }
+
+
+def public_outcome(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
+    """The outcome as a seat may see it.
+
+    While the match goes on only the sides and the finished hands' results are sent: an engine's
+    running ``scores``/``ranking`` may count cards still hidden in hands (a leak found in
+    testing), and the finished hands' results are the public score sheet.  At the end the
+    whole outcome is public."""
+    outcome = game.outcome(state)
+    data = outcome.to_json()
+    if outcome.finished:
+        return data
+    return {
+        "finished": False,
+        "termination": "",
+        "sides": data["sides"],
+        "hands": data["hands"],
+    }
+
+
+def event_json(index: int, event: Event) -> dict[str, Any]:
+    return {"i": index, **event.to_json()}
+
+
+def visible_events(
+    events: Iterable[tuple[int, Event]], seat: Seat | None, after: int = -1
+) -> list[dict[str, Any]]:
+    """The events with index > ``after`` that ``seat`` may see (``None``: a spectator)."""
+    return [event_json(i, ev) for i, ev in events if i > after and ev.visible_to(seat)]

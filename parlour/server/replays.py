@@ -1,0 +1,128 @@
+"""Finished matches as replays (record + a spectator view per step), deal checks, Chicago sheets."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from parlour.core.replay import MatchRecord
+from parlour.server import redact
+from parlour.server.deals import DealTracker, verify_deals
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from parlour.server.table import Table
+
+
+def match_record(table: Table) -> MatchRecord:
+    players = [
+        s.bot if s.kind == "bot" and s.bot else f"seat {s.seat} (human)" for s in table.seats
+    ]
+    return MatchRecord(
+        game=table.entry.name,
+        preset=table.meta.preset,
+        rules=table.meta.rules,
+        seed=table.meta.seed,
+        actions=list(table.actions),
+        players=players,
+        engine_version=table.meta.engine_version,
+        outcome=table.game.outcome(table.state).to_json(),
+        meta={"code": table.code, "name": table.meta.name, "timestamps": list(table.timestamps)},
+    )
+
+
+def replay_json(table: Table) -> dict[str, Any]:
+    """The record and, for every step, the spectator view and the public events."""
+    game = table.game
+    state = game.new_game(table.rules, table.meta.seed)
+    tracker = DealTracker(game)
+    counter = 0
+
+    def public(events: list[Any]) -> list[dict[str, Any]]:
+        nonlocal counter
+        out = []
+        for ev in events:
+            if ev.visible_to(None):
+                out.append(redact.event_json(counter, ev))
+            counter += 1
+        return out
+
+    steps = [
+        {
+            "step": 0,
+            "action": None,
+            "text": "deal",
+            "seat": None,
+            "view": game.view_to_json(game.observe(state, None)),
+            "events": public(tracker.after(state, 0)),
+        }
+    ]
+    for i, data in enumerate(table.actions, start=1):
+        action = game.action_from_json(data)
+        seat = game.to_act(state)
+        text = game.action_text(state, action)
+        state, evs = game.apply_unchecked(state, action)
+        steps.append(
+            {
+                "step": i,
+                "action": data,
+                "text": text,
+                "seat": seat,
+                "view": game.view_to_json(game.observe(state, None)),
+                "events": public([*evs, *tracker.after(state, i)]),
+            }
+        )
+    deals = {row["step"]: row for row in verify_json(table)["deals"]}
+    return {
+        "record": match_record(table).to_json(),
+        "deals": [
+            {**d.public_json(), "verified": deals.get(d.step, {}).get("verified", False)}
+            for d in table.deals.deals
+        ],
+        "steps": steps,
+    }
+
+
+def verify_json(table: Table) -> dict[str, Any]:
+    """Check every revealed deal of the table against a replay of its journal."""
+    published = [d.public_json() for d in table.deals.deals if d.revealed]
+    rows = verify_deals(table.game, table.rules, table.meta.seed, table.actions, published)
+    return {
+        "code": table.code,
+        "deals": rows,
+        "all_verified": bool(rows) and all(r.get("verified") for r in rows),
+    }
+
+
+class ChicagoSheetRequest(BaseModel):
+    entries: list[str] = Field(
+        default_factory=list,
+        description='score-pad lines in order, e.g. "3NT S =", "4HX E -2 honors4", "pass"',
+        examples=[["3S N +1", "3NT E =", "pass"]],
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="ChicagoOptions as JSON (vulnerability, honors …)"
+    )
+
+
+def add_chicago(app: FastAPI) -> None:
+    """``POST /api/chicago/sheet`` when ``parlour.scoring.chicago`` is installed."""
+    if importlib.util.find_spec("parlour.scoring.chicago") is None:
+        return
+    from fastapi import HTTPException
+
+    from parlour.core.errors import ParlourError
+
+    chicago = importlib.import_module("parlour.scoring.chicago")
+
+    @app.post("/api/chicago/sheet", summary="Chicago bridge score sheet from the deals played")
+    async def chicago_sheet(req: ChicagoSheetRequest) -> Any:
+        try:
+            sheet = chicago.sheet_from_entries(req.entries, req.options)
+        except (ParlourError, ValueError, TypeError, KeyError) as exc:
+            raise HTTPException(422, str(exc)) from None
+        return sheet.to_json()
