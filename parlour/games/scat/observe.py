@@ -96,6 +96,7 @@ def observe(state: ScatState, seat: int | None) -> ScatView:
         ),
         last_hand=state.last,
         termination=state.termination,
+        score_sheet=state.history,
     )
 
 
@@ -152,7 +153,7 @@ def determinize(view: ScatView, rng: random.Random) -> ScatState:
         turn_no=view.turn_in_hand,
         known=tuple(known),
         silent=tuple(silent),
-        history=(),
+        history=view.score_sheet,
         last=view.last_hand,
         termination=view.termination,
     )

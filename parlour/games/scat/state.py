@@ -215,6 +215,8 @@ class ScatView:
     status: tuple[str, ...] = ()
     last_hand: LastHand | None = None
     termination: str = ""
+    #: the finished hands' results (public: everyone saw each showdown)
+    score_sheet: tuple[HandResult, ...] = ()
 
     @property
     def pile_size(self) -> int:
