@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Engine throughput: random play on one core for every registered game (4 players where the
+game allows, default preset), side by side with OpenSpiel / RLCard gin rummy when installed
+(``uv sync --group bench``).
+
+    uv run python bench/engine.py [--json] [--game samba] [--seconds 5]
+
+Reports decisions/s, hands/s and full (capped) matches/s of random play, and µs per
+``legal_actions``, per ``apply``, per state clone and per ``determinize``.  Rates are CPU time
+of this process (``time.process_time``), so a loaded machine slows them less than wall time;
+wall-clock decisions/s is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from parlour import games
+
+
+def _variant(name: str, players: int | None) -> Any:
+    entry = games.entry(name)
+    try:
+        return games.get(name, players=players or 4)
+    except Exception:  # the game does not seat four: its default
+        return games.get(name, preset=entry.default_preset)
+
+
+def _clone(state: Any) -> Any:
+    clone = getattr(state, "clone", None)
+    return clone() if callable(clone) else copy.copy(state)
+
+
+def _cpu_per_call(fn: Any, items: list[Any], min_calls: int = 3000) -> float:
+    """CPU µs per call of ``fn(item)`` over the items (repeated to at least ``min_calls``)."""
+    if not items:
+        return 0.0
+    calls = 0
+    start = time.process_time()
+    while calls < min_calls:
+        for item in items:
+            fn(item)
+        calls += len(items)
+    return 1e6 * (time.process_time() - start) / calls
+
+
+def bench_game(name: str, seconds: float, players: int | None, seed: int = 1) -> dict[str, Any]:
+    variant = _variant(name, players)
+    game = variant.game
+    rules = variant.rules.replace(**variant.entry.random_play_options)
+    rng = random.Random(seed)
+    clock = time.process_time
+    decisions = hands = matches = 0
+    samples: list[tuple[Any, Any]] = []
+    start_cpu, start_wall = clock(), time.perf_counter()
+    match_seed = seed
+    # throughput: plain random play, no per-call timers in the loop
+    while clock() - start_cpu < seconds:
+        state = game.new_game(rules, match_seed)
+        match_seed += 1
+        while game.to_act(state) is not None:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            if decisions % 7 == 0 and len(samples) < 2000:
+                samples.append((state, action))
+            state, _ = game.apply_unchecked(state, action)
+            decisions += 1
+        matches += 1
+        hands += len(game.outcome(state).hands)
+    cpu = clock() - start_cpu
+    wall = time.perf_counter() - start_wall
+    # per-call costs on sampled states (CPU time, batches)
+    states = [s for s, _ in samples]
+    us_clone = _cpu_per_call(_clone, states)
+    # legal_actions on a fresh clone (engines may cache the list on the state)
+    us_legal = max(0.0, _cpu_per_call(lambda s: game.legal_actions(_clone(s)), states) - us_clone)
+    us_apply = _cpu_per_call(lambda sa: game.apply_unchecked(sa[0], sa[1]), samples)
+    views = [game.observe(s, game.to_act(s)) for s in states[:200]]
+    us_det = _cpu_per_call(lambda v: game.determinize(v, rng), views, min_calls=200)
+    return {
+        "game": name,
+        "preset": variant.preset,
+        "players": variant.rules.to_json().get("players"),
+        "random_play_options": dict(variant.entry.random_play_options),
+        "decisions": decisions,
+        "cpu_seconds": round(cpu, 3),
+        "decisions_per_s": round(decisions / cpu, 1),
+        "decisions_per_s_wall": round(decisions / wall, 1),
+        "hands_per_s": round(hands / cpu, 2),
+        "matches_per_s": round(matches / cpu, 2),
+        "us_legal_actions": round(us_legal, 2),
+        "us_apply": round(us_apply, 2),
+        "us_clone": round(us_clone, 2),
+        "us_determinize": round(us_det, 2),
+    }
+
+
+def bench_open_spiel(seconds: float) -> dict[str, Any] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(0)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                n += 1
+    return {
+        "peer": "open_spiel gin_rummy",
+        "actions_per_s": round(n / (time.process_time() - start), 1),
+    }
+
+
+def bench_rlcard(seconds: float) -> dict[str, Any] | None:
+    try:
+        import rlcard  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    rng = random.Random(0)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            n += 1
+    return {
+        "peer": "rlcard gin-rummy",
+        "actions_per_s": round(n / (time.process_time() - start), 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Parlour engine benchmark (random play, one core)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--game", action="append", help="game(s) to run (default: all)")
+    parser.add_argument("--players", type=int, default=4, help="players where allowed (4)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
+    parser.add_argument("--no-peers", action="store_true", help="skip OpenSpiel / RLCard")
+    args = parser.parse_args()
+    names = args.game or games.names()
+    results = [bench_game(n, args.seconds, args.players) for n in names]
+    peers = []
+    if not args.no_peers:
+        for fn in (bench_open_spiel, bench_rlcard):
+            try:
+                r = fn(args.seconds)
+            except Exception as exc:  # a peer that fails to run is reported, not fatal
+                r = {"peer": fn.__name__, "error": str(exc)}
+            if r is not None:
+                peers.append(r)
+    if args.json:
+        print(json.dumps({"games": results, "peers": peers}))
+        return 0
+    for r in results:
+        print(
+            f"{r['game']:>10} ({r['preset']}, {r['players']} players): "
+            f"{r['decisions_per_s']:>9,.0f} decisions/s CPU ({r['decisions_per_s_wall']:,.0f} wall) "
+            f"{r['hands_per_s']:>7,.1f} hands/s {r['matches_per_s']:>7,.1f} matches/s | µs: "
+            f"legal_actions {r['us_legal_actions']}, apply {r['us_apply']}, "
+            f"clone {r['us_clone']}, determinize {r['us_determinize']}"
+        )
+    for p in peers:
+        if "error" in p:
+            print(f"{p['peer']:>24}: failed ({p['error']})")
+        else:
+            print(f"{p['peer']:>24}: {p['actions_per_s']:>9,.0f} actions/s CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""Samba (seeds 002, 000, 003): the engine, its rules options and presets (Samba, Bolivia).
+
+>>> from parlour import games
+>>> v = games.get("samba", preset="bolivia", players=4)
+>>> v.rules.wild_melds, v.rules.target_score
+(True, 15000)
+"""
+
+from __future__ import annotations
+
+from parlour.core.registry import GameEntry
+from parlour.games.samba.bot import SambaBasicBot
+from parlour.games.samba.game import SambaGame
+from parlour.games.samba.rules import PRESET_DOCS, PRESETS, SambaRules
+
+GAME = SambaGame()
+
+ENTRY = GameEntry(
+    name="samba",
+    game=GAME,
+    presets=PRESETS,
+    default_preset="samba",
+    description="Samba, the three-deck Canasta with sequences (and Bolivia)",
+    aliases=("samba-canasta", "straat-canasta"),
+    preset_docs=PRESET_DOCS,
+    random_play_options={"max_hands": 1},
+    bots={"basic": SambaBasicBot},
+)
+
+__all__ = ["ENTRY", "GAME", "SambaGame", "SambaRules"]

@@ -1,0 +1,239 @@
+"""Samba's actions: small frozen records with a readable ``str`` and a JSON form.
+
+Melds are built one card at a time: ``Stage`` puts a card from the hand into the new meld being
+built (the *pending* meld); the third card completes it.  ``AddToMeld`` extends a meld of the
+side.  This keeps every decision small while every turn a person could make stays reachable.
+
+>>> str(Discard(34)), str(TakePile((34, 34)))
+('discard 10♥', 'take the pile with 10♥ 10♥')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlour.core.cards import Card, card_str, cards_str
+from parlour.core.codec import card_field, cards_field
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw two cards from the stock (one if only one is left; an empty stock ends the hand)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the discard pile: meld its top card with this natural pair as a new group."""
+
+    pair: tuple[Card, ...] = cards_field()
+
+    def __str__(self) -> str:
+        return f"take the pile with {cards_str(self.pair)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTop:
+    """Take only the top discard and add it to the side's sequence number ``meld``."""
+
+    meld: int
+
+    def __str__(self) -> str:
+        return f"take the top card onto meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """Put a card from the hand into the new meld being built (3 cards complete it)."""
+
+    card: Card = card_field()  # noqa: RUF009
+
+    def __str__(self) -> str:
+        return f"meld {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unstage:
+    """Take the cards of the unfinished new meld back into the hand."""
+
+    def __str__(self) -> str:
+        return "take back the unfinished meld"
+
+
+@dataclass(frozen=True, slots=True)
+class AddToMeld:
+    """Add one card from the hand to the side's meld number ``meld``."""
+
+    meld: int
+    card: Card = card_field()  # noqa: RUF009
+
+    def __str__(self) -> str:
+        return f"add {card_str(self.card)} to meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class MergeGroups:
+    """Merge the side's group ``other`` into group ``meld`` (same rank)."""
+
+    meld: int
+    other: int
+
+    def __str__(self) -> str:
+        return f"merge meld {self.other} into meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayRedThree:
+    """Lay a red 3 out on its own."""
+
+    card: Card = card_field()  # noqa: RUF009
+
+    def __str__(self) -> str:
+        return f"lay out {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldBlackThrees:
+    """Meld black 3s as a group (only on the turn the player goes out)."""
+
+    cards: tuple[Card, ...] = cards_field()
+
+    def __str__(self) -> str:
+        return f"meld black 3s {cards_str(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class UndoOpening:
+    """Take back this turn's melds of a first meld that does not reach the minimum
+    (a pile taken for it goes back to the table)."""
+
+    def __str__(self) -> str:
+        return "take back the opening melds"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card, ending the turn."""
+
+    card: Card = card_field()  # noqa: RUF009
+
+    def __str__(self) -> str:
+        return f"discard {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn keeping the last card (only when not allowed to go out)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class AskGoOut:
+    """Ask 'Partner, may I go out?'."""
+
+    def __str__(self) -> str:
+        return "partner, may I go out?"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerGoOut:
+    """The partner's answer; the asker must obey it."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "yes, go out" if self.yes else "no, do not go out"
+
+
+SambaAction = (
+    Draw
+    | TakePile
+    | TakeTop
+    | Stage
+    | Unstage
+    | AddToMeld
+    | MergeGroups
+    | LayRedThree
+    | MeldBlackThrees
+    | UndoOpening
+    | Discard
+    | Pass
+    | AskGoOut
+    | AnswerGoOut
+)
+
+ACTION_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        Draw,
+        TakePile,
+        TakeTop,
+        Stage,
+        Unstage,
+        AddToMeld,
+        MergeGroups,
+        LayRedThree,
+        MeldBlackThrees,
+        UndoOpening,
+        Discard,
+        Pass,
+        AskGoOut,
+        AnswerGoOut,
+    )
+}
+
+# Interned instances: legal_actions hands these out instead of building new objects.
+DRAW = Draw()
+UNSTAGE = Unstage()
+UNDO = UndoOpening()
+PASS = Pass()
+ASK = AskGoOut()
+YES = AnswerGoOut(True)
+NO = AnswerGoOut(False)
+DISCARD = tuple(Discard(k) for k in range(53))
+STAGE = tuple(Stage(k) for k in range(53))
+LAY_RED3 = {k: LayRedThree(k) for k in (14, 27)}
+_TOP: dict[int, TakeTop] = {}
+_PAIR: dict[tuple[int, int], TakePile] = {}
+_MERGE: dict[tuple[int, int], MergeGroups] = {}
+
+
+#: ADD[meld][card]: interned AddToMeld actions, rows added on demand
+ADD: list[tuple[AddToMeld, ...]] = []
+
+
+def add_row(meld: int) -> tuple[AddToMeld, ...]:
+    while len(ADD) <= meld:
+        ADD.append(tuple(AddToMeld(len(ADD), k) for k in range(53)))
+    return ADD[meld]
+
+
+def add_action(meld: int, card: Card) -> AddToMeld:
+    return add_row(meld)[card] if 0 <= card < 53 else AddToMeld(meld, card)
+
+
+def top_action(meld: int) -> TakeTop:
+    a = _TOP.get(meld)
+    if a is None:
+        a = _TOP[meld] = TakeTop(meld)
+    return a
+
+
+def pair_action(a: Card, b: Card) -> TakePile:
+    key = (a, b)
+    act = _PAIR.get(key)
+    if act is None:
+        act = _PAIR[key] = TakePile((a, b))
+    return act
+
+
+def merge_action(meld: int, other: int) -> MergeGroups:
+    key = (meld, other)
+    act = _MERGE.get(key)
+    if act is None:
+        act = _MERGE[key] = MergeGroups(meld, other)
+    return act

@@ -1,0 +1,214 @@
+"""Card values and melds of Samba (RULES.md §1 "Melds"; seed 002 "Melds").
+
+>>> from parlour.core.cards import parse_cards
+>>> m = make_meld(parse_cards("Jk 8♥ 8♣"))
+>>> (m.kind, m.rank, m.value, m.wilds)
+('group', 8, 70, 1)
+>>> make_meld(parse_cards("9♠ Jk 2♥")) is None
+True
+>>> make_meld(parse_cards("6♥ 7♥ 8♥")).kind
+'sequence'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from parlour.core.cards import JOKER, Card, card_str
+from parlour.core.codec import cards_field
+
+GROUP, SEQUENCE, WILD, BLACK3 = "group", "sequence", "wild", "black3"
+
+RED_THREES = (14, 27)  # 3♦, 3♥
+BLACK_THREES = (1, 40)  # 3♣, 3♠
+TWOS = (0, 13, 26, 39)
+WILD_KINDS = (*TWOS, JOKER)
+
+
+def _value(kind: int) -> int:
+    if kind == JOKER:
+        return 50
+    rank = kind % 13 + 2
+    if rank in (2, 14):
+        return 20
+    if rank >= 8:
+        return 10
+    if rank == 3:
+        return 0 if kind in RED_THREES else 5
+    return 5
+
+
+#: card value by kind (red 3s have no card value; they are bonus cards)
+VALUE: tuple[int, ...] = tuple(_value(k) for k in range(53))
+IS_WILD: tuple[bool, ...] = tuple(k in WILD_KINDS for k in range(53))
+#: natural cards: 4 through A
+IS_NATURAL: tuple[bool, ...] = tuple(k != JOKER and k % 13 + 2 >= 4 for k in range(53))
+RANK: tuple[int, ...] = tuple(0 if k == JOKER else k % 13 + 2 for k in range(53))
+SUIT: tuple[int, ...] = tuple(-1 if k == JOKER else k // 13 for k in range(53))
+#: natural kinds of each rank (index = rank)
+KINDS_OF_RANK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 13 + r - 2 for s in range(4)) if 2 <= r <= 14 else () for r in range(15)
+)
+
+
+#: how each kind is written ("10♥"), for fast event texts
+CARD_TEXT: tuple[str, ...] = tuple(card_str(k) for k in range(53))
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join([CARD_TEXT[c] for c in cards])
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table.  ``kind``: group, sequence, wild (Bolivia) or black3.
+
+    ``rank`` is the group's rank (sequences: lowest rank); ``suit`` a sequence's suit (else -1);
+    ``high`` a sequence's highest rank.  ``canasta`` is "pure", "mixed" or "" (not a canasta);
+    ``samba`` marks a 7-card sequence (Bolivia: escalera), ``bolivia`` a 7-card wild meld."""
+
+    kind: str
+    rank: int
+    suit: int
+    high: int
+    cards: tuple[Card, ...] = cards_field()
+    wilds: int = 0
+    value: int = 0
+    canasta: str = ""
+    samba: bool = False
+    bolivia: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def is_seven(self) -> bool:
+        """A seven-card meld: canasta, samba or bolivia (what going out counts)."""
+        return self.canasta != "" or self.samba or self.bolivia
+
+
+def expand_counts(h: Sequence[int]) -> list[Card]:
+    """The cards of a count vector in kind order (a faster ``parlour.core.cards.expand``)."""
+    out: list[Card] = []
+    for k, n in enumerate(h):
+        if n:
+            if n == 1:
+                out.append(k)
+            else:
+                out.extend([k] * n)
+    return out
+
+
+def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> Meld:
+    """A meld record with its derived flags (the cards are assumed to form a valid meld)."""
+    cs = tuple(sorted(cards))
+    wilds = sum(1 for c in cs if IS_WILD[c])
+    n = len(cs)
+    canasta = ""
+    if kind in (GROUP, BLACK3) and n >= 7:
+        canasta = "pure" if wilds == 0 else "mixed"
+    return Meld(
+        kind,
+        rank,
+        suit,
+        high,
+        cs,
+        wilds,
+        sum(VALUE[c] for c in cs),
+        canasta,
+        kind == SEQUENCE and n == 7,
+        kind == WILD and n >= 7,
+    )
+
+
+def make_meld(cards: Sequence[Card], *, wild_melds: bool = False) -> Meld | None:
+    """The meld these cards form as a new meld (≥ 3 cards), or None if they form none.
+
+    Black 3s are handled apart (only on the going-out turn)."""
+    if len(cards) < 3:
+        return None
+    wilds = [c for c in cards if IS_WILD[c]]
+    nats = [c for c in cards if not IS_WILD[c]]
+    if not nats:
+        if wild_melds and len(cards) <= 7:
+            return build(WILD, 0, -1, 0, cards)
+        return None
+    if not all(IS_NATURAL[c] for c in nats):
+        if all(c in BLACK_THREES for c in cards):
+            return build(BLACK3, 3, -1, 3, cards)
+        return None
+    ranks = {RANK[c] for c in nats}
+    if len(ranks) == 1:
+        if len(wilds) <= 2 and len(nats) >= 2 * len(wilds):
+            return build(GROUP, RANK[nats[0]], -1, RANK[nats[0]], cards)
+        return None
+    if wilds or len(cards) > 7 or len({SUIT[c] for c in nats}) != 1:
+        return None
+    rs = sorted(RANK[c] for c in nats)
+    if rs[-1] - rs[0] != len(rs) - 1 or len(ranks) != len(rs):
+        return None
+    return build(SEQUENCE, rs[0], SUIT[nats[0]], rs[-1], cards)
+
+
+def fits(meld: Meld, card: Card, *, no_wild_on_canasta: bool = False) -> bool:
+    """Whether one card may be added to the meld (RULES.md §1: wild limits, max 7 in a sequence,
+    nothing on a samba or bolivia, black 3s never extended)."""
+    kind = meld.kind
+    if kind == GROUP:
+        if IS_WILD[card]:
+            if no_wild_on_canasta and meld.canasta:
+                return False
+            w = meld.wilds + 1
+            return w <= 2 and len(meld.cards) - meld.wilds >= 2 * w
+        return IS_NATURAL[card] and RANK[card] == meld.rank
+    if kind == SEQUENCE:
+        if len(meld.cards) >= 7 or IS_WILD[card] or SUIT[card] != meld.suit:
+            return False
+        r = RANK[card]
+        return (r == meld.rank - 1 and r >= 4) or (r == meld.high + 1 and r <= 14)
+    if kind == WILD:
+        return IS_WILD[card] and len(meld.cards) < 7
+    return False
+
+
+def add_card(meld: Meld, card: Card) -> Meld:
+    """The meld with one more card (``fits`` must hold)."""
+    r = RANK[card]
+    if meld.kind == SEQUENCE:
+        return build(SEQUENCE, min(meld.rank, r), meld.suit, max(meld.high, r), (*meld.cards, card))
+    return build(meld.kind, meld.rank, meld.suit, meld.high, (*meld.cards, card))
+
+
+def can_merge(a: Meld, b: Meld, *, no_wild_on_canasta: bool = False) -> bool:
+    """Two groups of one rank may be merged if the result keeps the wild limits."""
+    if a.kind != GROUP or b.kind != GROUP or a.rank != b.rank:
+        return False
+    if a.wilds + b.wilds > 2:
+        return False
+    return not (no_wild_on_canasta and ((a.canasta and b.wilds) or (b.canasta and a.wilds)))
+
+
+def merge(a: Meld, b: Meld) -> Meld:
+    return build(GROUP, a.rank, -1, a.rank, (*a.cards, *b.cards))
+
+
+def is_seven_count(melds: Iterable[Meld]) -> tuple[int, int]:
+    """(seven-card melds, of which sequences) of a side."""
+    sevens = seqs = 0
+    for m in melds:
+        if m.canasta or m.samba or m.bolivia:
+            sevens += 1
+            if m.samba:
+                seqs += 1
+    return sevens, seqs
+
+
+def meets_going_out(melds: Iterable[Meld], going_out: str) -> bool:
+    """Seed 002: 'two sambas, two canastas, or one of each'; Bolivia: two 7-card melds, one a
+    sequence (escalera)."""
+    sevens, seqs = is_seven_count(melds)
+    if going_out == "two_canastas":
+        return sevens >= 2
+    return sevens >= 2 and seqs >= 1

@@ -1,0 +1,280 @@
+"""What a seat may know (``observe``) and a full state consistent with it (``determinize``).
+
+Public: every side's melds and red 3s, the whole discard pile (every discard was seen), the stock
+size, every hand's size and the cards publicly known to sit in a hand (taken with the pile and not
+played since), scores, the score sheet and the turn.  Private: the seat's own hand."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.cards import Card, card_str, shoe
+from parlour.core.codec import card_field, cards_field
+from parlour.core.game import HandResult
+from parlour.games.samba.melds import Meld, expand_counts, meets_going_out
+from parlour.games.samba.rules import SambaRules
+from parlour.games.samba.state import State, sides_for
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat as everyone sees it."""
+
+    seat: int
+    side: int
+    hand_size: int
+    known: tuple[Card, ...] = cards_field()
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One side (partnership or solo player) as everyone sees it."""
+
+    side: int
+    seats: tuple[int, ...]
+    score: int
+    opened: bool
+    opening_minimum: int
+    can_go_out: bool
+    melds: tuple[Meld, ...]
+    red_threes: tuple[Card, ...] = cards_field()
+
+
+@dataclass(frozen=True, slots=True)
+class SambaView:
+    """The view of one seat (``seat`` None: a spectator, who sees no hand)."""
+
+    seat: int | None
+    to_act: int | None
+    phase: str
+    rules: SambaRules
+    hand_number: int
+    dealer: int
+    players: tuple[PlayerView, ...]
+    sides: tuple[SideView, ...]
+    stock_size: int
+    pile_size: int
+    asked: bool
+    permission: str
+    finished: bool
+    termination: str
+    score_sheet: tuple[HandResult, ...]
+    hand: tuple[Card, ...] = cards_field()
+    pile: tuple[Card, ...] = cards_field()
+    pile_top: Card = card_field()  # noqa: RUF009
+    pending: tuple[Card, ...] = cards_field()
+    taken_top: Card = card_field()  # noqa: RUF009
+
+
+_PERMISSION = {0: "", 1: "yes", -1: "no"}
+
+
+def observe(s: State, seat: int | None) -> SambaView:
+    rules = s.rules
+    players = tuple(
+        PlayerView(i, s.side_of[i], s.sizes[i], tuple(expand_counts(s.known[i])))
+        for i in range(s.players)
+    )
+    sides = tuple(
+        SideView(
+            i,
+            seats,
+            s.scores[i],
+            s.opened[i],
+            rules.opening_minimum(s.scores[i]),
+            meets_going_out(s.melds[i], rules.going_out),
+            s.melds[i],
+            s.red3[i],
+        )
+        for i, seats in enumerate(s.sides)
+    )
+    over = s.finished
+    return SambaView(
+        seat=seat,
+        to_act=None if over else s.to_act,
+        phase=s.phase,
+        rules=rules,
+        hand_number=s.hand_no,
+        dealer=s.dealer,
+        players=players,
+        sides=sides,
+        stock_size=s.stock_len,
+        pile_size=len(s.pile),
+        asked=s.asked,
+        permission=_PERMISSION[s.permission],
+        finished=over,
+        termination=s.termination,
+        score_sheet=s.history,
+        hand=tuple(expand_counts(s.hands[seat])) if seat is not None else (),
+        pile=s.pile,
+        pile_top=s.pile[-1] if s.pile else -1,
+        pending=s.pending,
+        taken_top=s.taken_top,
+    )
+
+
+def determinize(view: SambaView, rng: random.Random) -> State:
+    """Deal the cards the viewer cannot see (other hands beyond their known cards, the stock) at
+    random, consistently with the view."""
+    if view.seat is None:
+        raise ValueError("determinize needs a seat's view (a spectator sees no hand)")
+    rules = view.rules
+    n = rules.players
+    s = State.__new__(State)
+    s.rules = rules
+    s.seed = rng.getrandbits(63)
+    s.players = n
+    s.sides = sides_for(n)
+    s.side_of = tuple(p.side for p in view.players)
+    s.hand_no = view.hand_number
+    s.dealer = view.dealer
+    s.scores = tuple(sv.score for sv in view.sides)
+    s.history = view.score_sheet
+    s.finished = view.finished
+    s.termination = view.termination
+    s.to_act = view.to_act if view.to_act is not None else 0
+    s.phase = view.phase
+    s.pending = view.pending
+    s.taken_top = view.taken_top
+    s.asked = view.asked
+    s.permission = {"": 0, "yes": 1, "no": -1}[view.permission]
+    s.melds = [sv.melds for sv in view.sides]
+    s.red3 = [sv.red_threes for sv in view.sides]
+    s.opened = tuple(sv.opened for sv in view.sides)
+    s.pile = view.pile
+    s._legal = None
+    s._legal_set = None
+    unknown = [0] * 53
+    for c in shoe(3, 6):
+        unknown[c] += 1
+    seen: list[Card] = [*view.hand, *view.pile, *view.pending]
+    for sv in view.sides:
+        seen.extend(sv.red_threes)
+        for m in sv.melds:
+            seen.extend(m.cards)
+    for p in view.players:
+        if p.seat != view.seat:
+            seen.extend(p.known)
+    for c in seen:
+        unknown[c] -= 1
+        if unknown[c] < 0:
+            raise ValueError("the view shows more cards of a kind than the shoe holds")
+    hands = [[0] * 53 for _ in range(n)]
+    known = [[0] * 53 for _ in range(n)]
+    for p in view.players:
+        for c in p.known:
+            known[p.seat][c] += 1
+    for c in view.hand:
+        hands[view.seat][c] += 1
+    pool = expand_counts(unknown)
+    rng.shuffle(pool)
+    stock: list[Card] = []
+    if rules.red_threes_as_canasta:
+        # with this option no hand ever holds a red 3: the unseen ones are in the stock
+        stock = [c for c in pool if c in (14, 27)]
+        pool = [c for c in pool if c not in (14, 27)]
+    pos = 0
+    for p in view.players:
+        if p.seat == view.seat:
+            continue
+        h = hands[p.seat]
+        for c in p.known:
+            h[c] += 1
+        extra = p.hand_size - len(p.known)
+        for c in pool[pos : pos + extra]:
+            h[c] += 1
+        pos += extra
+    stock.extend(pool[pos:])
+    rng.shuffle(stock)
+    if len(stock) != view.stock_size:
+        raise ValueError("the view's card counts do not add up to the shoe")
+    s.hands = hands
+    s.sizes = [p.hand_size for p in view.players]
+    s.known = known
+    s.stock = tuple(stock)
+    s.stock_len = len(stock)
+    return s
+
+
+_CARD_TEXT = tuple(card_str(k) for k in range(53))
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    text = _CARD_TEXT
+    return [text[c] for c in cards]
+
+
+def _meld_json(m: Meld) -> dict[str, Any]:
+    return {
+        "type": "Meld",
+        "kind": m.kind,
+        "rank": m.rank,
+        "suit": m.suit,
+        "high": m.high,
+        "cards": _cards(m.cards),
+        "wilds": m.wilds,
+        "value": m.value,
+        "canasta": m.canasta,
+        "samba": m.samba,
+        "bolivia": m.bolivia,
+    }
+
+
+def view_json(v: SambaView) -> dict[str, Any]:
+    """``codec.to_json(view)``, written out (views are encoded for every seat on every move)."""
+    return {
+        "type": "SambaView",
+        "seat": v.seat,
+        "to_act": v.to_act,
+        "phase": v.phase,
+        "rules": {"type": "SambaRules", **v.rules.to_json()},
+        "hand_number": v.hand_number,
+        "dealer": v.dealer,
+        "players": [
+            {
+                "type": "PlayerView",
+                "seat": p.seat,
+                "side": p.side,
+                "hand_size": p.hand_size,
+                "known": _cards(p.known),
+            }
+            for p in v.players
+        ],
+        "sides": [
+            {
+                "type": "SideView",
+                "side": sv.side,
+                "seats": list(sv.seats),
+                "score": sv.score,
+                "opened": sv.opened,
+                "opening_minimum": sv.opening_minimum,
+                "can_go_out": sv.can_go_out,
+                "melds": [_meld_json(m) for m in sv.melds],
+                "red_threes": _cards(sv.red_threes),
+            }
+            for sv in v.sides
+        ],
+        "stock_size": v.stock_size,
+        "pile_size": v.pile_size,
+        "asked": v.asked,
+        "permission": v.permission,
+        "finished": v.finished,
+        "termination": v.termination,
+        "score_sheet": [
+            {
+                "type": "HandResult",
+                "number": h.number,
+                "scores": list(h.scores),
+                "breakdown": [dict(b) for b in h.breakdown],
+                "note": h.note,
+            }
+            for h in v.score_sheet
+        ],
+        "hand": _cards(v.hand),
+        "pile": _cards(v.pile),
+        "pile_top": None if v.pile_top < 0 else _CARD_TEXT[v.pile_top],
+        "pending": _cards(v.pending),
+        "taken_top": None if v.taken_top < 0 else _CARD_TEXT[v.taken_top],
+    }

@@ -1,0 +1,243 @@
+"""The Samba state: hands as count vectors, copy-on-write containers, cheap clones.
+
+``apply`` never changes a state: it clones (sharing containers) and replaces only what it
+changes.  The legal-action list is cached on the state (not part of equality)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.core.cards import shoe
+from parlour.core.game import HandResult
+from parlour.core.rng import derive_seed
+from parlour.games.samba.melds import IS_WILD, RED_THREES, Meld
+from parlour.games.samba.rules import SambaRules
+
+DRAW, MELD, PILE_OPEN, ANSWER, OVER = "draw", "meld", "pile_open", "answer", "over"
+
+
+def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
+    """Seat layout (seed 002): 2, 3, 5 alone; 4 = partners opposite; 6 = partners i and i+3."""
+    if players == 4:
+        return ((0, 2), (1, 3))
+    if players == 6:
+        return ((0, 3), (1, 4), (2, 5))
+    return tuple((s,) for s in range(players))
+
+
+_FIELDS = (
+    "rules",
+    "seed",
+    "players",
+    "sides",
+    "side_of",
+    "hand_no",
+    "dealer",
+    "hands",
+    "sizes",
+    "known",
+    "stock",
+    "stock_len",
+    "pile",
+    "melds",
+    "red3",
+    "opened",
+    "scores",
+    "history",
+    "to_act",
+    "phase",
+    "pending",
+    "taken_top",
+    "asked",
+    "permission",
+    "finished",
+    "termination",
+)
+
+
+class State:
+    """One moment of a Samba match (see module docstring)."""
+
+    __slots__ = (*_FIELDS, "_legal", "_legal_set")
+
+    rules: SambaRules
+    seed: int
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    hand_no: int
+    dealer: int
+    hands: list[list[int]]  # count vector per seat
+    sizes: list[int]
+    known: list[list[int]]  # cards publicly known to sit in each hand
+    stock: tuple[int, ...]  # top = index stock_len - 1
+    stock_len: int
+    pile: tuple[int, ...]  # top = last
+    melds: list[tuple[Meld, ...]]  # per side
+    red3: list[tuple[int, ...]]  # red 3s laid out, per side
+    opened: tuple[bool, ...]
+    scores: tuple[int, ...]
+    history: tuple[HandResult, ...]
+    to_act: int
+    phase: str
+    pending: tuple[int, ...]  # cards of the new meld being built
+    taken_top: int  # pile top taken for an opening still being staged (-1: none)
+    asked: bool
+    permission: int  # 0: not asked/answered, 1: yes, -1: no
+    finished: bool
+    termination: str
+    _legal: Any
+    _legal_set: Any
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.seed = self.seed
+        s.players = self.players
+        s.sides = self.sides
+        s.side_of = self.side_of
+        s.hand_no = self.hand_no
+        s.dealer = self.dealer
+        s.hands = self.hands
+        s.sizes = self.sizes
+        s.known = self.known
+        s.stock = self.stock
+        s.stock_len = self.stock_len
+        s.pile = self.pile
+        s.melds = self.melds
+        s.red3 = self.red3
+        s.opened = self.opened
+        s.scores = self.scores
+        s.history = self.history
+        s.to_act = self.to_act
+        s.phase = self.phase
+        s.pending = self.pending
+        s.taken_top = self.taken_top
+        s.asked = self.asked
+        s.permission = self.permission
+        s.finished = self.finished
+        s.termination = self.termination
+        s._legal = None
+        s._legal_set = None
+        return s
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        s = self.clone()
+        s.hands = [h[:] for h in self.hands]
+        s.sizes = self.sizes[:]
+        s.known = [k[:] for k in self.known]
+        s.melds = self.melds[:]
+        s.red3 = self.red3[:]
+        return s
+
+    def _key(self) -> tuple[Any, ...]:
+        live = self.stock[: self.stock_len]
+        fields = tuple(getattr(self, f) for f in _FIELDS if f not in ("stock", "stock_len"))
+        return (*fields, live)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<samba State hand {self.hand_no} seat {self.to_act} {self.phase} "
+            f"scores {self.scores}>"
+        )
+
+    @property
+    def acting_side(self) -> int:
+        return self.side_of[self.to_act]
+
+
+def new_match(rules: SambaRules, seed: int) -> State:
+    s = State.__new__(State)
+    s.rules = rules
+    s.seed = seed
+    n = s.players = rules.players
+    s.sides = sides_for(n)
+    side_of = [0] * n
+    for i, seats in enumerate(s.sides):
+        for seat in seats:
+            side_of[seat] = i
+    s.side_of = tuple(side_of)
+    s.scores = (0,) * len(s.sides)
+    s.history = ()
+    s.finished = False
+    s.termination = ""
+    s.hand_no = 0
+    # seed 002 "Choose a dealer": the first dealer is drawn from the match seed
+    s.dealer = random.Random(derive_seed(seed, "dealer")).randrange(n)
+    deal(s, derive_seed(seed, "deal", 0))
+    return s
+
+
+def deal(s: State, hand_seed: int) -> None:
+    """Deal the current hand (in place on a fresh state) from ``hand_seed``."""
+    rules = s.rules
+    n = s.players
+    deck = shoe(3, 6)
+    random.Random(hand_seed).shuffle(deck)
+    per = rules.cards_per_player()
+    hands = [[0] * 53 for _ in range(n)]
+    pos = 0
+    for i in range(n):
+        seat = (s.dealer + 1 + i) % n
+        h = hands[seat]
+        for c in deck[pos : pos + per]:
+            h[c] += 1
+        pos += per
+    rest = deck[pos:]  # rest[0] is the upcard, the stock is the remainder (top = last)
+    upcard = rest.pop(0)
+    if rules.upcard_redeal:
+        # buried at the bottom of the stock; the next card is turned (RULES.md option)
+        while IS_WILD[upcard] or upcard % 13 == 1:
+            rest.append(upcard)
+            upcard = rest.pop(0)
+    stock = rest[::-1]  # deal order: the next card after the upcard is drawn first
+    s.hands = hands
+    s.sizes = [per] * n
+    s.known = [[0] * 53 for _ in range(n)]
+    s.stock = tuple(stock)
+    s.stock_len = len(stock)
+    s.pile = (upcard,)
+    nsides = len(s.sides)
+    s.melds = [() for _ in range(nsides)]
+    s.red3 = [() for _ in range(nsides)]
+    s.opened = (False,) * nsides
+    s.to_act = (s.dealer + 1) % n
+    s.phase = DRAW
+    s.pending = ()
+    s.taken_top = -1
+    s.asked = False
+    s.permission = 0
+    s._legal = None
+    s._legal_set = None
+    if rules.red_threes_as_canasta:
+        for i in range(n):
+            replace_red_threes(s, (s.dealer + 1 + i) % n)
+
+
+def replace_red_threes(s: State, seat: int) -> None:
+    """Option ``red_threes_as_canasta``: lay out the seat's red 3s and replace them from the
+    stock (in place; the caller has copied the containers it changes)."""
+    h = s.hands[seat]
+    side = s.side_of[seat]
+    while h[14] or h[27]:
+        laid = [k for k in RED_THREES for _ in range(h[k])]
+        for k in laid:
+            h[k] = 0
+        s.red3[side] = s.red3[side] + tuple(laid)
+        s.sizes[seat] -= len(laid)
+        for _ in laid:
+            if s.stock_len == 0:
+                break
+            s.stock_len -= 1
+            c = s.stock[s.stock_len]
+            h[c] += 1
+            s.sizes[seat] += 1

@@ -1,0 +1,340 @@
+"""Applying actions: the effects of a Samba turn (RULES.md §1 "Turn", "Taking from the discard
+pile", "First meld", "Going out", "Scoring a hand", "Game")."""
+
+from __future__ import annotations
+
+from parlour.core.game import Event
+from parlour.core.rng import derive_seed
+from parlour.games.samba import actions as A
+from parlour.games.samba.legal import (
+    legal_actions,
+    may_go_out,
+    opening_minimum,
+    stage_ok,
+)
+from parlour.games.samba.melds import (
+    BLACK3,
+    CARD_TEXT,
+    GROUP,
+    RANK,
+    VALUE,
+    Meld,
+    add_card,
+    build,
+    cards_text,
+    make_meld,
+    merge,
+)
+from parlour.games.samba.scoring import hand_result
+from parlour.games.samba.state import (
+    ANSWER,
+    DRAW,
+    MELD,
+    OVER,
+    PILE_OPEN,
+    State,
+    deal,
+    replace_red_threes,
+)
+
+Action = A.SambaAction
+
+
+# --- applying -------------------------------------------------------------------------------
+
+
+def _own(s: State, seat: int) -> list[int]:
+    """Copy-on-write: the seat's hand (and the sizes list) made private to ``s``."""
+    hands = s.hands = s.hands[:]
+    h = hands[seat] = hands[seat][:]
+    s.sizes = s.sizes[:]
+    return h
+
+
+def _forget(s: State, seat: int, card: int) -> None:
+    """A card left the hand: one fewer card of that kind is publicly known to sit there."""
+    if s.known[seat][card]:
+        known = s.known = s.known[:]
+        kv = known[seat] = known[seat][:]
+        kv[card] -= 1
+
+
+def _set_melds(s: State, side: int, melds: tuple[Meld, ...]) -> None:
+    ms = s.melds = s.melds[:]
+    ms[side] = melds
+
+
+def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
+    rest = s.pile
+    s.pile = ()
+    s.taken_top = -1
+    if not rest:
+        return
+    h = s.hands[seat]  # already private
+    known = s.known = s.known[:]
+    kv = known[seat] = known[seat][:]
+    side = s.side_of[seat]
+    laid: list[int] = []
+    for c in rest:
+        if s.rules.red_threes_as_canasta and c in (14, 27):
+            laid.append(c)  # laid out, not replaced, when taken with the pile
+            continue
+        h[c] += 1
+        kv[c] += 1
+    if laid:
+        r3 = s.red3 = s.red3[:]
+        r3[side] = r3[side] + tuple(laid)
+    s.sizes[seat] += len(rest) - len(laid)
+    events.append(Event("take_pile", f"seat {seat} takes {len(rest)} more cards from the pile"))
+
+
+def _after_meld(s: State, seat: int, side: int, events: list[Event]) -> None:
+    """Opening check, then going out when the hand is empty."""
+    if not s.opened[side]:
+        total = sum(m.value for m in s.melds[side])
+        if total >= opening_minimum(s, side):
+            op = list(s.opened)
+            op[side] = True
+            s.opened = tuple(op)
+            events.append(Event("opened", f"seat {seat}'s side has opened with {total}"))
+            if s.phase == PILE_OPEN:
+                _take_rest_of_pile(s, seat, events)
+                s.phase = MELD
+    if s.sizes[seat] == 0:
+        _end_hand(s, seat, events)
+
+
+def _next_turn(s: State) -> None:
+    s.to_act = (s.to_act + 1) % s.players
+    s.phase = DRAW
+    s.asked = False
+    s.permission = 0
+    s.taken_top = -1
+
+
+def apply(s0: State, action: Action, events: list[Event]) -> State:
+    s = s0.clone()
+    seat = s.to_act
+    side = s.side_of[seat]
+    t = type(action)
+    if t is A.Discard:
+        card = action.card  # type: ignore[union-attr]
+        h = _own(s, seat)
+        h[card] -= 1
+        s.sizes[seat] -= 1
+        _forget(s, seat, card)
+        s.pile = (*s.pile, card)
+        events.append(
+            Event("discard", f"seat {seat} discards {CARD_TEXT[card]}", data={"card": card})
+        )
+        if s.sizes[seat] == 0:
+            _end_hand(s, seat, events)
+        else:
+            _next_turn(s)
+        return s
+    if t is A.Stage:
+        card = action.card  # type: ignore[union-attr]
+        h = _own(s, seat)
+        h[card] -= 1
+        s.sizes[seat] -= 1
+        _forget(s, seat, card)
+        pending = (*s.pending, card)
+        if len(pending) == 3:
+            meld = make_meld(pending, wild_melds=s.rules.wild_melds)
+            assert meld is not None
+            s.pending = ()
+            _set_melds(s, side, (*s.melds[side], meld))
+            events.append(Event("meld", f"seat {seat} melds {cards_text(meld.cards)}"))
+            _after_meld(s, seat, side, events)
+        else:
+            s.pending = pending
+        return s
+    if t is A.Draw:
+        if s.stock_len == 0:
+            events.append(Event("stock_out", "the stock is empty: the hand ends"))
+            _end_hand(s, None, events)
+            return s
+        h = _own(s, seat)
+        take = min(2, s.stock_len)
+        drawn = s.stock[s.stock_len - take : s.stock_len]
+        s.stock_len -= take
+        for c in drawn:
+            h[c] += 1
+        s.sizes[seat] += take
+        if s.rules.red_threes_as_canasta and (h[14] or h[27]):
+            s.red3 = s.red3[:]
+            replace_red_threes(s, seat)
+        s.phase = MELD
+        events.append(Event("draw", f"seat {seat} draws {take}"))
+        events.append(
+            Event(
+                "drew",
+                f"you draw {cards_text(drawn)}",
+                frozenset({seat}),
+                {"cards": list(drawn)},
+            )
+        )
+        return s
+    if t is A.AddToMeld:
+        i, card = action.meld, action.card  # type: ignore[union-attr]
+        h = _own(s, seat)
+        h[card] -= 1
+        s.sizes[seat] -= 1
+        _forget(s, seat, card)
+        melds = list(s.melds[side])
+        melds[i] = add_card(melds[i], card)
+        _set_melds(s, side, tuple(melds))
+        events.append(Event("add", f"seat {seat} adds {CARD_TEXT[card]} to meld {i}"))
+        _after_meld(s, seat, side, events)
+        return s
+    if t is A.Unstage:
+        h = _own(s, seat)
+        for c in s.pending:
+            h[c] += 1
+        s.sizes[seat] += len(s.pending)
+        s.pending = ()
+        return s
+    if t is A.TakePile:
+        a, b = action.pair  # type: ignore[union-attr]
+        h = _own(s, seat)
+        h[a] -= 1
+        h[b] -= 1
+        s.sizes[seat] -= 2
+        _forget(s, seat, a)
+        _forget(s, seat, b)
+        top = s.pile[-1]
+        s.pile = s.pile[:-1]
+        meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
+        _set_melds(s, side, (*s.melds[side], meld))
+        events.append(Event("take", f"seat {seat} takes the pile with {cards_text((a, b))}"))
+        if s.opened[side]:
+            _take_rest_of_pile(s, seat, events)
+            s.phase = MELD
+            if s.sizes[seat] == 0:
+                _end_hand(s, seat, events)
+        else:
+            s.taken_top = top
+            s.phase = PILE_OPEN
+            _after_meld(s, seat, side, events)
+        return s
+    if t is A.TakeTop:
+        i = action.meld  # type: ignore[union-attr]
+        top = s.pile[-1]
+        s.pile = s.pile[:-1]
+        melds = list(s.melds[side])
+        melds[i] = add_card(melds[i], top)
+        _set_melds(s, side, tuple(melds))
+        s.phase = MELD
+        events.append(Event("take_top", f"seat {seat} takes {CARD_TEXT[top]} onto meld {i}"))
+        if s.rules.sequence_take_whole_pile:
+            _own(s, seat)
+            _take_rest_of_pile(s, seat, events)
+        return s
+    if t is A.MergeGroups:
+        i, j = action.meld, action.other  # type: ignore[union-attr]
+        melds = list(s.melds[side])
+        melds[i] = merge(melds[i], melds[j])
+        del melds[j]
+        _set_melds(s, side, tuple(melds))
+        events.append(Event("merge", f"seat {seat} merges meld {j} into meld {i}"))
+        return s
+    if t is A.LayRedThree:
+        card = action.card  # type: ignore[union-attr]
+        h = _own(s, seat)
+        h[card] -= 1
+        s.sizes[seat] -= 1
+        _forget(s, seat, card)
+        r3 = s.red3 = s.red3[:]
+        r3[side] = (*r3[side], card)
+        events.append(Event("red3", f"seat {seat} lays out {CARD_TEXT[card]}"))
+        if s.sizes[seat] == 0:
+            _end_hand(s, seat, events)
+        return s
+    if t is A.MeldBlackThrees:
+        cards = action.cards  # type: ignore[union-attr]
+        h = _own(s, seat)
+        for c in cards:
+            h[c] -= 1
+            _forget(s, seat, c)
+        s.sizes[seat] -= len(cards)
+        _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
+        events.append(Event("meld", f"seat {seat} melds black 3s {cards_text(cards)}"))
+        if s.sizes[seat] == 0:
+            _end_hand(s, seat, events)
+        return s
+    if t is A.UndoOpening:
+        h = _own(s, seat)
+        back = [c for m in s.melds[side] for c in m.cards]
+        back.extend(s.pending)
+        if s.taken_top >= 0:
+            back.remove(s.taken_top)
+            s.pile = (*s.pile, s.taken_top)
+            s.taken_top = -1
+            s.phase = DRAW
+        for c in back:
+            h[c] += 1
+        s.sizes[seat] += len(back)
+        s.pending = ()
+        _set_melds(s, side, ())
+        events.append(Event("undo", f"seat {seat} takes back the opening melds"))
+        return s
+    if t is A.Pass:
+        events.append(Event("pass", f"seat {seat} passes, keeping one card"))
+        _next_turn(s)
+        return s
+    if t is A.AskGoOut:
+        s.asked = True
+        s.phase = ANSWER
+        s.to_act = partner_of(s, seat)
+        events.append(Event("ask", f"seat {seat}: partner, may I go out?"))
+        return s
+    if t is A.AnswerGoOut:
+        yes = action.yes  # type: ignore[union-attr]
+        s.permission = 1 if yes else -1
+        s.phase = MELD
+        s.to_act = partner_of(s, seat)
+        events.append(Event("answer", f"seat {seat} answers {'yes' if yes else 'no'}"))
+        return s
+    raise TypeError(f"not a Samba action: {action!r}")
+
+
+def partner_of(s: State, seat: int) -> int:
+    seats = s.sides[s.side_of[seat]]
+    return seats[1] if seats[0] == seat else seats[0]
+
+
+def _end_hand(s: State, went_out: int | None, events: list[Event]) -> None:
+    note = f"seat {went_out} went out" if went_out is not None else "the stock ran out"
+    result = hand_result(s.hand_no, s.rules, s.sides, s.melds, s.red3, s.hands, went_out, note)
+    s.history = (*s.history, result)
+    s.scores = tuple(a + int(b) for a, b in zip(s.scores, result.scores, strict=True))
+    events.append(
+        Event(
+            "hand_end",
+            f"hand {s.hand_no + 1} ends ({note}): {', '.join(str(int(x)) for x in result.scores)}",
+            data={"scores": list(result.scores), "went_out": went_out},
+        )
+    )
+    rules = s.rules
+    if max(s.scores) >= rules.target_score:
+        s.finished, s.termination = True, "target_score"
+    elif rules.max_hands is not None and s.hand_no + 1 >= rules.max_hands:
+        s.finished, s.termination = True, "max_hands"
+    if s.finished:
+        s.phase = OVER
+        s.pending = ()
+        s.taken_top = -1
+        return
+    s.hand_no += 1
+    s.dealer = (s.dealer + 1) % s.players
+    deal(s, derive_seed(s.seed, "deal", s.hand_no))
+
+
+__all__ = [
+    "VALUE",
+    "apply",
+    "legal_actions",
+    "may_go_out",
+    "opening_minimum",
+    "stage_ok",
+]

@@ -1,0 +1,90 @@
+"""The first meld of a side in a hand (RULES.md §1 "First meld"; seed 002 "Your side's first
+meld")."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.core.errors import IllegalAction
+from parlour.games.samba import GAME
+from parlour.games.samba import actions as A
+from parlour.games.samba.rules import SambaRules
+from tests.games.samba.helpers import c, play, pos, stage
+
+HAND = "Jk 8♥ 8♣ A♦ A♠ A♣ 5♠ 6♠ 7♠ 9♦ 9♣ K♠"
+
+
+def _meld_phase(**kw: object) -> object:
+    return pos(hands={0: HAND}, to_act=0, phase="meld", **kw)  # type: ignore[arg-type]
+
+
+def test_joker_8_8_is_enough_at_the_start() -> None:
+    """002_91a2786a682fea8f.txt: 'At the start of the game you need 50. Joker 8♥ 8♣ (50 + 10 +
+    10 = 70) is enough on its own'."""
+    s = play(_meld_phase(), *stage("Jk", "8♥", "8♣"))
+    assert s.opened[0]
+    assert A.Discard(c("K♠")) in GAME.legal_actions(s)
+
+
+def test_three_aces_are_enough() -> None:
+    """002_91a2786a682fea8f.txt: 'A♦ A♠ A♣ (60) is too'."""
+    s = play(_meld_phase(), *stage("A♦", "A♠", "A♣"))
+    assert s.opened[0]
+
+
+def test_5_6_7_is_not_enough() -> None:
+    """002_91a2786a682fea8f.txt: '5♠ 6♠ 7♠ (15) is not'.  The turn cannot end until the minimum is
+    met; the staged meld can be taken back."""
+    s = play(_meld_phase(), *stage("5♠", "6♠", "7♠"))
+    assert not s.opened[0]
+    legal = GAME.legal_actions(s)
+    assert not any(isinstance(a, A.Discard) for a in legal)
+    assert A.UNDO in legal
+    reason = GAME.explain(s, A.Discard(c("K♠")))
+    assert reason is not None and "at least 50" in reason and "15" in reason
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, A.Discard(c("K♠")))
+    back = play(s, A.UNDO)
+    assert back.melds[0] == () and back.hands[0] == _meld_phase().hands[0]  # type: ignore[attr-defined]
+
+
+def test_several_melds_add_up() -> None:
+    """002_91a2786a682fea8f.txt: 'Several melds together may make up the minimum': 5♠ 6♠ 7♠ (15)
+    then 9♦ 9♣ Jk (70) together reach 50."""
+    s = play(_meld_phase(), *stage("5♠", "6♠", "7♠"))
+    assert not s.opened[0]
+    s = play(s, *stage("9♦", "9♣", "Jk"))
+    assert s.opened[0]
+
+
+def test_minimum_depends_on_score() -> None:
+    """002_91a2786a682fea8f.txt: the minimum 'depends on your side's score so far' (RULES.md table:
+    <0: 15, 0–1,495: 50, 1,500–2,995: 90, 3,000–6,995: 120, ≥7,000: 150)."""
+    r = SambaRules()
+    assert [r.opening_minimum(x) for x in (-5, 0, 1495, 1500, 2995, 3000, 6995, 7000)] == [
+        15,
+        50,
+        50,
+        90,
+        90,
+        120,
+        120,
+        150,
+    ]
+    s = play(_meld_phase(scores=(-20, 0)), *stage("5♠", "6♠", "7♠"))
+    assert s.opened[0]  # 15 is enough below zero
+    s = play(_meld_phase(scores=(3000, 0)), *stage("Jk", "8♥", "8♣"))
+    assert not s.opened[0]  # 70 < 120
+
+
+def test_opening_table_high_option() -> None:
+    """RULES.md option opening_table ('some books say 160 at ≥ 7,000'; seed 002 table lost)."""
+    assert SambaRules().opening_minimum(8000) == 150
+    assert SambaRules(opening_table="high").opening_minimum(8000) == 160
+
+
+def test_red_threes_and_bonuses_do_not_count() -> None:
+    """002_91a2786a682fea8f.txt: 'Only card values count – not bonuses' (red 3s are bonus cards)."""
+    s = pos(hands={0: "3♥ 3♦ 5♠ 6♠ 7♠ K♣"}, to_act=0, phase="meld")
+    s = play(s, A.LayRedThree(c("3♥")), A.LayRedThree(c("3♦")), *stage("5♠", "6♠", "7♠"))
+    assert not s.opened[0]

@@ -1,0 +1,201 @@
+"""The turn, the stock and going out (RULES.md §1 "Turn", "Going out"; seed 002 "Playing a turn",
+"Going out")."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.core.errors import IllegalAction
+from parlour.games.samba import GAME
+from parlour.games.samba import actions as A
+from tests.games.samba.helpers import c, cs, play, pos
+
+CANASTAS = ["A♣ A♣ A♦ A♥ A♠ A♠ A♦", "K♣ K♣ K♦ K♥ K♠ K♠ K♦"]
+
+
+def test_draw_two_discard_one() -> None:
+    """002_91a2786a682fea8f.txt: 'take the top two cards of the stock … Discard one card … Because
+    you draw two and discard one, hands grow.'"""
+    s = pos(hands={0: "K♠ 5♦"}, to_act=0, stock="9♣ 4♠")
+    s = play(s, A.DRAW)
+    assert s.sizes[0] == 4 and s.hands[0][c("9♣")] == 1 and s.hands[0][c("4♠")] == 1
+    s = play(s, A.Discard(c("9♣")))
+    assert s.sizes[0] == 3 and s.pile[-1] == c("9♣") and s.to_act == 1 and s.phase == "draw"
+
+
+def test_one_card_stock_gives_one_card() -> None:
+    """002_91a2786a682fea8f.txt: 'if only one card is left, the next player draws just that one.'"""
+    s = pos(hands={0: "K♠ 5♦"}, to_act=0)
+    s.stock_len = 1
+    s = play(s, A.DRAW)
+    assert s.sizes[0] == 3 and s.stock_len == 0
+
+
+def test_empty_stock_ends_hand_without_going_out_bonus() -> None:
+    """002_91a2786a682fea8f.txt: 'Once a player wants to draw from the empty stock, the hand ends and
+    is scored – nobody gets the bonus for going out.'"""
+    s = pos(hands={0: "K♠ 5♦", 1: "4♦"}, melds={0: CANASTAS}, to_act=0)
+    s.stock_len = 0
+    end = play(s, A.DRAW)
+    res = end.history[0]
+    assert all(b["going_out"] == 0 for b in res.breakdown)
+    assert res.note == "the stock ran out"
+    assert end.hand_no == 1  # the next hand is dealt
+
+
+def test_empty_stock_may_still_take_the_pile() -> None:
+    """000_0fa2fe02243ab02b.txt: the hand ends when a player 'wishes to draw from the stock but no
+    cards are available' — taking the pile instead remains allowed."""
+    s = pos(hands={0: "9♥ 9♠ 4♦"}, melds={0: ["J♦ J♣ J♠"]}, pile="9♦", to_act=0)
+    s.stock_len = 0
+    after = play(s, A.TakePile(cs("9♥ 9♠")))
+    assert after.hand_no == 0 and after.phase == "meld"
+
+
+def test_pass_with_one_card_when_not_allowed_out() -> None:
+    """002_91a2786a682fea8f.txt: 'Until then you must always keep at least one card: if you meld all
+    but one, you say "pass" instead of discarding.'"""
+    s = pos(hands={0: "Q♦ 5♠"}, melds={0: ["Q♣ Q♥ Q♠"]}, to_act=0, phase="meld")
+    s = play(s, A.AddToMeld(0, c("Q♦")))
+    assert GAME.legal_actions(s) == [A.PASS]
+    reason = GAME.explain(s, A.Discard(c("5♠")))
+    assert reason is not None and "keep at least one card" in reason
+    after = play(s, A.PASS)
+    assert after.to_act == 1 and after.sizes[0] == 1 and after.pile == ()
+
+
+def test_may_not_meld_last_card_without_requirement() -> None:
+    """002_91a2786a682fea8f.txt: 'You may only go out if your side has at least two sambas, two
+    canastas, or one of each on the table.'"""
+    s = pos(hands={0: "Q♦"}, melds={0: ["Q♣ Q♥ Q♠", CANASTAS[0]]}, to_act=0, phase="meld")
+    assert A.AddToMeld(0, c("Q♦")) not in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, A.AddToMeld(0, c("Q♦")))
+
+
+def test_going_out_by_melding_everything() -> None:
+    """002_91a2786a682fea8f.txt: 'You go out when you have no cards left – either by melding them
+    all, or by melding all but one and discarding it.'"""
+    s = pos(hands={0: "Q♦"}, melds={0: ["Q♣ Q♥ Q♠", *CANASTAS]}, to_act=0, phase="meld")
+    end = play(s, A.AddToMeld(0, c("Q♦")))
+    assert end.history[0].breakdown[0]["going_out"] == 200
+    assert end.history[0].note == "seat 0 went out"
+
+
+def test_going_out_with_a_samba_and_a_canasta() -> None:
+    """002_91a2786a682fea8f.txt: 'two sambas, two canastas, or one of each'."""
+    s = pos(
+        hands={0: "5♦"},
+        melds={0: ["4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠", CANASTAS[0]]},
+        to_act=0,
+        phase="meld",
+    )
+    assert A.Discard(c("5♦")) in GAME.legal_actions(s)
+    end = play(s, A.Discard(c("5♦")))
+    assert end.history[0].breakdown[0]["going_out"] == 200
+
+
+def test_bolivia_going_out_needs_a_sequence() -> None:
+    """002_91a2786a682fea8f.txt Variants, Bolivia: 'To go out, your side needs two seven-card melds,
+    one of them a sequence.'"""
+    kw = {"to_act": 0, "phase": "meld", "going_out": "two_sevens_one_sequence"}
+    two_canastas = pos(hands={0: "5♦"}, melds={0: CANASTAS}, **kw)  # type: ignore[arg-type]
+    assert GAME.legal_actions(two_canastas)[0] == A.PASS
+    with_seq = pos(
+        hands={0: "5♦"},
+        melds={0: ["4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠", "2♣ 2♦ 2♥ 2♠ Jk Jk Jk"]},
+        wild_melds=True,
+        **kw,  # type: ignore[arg-type]
+    )
+    assert A.Discard(c("5♦")) in GAME.legal_actions(with_seq)
+
+
+def test_partner_may_i_go_out_yes_binds() -> None:
+    """002_91a2786a682fea8f.txt: 'Before going out, you may ask your partner "Partner, may I go
+    out?" – you must obey the answer.'  Yes: the asker must go out."""
+    s = pos(hands={0: "5♦", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    assert A.ASK in GAME.legal_actions(s)
+    s = play(s, A.ASK)
+    assert s.to_act == 2 and s.phase == "answer"
+    assert GAME.legal_actions(s) == [A.YES, A.NO]
+    assert "answer" in (GAME.explain(s, A.Discard(c("K♠"))) or "")
+    yes = play(s, A.YES)
+    assert yes.to_act == 0 and A.PASS not in GAME.legal_actions(yes)
+    assert A.ASK not in GAME.legal_actions(yes)
+    assert "must go out" in (GAME.explain(yes, A.PASS) or "")
+
+
+def test_partner_may_i_go_out_no_binds() -> None:
+    """002_91a2786a682fea8f.txt: 'you must obey the answer' — no: the asker keeps a card."""
+    s = pos(hands={0: "5♦", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    no = play(s, A.ASK, A.NO)
+    assert GAME.legal_actions(no) == [A.PASS]
+    assert "partner said no" in (GAME.explain(no, A.Discard(c("5♦"))) or "")
+
+
+def test_going_out_without_asking_and_option_off() -> None:
+    """002_91a2786a682fea8f.txt: 'You may also go out without asking.'  Option partner_permission
+    off: no question at all; solo games have no partner."""
+    s = pos(hands={0: "5♦"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    assert A.Discard(c("5♦")) in GAME.legal_actions(s)
+    off = pos(
+        hands={0: "5♦"}, melds={0: CANASTAS}, to_act=0, phase="meld", partner_permission=False
+    )
+    assert A.ASK not in GAME.legal_actions(off)
+    assert "not used" in (GAME.explain(off, A.ASK) or "")
+    solo = pos(hands={0: "5♦"}, melds={0: CANASTAS}, to_act=0, phase="meld", players=3)
+    assert A.ASK not in GAME.legal_actions(solo)
+    assert "no partner" in (GAME.explain(solo, A.ASK) or "")
+
+
+def test_draw_only_at_start() -> None:
+    """002_91a2786a682fea8f.txt turn order: '1. Draw … 2. Meld … 3. Discard'."""
+    s = pos(hands={0: "K♠ 5♦"}, to_act=0, phase="meld")
+    assert "already drawn" in (GAME.explain(s, A.DRAW) or "")
+    d = pos(hands={0: "K♠ 5♦"}, to_act=0)
+    assert "first draw" in (GAME.explain(d, A.Discard(c("K♠"))) or "")
+
+
+def test_illegal_action_leaves_state_unchanged() -> None:
+    """002_91a2786a682fea8f.txt (any rule): a refused move changes nothing."""
+    import copy
+
+    s = pos(hands={0: "K♠ 5♦"}, to_act=0, pile="2♣")
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, A.TakePile(cs("K♠ 5♦")))
+    assert "blocks" in err.value.rule
+    assert s == before
+
+
+def test_ask_before_the_last_melds_and_obey_yes() -> None:
+    """002_91a2786a682fea8f.txt: 'Before going out, you may ask your partner … you must obey the
+    answer.'  Asked with three cards that can all go: after yes, only moves that still lead out
+    this turn are allowed (no discard that keeps cards)."""
+    melds = ["Q♣ Q♠ Q♣", *CANASTAS]
+    s = pos(hands={0: "Q♦ Q♥ 5♠", 2: "K♠"}, melds={0: melds}, to_act=0, phase="meld")
+    assert A.ASK in GAME.legal_actions(s)
+    yes = play(s, A.ASK, A.YES)
+    legal = GAME.legal_actions(yes)
+    assert A.Discard(c("5♠")) not in legal and A.AddToMeld(0, c("Q♦")) in legal
+    reason = GAME.explain(yes, A.Discard(c("5♠")))
+    assert reason is not None and "must go out this turn" in reason
+    end = play(yes, A.AddToMeld(0, c("Q♦")), A.AddToMeld(0, c("Q♥")), A.Discard(c("5♠")))
+    assert end.history[0].breakdown[0]["going_out"] == 200
+
+
+def test_ask_then_no_keeps_a_card() -> None:
+    """002_91a2786a682fea8f.txt: 'you must obey the answer' — after no, the hand may not be
+    emptied this turn."""
+    melds = ["Q♣ Q♠ Q♣", *CANASTAS]
+    s = pos(hands={0: "Q♦ Q♥ 5♠", 2: "K♠"}, melds={0: melds}, to_act=0, phase="meld")
+    no = play(s, A.ASK, A.NO, A.AddToMeld(0, c("Q♦")), A.AddToMeld(0, c("Q♥")))
+    assert GAME.legal_actions(no) == [A.PASS]
+
+
+def test_ask_only_when_going_out_is_possible() -> None:
+    """002_91a2786a682fea8f.txt: the question is asked 'before going out' — not offered when the
+    cards in hand cannot all go this turn."""
+    s = pos(hands={0: "5♠ 9♦ J♣", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    assert A.ASK not in GAME.legal_actions(s)
+    assert "ask when you can go out" in (GAME.explain(s, A.ASK) or "")
