@@ -1,0 +1,477 @@
+"""The ``basic`` Samba bot: the play of a sound club player, from the view and the legal actions.
+
+Rules of thumb (seed 002 "Tips for beginners", RULES.md §1):
+
+- lay out red 3s at once (one left in the hand costs 750);
+- take the pile whenever the side can (it is opened, or the pile's top with the pair and melds
+  from the hand reach the opening minimum); take the top card onto a sequence when it fits;
+- keep natural pairs in the hand: they are what takes the pile;
+- meld runs (8-9-10 first — every samba holds an 8, 9 or 10) as soon as the side has opened,
+  extend sequences towards sambas and groups towards canastas; merge groups of one rank;
+- open only with melds that reach the minimum for the side's score;
+- keep wild cards for blocking the pile and for completing canastas; add a wild to a group when it
+  makes a canasta, when the side still needs canastas to go out, or when the hand ends soon;
+- discard what helps the opponents least: never a card that fits their sequences or a rank they
+  are known to hold; block the pile with a black 3 (or a wild) when it is large;
+- when the opponents can go out, shed expensive cards; go out when allowed, asking the partner
+  when the partner still holds many cards; answer "no" while holding a red 3 or a costly hand.
+
+The class also carries the search hints that ``parlour.bots.ismcts`` reads (``evaluate_state``,
+``score_scale``, ``rollout_steps``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from parlour.core.bot import Bot
+from parlour.games.samba import actions as A
+from parlour.games.samba.melds import (
+    GROUP,
+    IS_NATURAL,
+    IS_WILD,
+    RANK,
+    SEQUENCE,
+    SUIT,
+    VALUE,
+    Meld,
+    meets_going_out,
+)
+from parlour.games.samba.observe import SambaView
+from parlour.games.samba.scoring import MIXED_BONUS, PURE_BONUS, SAMBA_BONUS
+from parlour.games.samba.state import DRAW, PILE_OPEN, State
+
+#: the pile counts as large (worth blocking / worth taking) from this many cards
+BIG_PILE = 8
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    h = [0] * 53
+    for c in cards:
+        h[c] += 1
+    return h
+
+
+def _runs(h: list[int]) -> list[list[int]]:
+    """Natural runs of ≥ 3 consecutive ranks in one suit (split at 7 cards), best first:
+    longest, then the one holding most of 8, 9, 10."""
+    out: list[list[int]] = []
+    for suit in range(4):
+        base = suit * 13 - 2
+        r = 4
+        while r <= 14:
+            if not h[base + r]:
+                r += 1
+                continue
+            start = r
+            while r <= 14 and h[base + r]:
+                r += 1
+            ranks = list(range(start, r))
+            while len(ranks) >= 3:
+                chunk, ranks = ranks[:7], ranks[7:]
+                if len(chunk) >= 3:
+                    out.append([base + x for x in chunk])
+    out.sort(key=lambda run: (-len(run), -sum(1 for c in run if 8 <= RANK[c] <= 10)))
+    return out
+
+
+def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
+    """New melds the hand can make, disjoint: sequences first, then groups of ≥ 3 naturals, then
+    (with ``use_wilds``) natural pairs with one wild.  Each meld's cards in staging order."""
+    h = _counts(hand)
+    melds: list[list[int]] = []
+    for run in _runs(h):
+        if all(h[c] for c in run):
+            for c in run:
+                h[c] -= 1
+            melds.append(run)
+    for rank in range(14, 3, -1):
+        kinds = [s * 13 + rank - 2 for s in range(4)]
+        n = sum(h[k] for k in kinds)
+        if n >= 3:
+            cards = [k for k in kinds for _ in range(h[k])]
+            for k in kinds:
+                h[k] = 0
+            melds.append(cards)
+    if use_wilds:
+        for rank in range(14, 3, -1):
+            kinds = [s * 13 + rank - 2 for s in range(4)]
+            n = sum(h[k] for k in kinds)
+            wild = next((w for w in (0, 13, 26, 39, 52) if h[w]), None)
+            if n == 2 and wild is not None:
+                cards = [k for k in kinds for _ in range(h[k])]
+                for k in kinds:
+                    h[k] = 0
+                h[wild] -= 1
+                melds.append([*cards, wild])
+    return melds
+
+
+def _meld_value(cards: Sequence[int]) -> int:
+    return sum(VALUE[c] for c in cards)
+
+
+class SambaBasicBot(Bot):
+    """Heuristic Samba player (see the module docstring)."""
+
+    name: ClassVar[str] = "basic"
+    #: search hints for ``parlour.bots.ismcts``: points that make a clear difference in a hand,
+    #: and decisions played out before a position is evaluated
+    score_scale: ClassVar[float] = 1500.0
+    rollout_steps: ClassVar[int] = 40
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        #: the new meld being staged (its cards in order), to finish it as planned
+        self._meld_plan: list[int] = []
+        #: the turn (hand number, stock size) in which an opening or a meld was taken back
+        self._undone: tuple[int, int] | None = None
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self._meld_plan = []
+        self._undone = None
+
+    # --- the decision -------------------------------------------------------------------
+
+    def act(self, view: SambaView, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        legal_set = set(legal)
+        if view.phase == "answer":
+            return self._answer(view, legal_set)
+        if view.phase == DRAW:
+            return self._draw(view, legal)
+        choice = self._meld_step(view, legal, legal_set)
+        if choice is not None:
+            return choice
+        return self._discard(view, legal)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def _draw(self, view: SambaView, legal: Sequence[Any]) -> Any:
+        me = view.sides[view.players[view.seat or 0].side]
+        tops = [a for a in legal if isinstance(a, A.TakeTop)]
+        pairs = [a for a in legal if isinstance(a, A.TakePile)]
+        if pairs and self._undone != (view.hand_number, view.stock_size):
+            if me.opened:
+                # the pile is worth taking even when small: cards to meld, the top into a group
+                return self._best_pair(view, pairs)
+            hand = list(view.hand)
+            for act in sorted(pairs, key=lambda p: self._pair_cost(view, p)):
+                rest = list(hand)
+                for c in act.pair:
+                    rest.remove(c)
+                value = VALUE[view.pile_top] + _meld_value(act.pair)
+                value += sum(_meld_value(m) for m in plan_melds(rest, use_wilds=True))
+                if value >= me.opening_minimum:
+                    return act
+        if tops:
+            return tops[0]
+        return A.DRAW
+
+    def _pair_cost(self, view: SambaView, act: Any) -> int:
+        """Prefer pairs whose cards are not in a run of the hand."""
+        h = _counts(view.hand)
+        cost = 0
+        for c in act.pair:
+            base = SUIT[c] * 13 - 2
+            r = RANK[c]
+            cost += sum(1 for d in (-2, -1, 1, 2) if 4 <= r + d <= 14 and h[base + r + d])
+        return cost
+
+    def _best_pair(self, view: SambaView, pairs: Sequence[Any]) -> Any:
+        return min(pairs, key=lambda p: self._pair_cost(view, p))
+
+    # --- melding ------------------------------------------------------------------------
+
+    def _meld_step(self, view: SambaView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+        seat = view.seat or 0
+        side = view.players[seat].side
+        me = view.sides[side]
+        hand = list(view.hand)
+        n = len(hand)
+        opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
+        for k in (14, 27):
+            if A.LAY_RED3[k] in legal_set:
+                return A.LAY_RED3[k]
+        if view.pending:
+            return self._continue_stage(view, legal, legal_set)
+        for a in legal:
+            if isinstance(a, A.MergeGroups):
+                return a
+        staging = view.phase == PILE_OPEN or (not me.opened and bool(me.melds))
+        if not me.opened:
+            if staging:
+                # the rest of a planned meld longer than three cards goes on by adding
+                for a in legal:
+                    if isinstance(a, A.AddToMeld) and not IS_WILD[a.card]:
+                        return a
+            need = me.opening_minimum - sum(m.value for m in me.melds)
+            plan = plan_melds(hand, use_wilds=True)
+            turn_id = (view.hand_number, view.stock_size)
+            if plan and sum(_meld_value(m) for m in plan) >= need and self._undone != turn_id:
+                plan.sort(key=lambda m: -_meld_value(m))
+                first = A.STAGE[plan[0][0]]
+                if first in legal_set:
+                    self._meld_plan = plan[0]
+                    return first
+            if staging and A.UNDO in legal_set:
+                self._undone = turn_id
+                return A.UNDO
+            return None
+        # the side has opened: extend melds, then new melds
+        adds = [a for a in legal if isinstance(a, A.AddToMeld)]
+        wild_adds = []
+        for a in adds:
+            if IS_WILD[a.card]:
+                wild_adds.append(a)
+                continue
+            return a
+        can_out_after = me.can_go_out
+        for a in wild_adds:
+            m = me.melds[a.meld]
+            makes_canasta = m.kind == GROUP and len(m.cards) == 6
+            needs = not me.can_go_out and m.kind == GROUP and len(m.cards) >= 5
+            if makes_canasta or needs or opponents_out or (can_out_after and n <= 4):
+                return a
+        plan = plan_melds(hand, use_wilds=opponents_out or (can_out_after and n <= 5))
+        if self._undone == (view.hand_number, view.stock_size):
+            plan = []
+        for meld in plan:
+            if len(meld) == n and not me.can_go_out:
+                continue  # would empty the hand without being allowed out
+            first = A.STAGE[meld[0]]
+            if first in legal_set:
+                self._meld_plan = meld
+                return first
+        return None
+
+    def _continue_stage(self, view: SambaView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+        pending = list(view.pending)
+        plan = self._meld_plan
+        if len(plan) > len(pending) and plan[: len(pending)] == pending:
+            nxt = A.STAGE[plan[len(pending)]]
+            if nxt in legal_set:
+                return nxt
+        stages = [a.card for a in legal if isinstance(a, A.Stage)]
+        if not stages:
+            self._undone = (view.hand_number, view.stock_size)
+            return A.UNSTAGE
+        nats = [c for c in pending if not IS_WILD[c]]
+
+        def score(c: int) -> tuple[int, int]:
+            if not nats:
+                return (0 if IS_WILD[c] else 1, VALUE[c])
+            r, s = RANK[nats[0]], SUIT[nats[0]]
+            if IS_WILD[c]:
+                return (1, -VALUE[c])
+            if len(nats) == 1 and len(pending) == 1:
+                # prefer continuing a run (toward a samba) over a group
+                if SUIT[c] == s and abs(RANK[c] - r) == 1:
+                    return (3, 0)
+                if SUIT[c] == s and abs(RANK[c] - r) == 2:
+                    return (2, 1)
+                return (2, 0) if RANK[c] == r else (0, 0)
+            if RANK[c] == r:
+                return (3, 0)
+            if SUIT[c] == s:
+                return (3, 1)
+            return (0, 0)
+
+        return A.STAGE[max(stages, key=score)]
+
+    # --- discarding ---------------------------------------------------------------------
+
+    def _discard(self, view: SambaView, legal: Sequence[Any]) -> Any:
+        seat = view.seat or 0
+        side = view.players[seat].side
+        me = view.sides[side]
+        discards = [a for a in legal if isinstance(a, A.Discard)]
+        if A.ASK in legal and len(view.hand) == 1:
+            partner = next(p for p in view.players if p.side == side and p.seat != seat)
+            if partner.hand_size > 6 and not view.asked:
+                return A.ASK
+        if not discards:
+            for a in legal:
+                if isinstance(a, A.Pass):
+                    return a
+            return legal[0]
+        h = _counts(view.hand)
+        nplayers = len(view.players)
+        left = view.players[(seat + 1) % nplayers]
+        opp_sides = [sv for sv in view.sides if sv.side != side]
+        opponents_out = any(sv.can_go_out for sv in opp_sides)
+        known_left = set(left.known)
+        big_pile = view.pile_size >= BIG_PILE
+
+        def cost(card: int) -> float:
+            if card in (14, 27):
+                return 1e6
+            if card in (1, 40):  # black 3: blocks the next player, nearly worthless to keep
+                return -50.0 if big_pile or opponents_out else -5.0
+            if IS_WILD[card]:
+                keep = 60.0 + VALUE[card]
+                if opponents_out:
+                    keep -= 2 * VALUE[card]
+                if big_pile:
+                    keep -= 40.0 + view.pile_size
+                return keep
+            r, s = RANK[card], SUIT[card]
+            base = s * 13 - 2
+            same = sum(h[x] for x in (r - 2, r + 11, r + 24, r + 37))
+            keep = 0.0
+            if same >= 2:
+                keep += 40.0 + 10 * same  # a natural pair takes the pile
+            keep += sum(12.0 for d in (-2, -1, 1, 2) if 4 <= r + d <= 14 and h[base + r + d])
+            keep += 6.0 if 8 <= r <= 10 else 0.0
+            for m in me.melds:
+                if _fits(m, card):
+                    keep += 100.0
+            danger = 0.0
+            for sv in opp_sides:
+                for m in sv.melds:
+                    if m.kind == SEQUENCE and _fits(m, card):
+                        danger += 300.0
+                    elif m.kind == GROUP and m.rank == r:
+                        danger += 10.0 + 3 * view.pile_size
+            if card in known_left or any(RANK[k] == r for k in known_left):
+                danger += 40.0 + 5 * view.pile_size
+            danger += view.pile_size * 1.5
+            keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
+            return keep + danger
+
+        best = min(discards, key=lambda a: (cost(a.card), a.card))
+        return best
+
+    # --- answering "partner, may I go out?" ---------------------------------------------
+
+    def _answer(self, view: SambaView, legal_set: set[Any]) -> Any:
+        hand = view.hand
+        if any(c in (14, 27) for c in hand):
+            return A.NO if A.NO in legal_set else A.YES
+        cost = _meld_value(hand)
+        return A.NO if cost > 150 and A.NO in legal_set else A.YES
+
+    # --- search hints -------------------------------------------------------------------
+
+    @staticmethod
+    def rollout_view(game: Any, state: State, seat: int) -> Any:
+        """A cheap stand-in for ``game.observe(state, seat)`` in search play-outs."""
+        return FastView(state, seat)
+
+    @staticmethod
+    def evaluate_state(game: Any, state: State) -> tuple[float, ...]:
+        """Estimated final score of the hand per side from a full (determinized) state: what is
+        on the table with its bonuses, partial credit for melds growing toward canastas and
+        sambas, red 3s, minus what the hands would cost."""
+        out = []
+        rules = state.rules
+        for side, seats in enumerate(state.sides):
+            melds = state.melds[side]
+            v = 0.0
+            for m in melds:
+                v += m.value
+                k = len(m.cards)
+                if m.samba:
+                    v += SAMBA_BONUS
+                elif m.canasta == "pure":
+                    v += PURE_BONUS
+                elif m.canasta == "mixed":
+                    v += MIXED_BONUS
+                elif m.kind == SEQUENCE:
+                    v += SAMBA_BONUS * 0.45 * max(0, k - 3) / 4
+                elif m.kind == GROUP:
+                    v += PURE_BONUS * 0.5 * max(0, k - 3) / 4
+            goes = meets_going_out(melds, rules.going_out)
+            red = len(state.red3[side])
+            hand_cost = 0.0
+            for seat in seats:
+                h = state.hands[seat]
+                red += h[14] + h[27]
+                hand_cost += sum(VALUE[c] * n for c, n in enumerate(h) if n)
+            v += (100 if goes else -100) * red
+            if goes:
+                v += 150.0
+            v -= 0.5 * hand_cost
+            if not state.opened[side]:
+                v -= 100.0
+            out.append(v)
+        return tuple(out)
+
+
+class _FastPlayer:
+    """What :class:`SambaBasicBot` reads of a ``PlayerView``, built lazily from a state."""
+
+    __slots__ = ("_state", "hand_size", "seat", "side")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.side = state.side_of[seat]
+        self.hand_size = state.sizes[seat]
+
+    @property
+    def known(self) -> tuple[int, ...]:
+        k = self._state.known[self.seat]
+        return tuple(c for c in range(53) if k[c] for _ in range(k[c]))
+
+
+class _FastSide:
+    """What :class:`SambaBasicBot` reads of a ``SideView``."""
+
+    __slots__ = ("can_go_out", "melds", "opened", "opening_minimum", "side")
+
+    def __init__(self, state: State, side: int) -> None:
+        self.side = side
+        self.melds = state.melds[side]
+        self.opened = state.opened[side]
+        self.opening_minimum = state.rules.opening_minimum(state.scores[side])
+        self.can_go_out = meets_going_out(self.melds, state.rules.going_out)
+
+
+class FastView:
+    """The fields of :class:`SambaView` the basic bot reads, made cheaply from a state for the
+    play-outs of the search (it exposes exactly what ``observe(state, seat)`` shows)."""
+
+    __slots__ = (
+        "asked",
+        "hand",
+        "hand_number",
+        "pending",
+        "phase",
+        "pile_size",
+        "pile_top",
+        "players",
+        "seat",
+        "sides",
+        "stock_size",
+    )
+
+    def __init__(self, state: State, seat: int) -> None:
+        h = state.hands[seat]
+        self.seat = seat
+        self.phase = state.phase
+        self.hand = tuple(c for c in range(53) if h[c] for _ in range(h[c]))
+        self.pending = state.pending
+        self.pile_size = len(state.pile)
+        self.pile_top = state.pile[-1] if state.pile else -1
+        self.hand_number = state.hand_no
+        self.stock_size = state.stock_len
+        self.asked = state.asked
+        self.players = tuple(_FastPlayer(state, i) for i in range(state.players))
+        self.sides = tuple(_FastSide(state, i) for i in range(len(state.sides)))
+
+
+def _fits(m: Meld, card: int) -> bool:
+    if m.kind == GROUP:
+        return IS_NATURAL[card] and RANK[card] == m.rank
+    if m.kind == SEQUENCE:
+        if len(m.cards) >= 7 or IS_WILD[card] or SUIT[card] != m.suit:
+            return False
+        r = RANK[card]
+        return (r == m.rank - 1 and r >= 4) or (r == m.high + 1 and r <= 14)
+    return False
+
+
+__all__ = ["FastView", "SambaBasicBot", "plan_melds"]
