@@ -1,0 +1,213 @@
+// The Canasta-family table shared by Samba and Hand and Foot: the hand grouped as players hold it,
+// card selection by click/tap, the stock and the discard pile (all its cards on request), each
+// side's melds with finished books squared up, and sequences of actions sent one after another.
+//
+// A game adapter supplies `model(view)` (a common shape), `meldInfo(meld)` (tags, squared) and
+// `moves` that turn a click (meld, pile, "meld these cards") plus the selection into actions.
+// Only legal actions are offered as buttons; direct moves are sent as they are, so an illegal one
+// comes back from the server with the rule in words.
+import { cardEl, parseCard } from "./cards.js";
+import { h } from "./dom.js";
+import { actionButtons, handCards, playersRow } from "./generic.js";
+
+const SUIT_ORDER = "♠♥♣♦"; // alternate colours when sorting by suit
+export const isWild = (c) => !!c && (c.joker || c.rank === 2);
+
+/** Groups of a hand: naturals by rank (A…4) or by suit, then wilds, then black 3s, red 3s. */
+export function groupHand(hand, mode = "rank") {
+  const parsed = hand.map((t) => ({ t, c: parseCard(t) })).filter((x) => x.c);
+  const naturals = parsed.filter((x) => !isWild(x.c) && x.c.rank !== 3);
+  const wilds = parsed.filter((x) => isWild(x.c)).sort((a, b) => (a.c.joker ? 99 : a.c.rank) - (b.c.joker ? 99 : b.c.rank));
+  const black3 = parsed.filter((x) => x.c.rank === 3 && (x.c.suit === "♣" || x.c.suit === "♠"));
+  const red3 = parsed.filter((x) => x.c.rank === 3 && (x.c.suit === "♥" || x.c.suit === "♦"));
+  const groups = [];
+  if (mode === "suit") {
+    for (const s of SUIT_ORDER) {
+      const g = naturals.filter((x) => x.c.suit === s).sort((a, b) => a.c.rank - b.c.rank);
+      if (g.length) groups.push({ kind: "suit", label: s, cards: g.map((x) => x.t) });
+    }
+  } else {
+    for (let r = 14; r >= 4; r--) {
+      const g = naturals.filter((x) => x.c.rank === r).sort((a, b) => SUIT_ORDER.indexOf(a.c.suit) - SUIT_ORDER.indexOf(b.c.suit));
+      if (g.length) groups.push({ kind: "rank", label: String(r), cards: g.map((x) => x.t) });
+    }
+  }
+  if (wilds.length) groups.push({ kind: "wild", label: "wild", cards: wilds.map((x) => x.t) });
+  if (black3.length) groups.push({ kind: "black3", label: "black 3s", cards: black3.map((x) => x.t) });
+  if (red3.length) groups.push({ kind: "red3", label: "red 3s", cards: red3.map((x) => x.t) });
+  return groups;
+}
+
+export function sideIndex(m, seat) {
+  if (seat == null) return -1;
+  if (m.sideOf[seat] !== undefined) return m.sideOf[seat];
+  return m.sides.findIndex((s) => s.includes(seat));
+}
+
+// --- sending sequences of actions --------------------------------------------------------------
+
+/** Send actions one after another, each once the previous one was accepted. */
+export function sendAll(ctx, ...actions) {
+  ctx.selected = [];
+  ctx.queue = actions.slice(1);
+  ctx.queueFrom = ctx.version;
+  ctx.send(actions[0]);
+}
+
+/** On every render: continue a queued sequence once the last action was accepted. */
+function pump(ctx) {
+  if (!ctx.queue || !ctx.queue.length) return;
+  if (ctx.error || !ctx.legal) {
+    ctx.queue = []; // the server refused one: the rest would make no sense
+    return;
+  }
+  if (ctx.pending || ctx.version === ctx.queueFrom) return;
+  const next = ctx.queue.shift();
+  ctx.queueFrom = ctx.version;
+  ctx.send(next); // marks the table pending at once (the redraw it asks for is deferred)
+}
+
+// --- pieces -------------------------------------------------------------------------------------
+
+function handArea(ctx, m) {
+  const mode = localStorage.getItem("parlour.hand.sort") || "rank";
+  const toggle = h("button.btn.small#sort-toggle", { type: "button" }, mode === "rank" ? "Sort by suit" : "Sort by rank");
+  toggle.addEventListener("click", () => {
+    localStorage.setItem("parlour.hand.sort", mode === "rank" ? "suit" : "rank");
+    ctx.rerender();
+  });
+  const clearSel = h("button.btn.small#clear-selection", { type: "button", disabled: !ctx.selected.length }, "Clear selection");
+  clearSel.addEventListener("click", () => {
+    ctx.selected = [];
+    ctx.rerender();
+  });
+  const groups = groupHand(m.hand, mode);
+  const els = handCards(ctx, groups.flatMap((g) => g.cards));
+  const row = h("div.hand#hand");
+  let i = 0;
+  for (const g of groups) {
+    const grp = h(`div.hand-group.${g.kind}`, { dataset: { group: g.label } });
+    for (let k = 0; k < g.cards.length; k++) grp.append(els[i++]);
+    row.append(grp);
+  }
+  if (!m.hand.length) row.append(h("span.muted", "No cards in hand."));
+  return h(
+    "div.hand-area#hand-area",
+    h("h3", `Your hand (${m.hand.length})`, m.handNote ? h("span.muted", ` ${m.handNote}`) : null, " ", toggle, " ", clearSel, ctx.selected.length ? h("span.muted", ` ${ctx.selected.length} selected`) : null),
+    row,
+  );
+}
+
+export function showPile(ctx, m) {
+  ctx.overlay(
+    h(
+      "div",
+      h("h2", `Discard pile (${m.pileSize} cards)`),
+      h("p.muted", "Bottom first, top card last. The pile is public: everyone saw these discards."),
+      m.pile.length ? h("div.pile-cards#pile-cards", m.pile.map((c) => cardEl(c))) : h("p", "The pile is empty."),
+    ),
+    { id: "pile-dialog" },
+  );
+}
+
+function centre(ctx, m, game) {
+  const top = m.pileTop;
+  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock" }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`));
+  const draw = (ctx.legal || []).find((l) => l.action.type === "Draw");
+  stock.addEventListener("click", () => (draw ? sendAll(ctx, draw.action) : ctx.send({ type: "Draw" })));
+  if (draw) stock.classList.add("can");
+  const blocked = !!(top && game.blocks(top));
+  const pile = h(
+    `button.pile-box#pile${blocked ? ".frozen" : ""}`,
+    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile" },
+    h("span.lbl", "Discard pile"),
+    top ? cardEl(top) : h("div.empty-slot"),
+    h("span.lbl#pile-size", `${m.pileSize} ${m.pileSize === 1 ? "card" : "cards"}${blocked ? " · blocked" : ""}`),
+  );
+  pile.addEventListener("click", () => game.onPile(ctx, m));
+  const see = h("button.btn.small#see-pile", { type: "button", disabled: !m.pile.length }, "See the pile");
+  see.addEventListener("click", () => showPile(ctx, m));
+  const box = h("div.center#centre", stock, h("div.pile-col", pile, see));
+  for (const extra of game.centreExtras ? game.centreExtras(ctx, m) : []) if (extra) box.append(extra);
+  if (m.pending && m.pending.length) {
+    box.append(h("div.pile-box#pending", h("span.lbl", m.pendingLabel), h("div.pending-cards", m.pending.map((c) => cardEl(c)))));
+  }
+  return box;
+}
+
+function meldEl(ctx, game, meld, index, sideNo, isMine) {
+  const info = game.meldInfo(meld);
+  // People square a finished canasta/book into one pile with one telling card on top.
+  // Underneath, a natural card shows the meld's rank on its visible strip.
+  let cards = meld.cards;
+  if (info.squared) {
+    const bottom = cards.find((c) => !isWild(parseCard(c))) || cards[0];
+    cards = [bottom, info.top || cards[cards.length - 1]];
+  }
+  const stack = h("div.stack", cards.map((c) => cardEl(c)));
+  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: `#${index} ${info.kind}: ${meld.cards.join(" ")}` };
+  const target = isMine && !ctx.spectator;
+  const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, stack, h("div.tags", h("span.tag.index", `#${index}`), info.tags));
+  if (target) {
+    if (game.isTarget(ctx, index)) el.classList.add("target");
+    el.addEventListener("click", () => game.onMeld(ctx, index));
+  }
+  return el;
+}
+
+function sideMelds(ctx, m, game, sideNo) {
+  const mine = sideNo === sideIndex(m, ctx.seat);
+  const seats = m.sides[sideNo] || [];
+  const melds = m.melds[sideNo] || [];
+  const red3 = m.red3[sideNo] || [];
+  const title = seats.map((s) => ctx.name(s)).join(" & ") || `Side ${sideNo + 1}`;
+  const box = h(
+    `div.side-melds${mine ? ".mine" : ""}`,
+    { dataset: { side: String(sideNo) }, id: `side-${sideNo}` },
+    h("h3", h("span", `${title}${mine ? " (your side)" : ""}`), game.sideFacts(ctx, m, sideNo).map((f) => h("small", f))),
+  );
+  if (red3.length) box.append(h("div.red3s", { title: "red 3s laid out" }, red3.map((c) => cardEl(c)), h("small", ` red 3s ×${red3.length}`)));
+  const row = h("div.melds", melds.map((meld, i) => meldEl(ctx, game, meld, i, sideNo, mine)));
+  if (mine && !ctx.spectator) {
+    const n = ctx.selected.length;
+    const start = h("button.btn.small.meld-new#meld-new", { type: "button", disabled: !n }, n ? `Meld ${ctx.selected.join(" ")}` : "New meld: select cards");
+    start.addEventListener("click", () => game.onNewMeld(ctx, m));
+    row.append(start);
+  } else if (!melds.length) row.append(h("span.muted", "no melds yet"));
+  box.append(row);
+  return box;
+}
+
+/** The whole felt for a Canasta-family game. */
+export function renderTable(ctx, felt, game) {
+  const m = game.model(ctx.view);
+  pump(ctx);
+  felt.append(
+    playersRow(
+      ctx,
+      (s) => {
+        const extra = h("span.pmeta");
+        const facts = game.playerFacts ? game.playerFacts(ctx, m, s) : [];
+        if (facts.length) extra.append(h("span", facts.join(" · ")));
+        const known = m.known[s] || [];
+        // A few known cards are drawn; many (a big pile taken) are listed as text to stay compact.
+        const title = "cards known to be in this hand (taken from the pile)";
+        if (known.length > 6) extra.append(h("span.known-text", { title }, `known (${known.length}): ${known.join(" ")}`));
+        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { small: true }))));
+        return extra.childNodes.length ? extra : null;
+      },
+      m.sizes,
+    ),
+  );
+  felt.append(centre(ctx, m, game));
+  const mySide = sideIndex(m, ctx.seat);
+  const order = mySide >= 0 ? [mySide] : [];
+  for (let i = 0; i < m.sides.length; i++) if (i !== mySide) order.push(i);
+  felt.append(h("div.sides#melds", order.map((i) => sideMelds(ctx, m, game, i))));
+  // A few card moves are worth a button even with nothing selected (red 3s, taking the pile).
+  const always = (a) => (game.alwaysShown || []).includes(a.type);
+  const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always });
+  for (const p of game.prompts ? game.prompts(ctx, m) : []) if (p) bar.prepend(p);
+  // The actions and the hand stay together (docked at the bottom of a phone screen).
+  felt.append(h("div.dock#dock", bar, ctx.spectator ? null : handArea(ctx, m)));
+}

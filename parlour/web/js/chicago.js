@@ -1,0 +1,143 @@
+// The Chicago (four-deal) bridge score pad: deals are entered as score-pad lines ("3NT S =",
+// "4HX E -2 honors4", "pass"), kept in this browser (localStorage), and the server's
+// `POST /api/chicago/sheet` scores them. Shows every deal's points above/below the line, each
+// round's totals and rounded result, and the next deal's dealer and vulnerability.
+import { api, clear, fmt, h } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+const KEY = "parlour.chicago";
+const OPTIONS = [
+  ["partscore_carryover", "Partscores carry over toward game (off: each deal scored alone)", [true, false]],
+  ["vulnerability", "Who is vulnerable on deals 2 and 3", ["dealer", "non_dealer"]],
+  ["round_half", "Rounding a difference ending in exactly 50", ["up", "down", "even"]],
+  ["honors", "Score honors", [true, false]],
+  ["first_dealer", "First dealer of every round", ["N", "E", "S", "W"]],
+];
+let saved = load();
+
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) || "{}");
+    return { entries: Array.isArray(v.entries) ? v.entries : [], options: v.options || {} };
+  } catch {
+    return { entries: [], options: {} };
+  }
+}
+
+function save() {
+  localStorage.setItem(KEY, JSON.stringify(saved));
+}
+
+function fillForm() {
+  for (let l = 1; l <= 7; l++) $("level").append(h("option", { value: String(l) }, String(l)));
+  for (const [v, t] of [["C", "♣ clubs"], ["D", "♦ diamonds"], ["H", "♥ hearts"], ["S", "♠ spades"], ["NT", "NT"]]) $("strain").append(h("option", { value: v }, t));
+  $("level").value = "3";
+  $("strain").value = "NT";
+  $("level").addEventListener("change", fillResults);
+  fillResults();
+}
+
+function fillResults() {
+  const need = Number($("level").value) + 6;
+  const sel = clear($("result"));
+  sel.append(h("option", { value: "=" }, "made exactly (=)"));
+  for (let n = 1; need + n <= 13; n++) sel.append(h("option", { value: `+${n}` }, `+${n} (${need + n} tricks)`));
+  for (let n = 1; n <= need; n++) sel.append(h("option", { value: `-${n}` }, `down ${n} (${need - n} tricks)`));
+}
+
+function formEntry() {
+  const bid = `${$("level").value}${$("strain").value}${$("doubling").value}`;
+  return [bid, $("declarer").value, $("result").value, $("honors").value].filter(Boolean).join(" ");
+}
+
+async function submit(entries, options = saved.options) {
+  $("error").textContent = "";
+  try {
+    const sheet = await api("POST", "/api/chicago/sheet", { entries, options });
+    saved = { entries, options };
+    save();
+    renderSheet(sheet);
+    return true;
+  } catch (e) {
+    $("error").textContent = e.message;
+    return false;
+  }
+}
+
+function vulBadge(v) {
+  const ns = v.vulnerable_sides ? v.vulnerable_sides.NS : false;
+  const ew = v.vulnerable_sides ? v.vulnerable_sides.EW : false;
+  return h(
+    "span",
+    h(`span.vul.${ns ? "yes" : "no"}`, `N-S ${ns ? "vulnerable" : "not vul."}`),
+    " ",
+    h(`span.vul.${ew ? "yes" : "no"}`, `E-W ${ew ? "vulnerable" : "not vul."}`),
+  );
+}
+
+function renderSheet(sheet) {
+  const n = sheet.next;
+  clear($("next-deal")).append(h("b", `Round ${n.round}, deal ${n.deal}: ${n.dealer} deals. `), vulBadge(n));
+  $("next-deal").classList.remove("muted");
+  const s = sheet.session;
+  $("session-score").textContent = `session after ${s.complete_rounds} complete round(s): N-S ${s.display}`;
+  const box = clear($("sheet"));
+  if (!sheet.rounds.length) box.append(h("p.muted", "No deals yet. Enter the first deal above."));
+  for (const r of sheet.rounds) {
+    const tbody = h("tbody");
+    for (const d of r.deals) {
+      const what = (side) => d[side].items.map((i) => `${i.what} ${fmt(i.points)}${i.line === "below" ? " (below)" : ""}`).join(", ");
+      tbody.append(
+        h(
+          "tr",
+          { dataset: { deal: String(d.deal) } },
+          h("td", d.passed_out ? `(${d.dealer} deals again)` : `${d.deal}`),
+          h("td", d.dealer),
+          h("td", d.vulnerable),
+          h("td.entry", d.passed_out ? "passed out" : d.entry),
+          h("td", { title: what("NS") }, d.NS.total ? fmt(d.NS.total) : ""),
+          h("td", { title: what("EW") }, d.EW.total ? fmt(d.EW.total) : ""),
+          h("td.detail", d.passed_out ? "not counted" : [what("NS") ? `N-S: ${what("NS")}` : "", what("NS") && what("EW") ? "; " : "", what("EW") ? `E-W: ${what("EW")}` : ""].join("")),
+        ),
+      );
+    }
+    tbody.append(h("tr.total", h("td", { colspan: "4" }, `Round ${r.number} total${r.complete ? "" : " (so far)"}`), h("td", fmt(r.totals.NS)), h("td", fmt(r.totals.EW)), h("td", r.complete ? `difference ${fmt(r.difference)} → ${fmt(r.rounded_difference)} (${r.display})` : "")));
+    box.append(
+      h("h3", `Round ${r.number}`),
+      h("div", { style: "overflow-x:auto" }, h(`table.sheet#round-${r.number}`, h("thead", h("tr", ["Deal", "Dealer", "Vulnerable", "Contract", "N-S (We)", "E-W (They)", "Details"].map((x) => h("th", x)))), tbody)),
+    );
+  }
+}
+
+function renderOptions() {
+  const box = clear($("options"));
+  for (const [name, doc, choices] of OPTIONS) {
+    const sel = h("select", { id: `opt-${name}` });
+    choices.forEach((c, i) => sel.append(h("option", { value: String(i) }, String(c))));
+    const cur = name in saved.options ? saved.options[name] : choices[0];
+    sel.value = String(Math.max(0, choices.indexOf(cur)));
+    sel.addEventListener("change", async () => {
+      const options = { ...saved.options, [name]: choices[Number(sel.value)] };
+      if (!(await submit(saved.entries, options))) renderOptions();
+    });
+    box.append(h("div.opt", h("span.name", name), sel, h("small", doc)));
+  }
+}
+
+async function add(text) {
+  if (!text.trim()) {
+    $("error").textContent = "Type a deal like 3NT S = or pass.";
+    return;
+  }
+  if (await submit([...saved.entries, text.trim()])) $("entry-text").value = "";
+}
+
+fillForm();
+renderOptions();
+$("add-deal").addEventListener("click", () => add(formEntry()));
+$("add-pass").addEventListener("click", () => add("pass"));
+$("add-text").addEventListener("click", () => add($("entry-text").value));
+$("entry-text").addEventListener("keydown", (e) => e.key === "Enter" && add($("entry-text").value));
+$("undo").addEventListener("click", () => saved.entries.length && submit(saved.entries.slice(0, -1)));
+$("new-session").addEventListener("click", () => confirm("Start a new session? The sheet is cleared.") && submit([]));
+submit(saved.entries);

@@ -1,0 +1,159 @@
+// The Samba Hand and Foot table on the Canasta-family base (docs/games/handfoot.md): feet, the
+// round's meld requirement, books squared when complete (samba, 7s, wilds, clean, dirty), what each
+// side still needs to go out; clicks become Draw, TakePile, Meld (3 cards), AddToMeld, Discard,
+// Retract. Cards no rule tells apart (2s, 4–7, black 3s) are sent as the lowest suit held, as the
+// engine lists them.
+import { parseCard } from "./cards.js";
+import { fmt, h } from "./dom.js";
+import { isWild, renderTable, sendAll, showPile } from "./canasta.js";
+
+const CANON_ORDER = "♣♦♥♠";
+
+export function canRender(view) {
+  return Array.isArray(view.players) && Array.isArray(view.sides) && "round" in view;
+}
+
+function classOf(card) {
+  const c = parseCard(card);
+  if (!c || c.joker) return card;
+  if (c.rank === 2 || (c.rank >= 4 && c.rank <= 7)) return `r${c.rank}`;
+  if (c.rank === 3 && (c.suit === "♣" || c.suit === "♠")) return "b3";
+  return card;
+}
+
+/** The cards the engine lists for this selection: interchangeable cards as the lowest suits held. */
+export function canonical(selected, hand) {
+  const used = new Map();
+  return selected.map((card) => {
+    const cls = classOf(card);
+    if (cls === card) return card;
+    const pool = hand.filter((x) => classOf(x) === cls).sort((a, b) => CANON_ORDER.indexOf(parseCard(a).suit) - CANON_ORDER.indexOf(parseCard(b).suit));
+    const n = used.get(cls) || 0;
+    used.set(cls, n + 1);
+    return pool[n] ?? card;
+  });
+}
+
+export function model(view) {
+  const players = view.players || [];
+  const sides = view.sides || [];
+  return {
+    hand: view.hand || [],
+    handNote: view.provisional ? `— melded ${view.turn_value} of ${view.opening_minimum} this turn (provisional)` : "",
+    sizes: players.map((p) => p.hand_size),
+    known: players.map((p) => p.known || []),
+    sideOf: players.map((p) => p.side),
+    sides: sides.map((s) => s.seats || []),
+    melds: sides.map((s) => s.melds || []),
+    red3: sides.map((s) => s.red_threes || []),
+    raw: sides,
+    players,
+    pile: view.pile || [],
+    pileTop: view.pile_top || null,
+    pileSize: view.pile_size ?? (view.pile || []).length,
+    stock: view.stock_size ?? 0,
+    pending: view.pending || [],
+    pendingLabel: "Pile cards joining the hand after the discard",
+    phase: view.phase || "",
+  };
+}
+
+const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type === type);
+
+export const game = {
+  model,
+  blocks(top) {
+    const c = parseCard(top);
+    return !c || (c.rank === 3 && (c.suit === "♣" || c.suit === "♠"));
+  },
+  meldInfo(meld) {
+    const tags = [];
+    if (meld.samba) tags.push(h("span.tag.samba", "samba"));
+    else if (meld.sevens && meld.complete) tags.push(h("span.tag.pure", "book of 7s"));
+    else if (meld.wilds && meld.complete) tags.push(h("span.tag.samba", "wild book"));
+    else if (meld.clean) tags.push(h("span.tag.pure", "clean book"));
+    else if (meld.dirty) tags.push(h("span.tag.mixed", "dirty book"));
+    tags.push(h("span.tag.count", `${meld.label || ""} · ${meld.cards.length}`));
+    let top = meld.cards[meld.cards.length - 1];
+    if (meld.dirty) top = meld.cards.find((c) => isWild(parseCard(c))) || top;
+    return { tags, squared: !!meld.complete, top, kind: meld.kind };
+  },
+  sideFacts(ctx, m, i) {
+    const s = m.raw[i];
+    const facts = [`board ${fmt(s.board_points)}`, s.opened ? "down" : `needs ${ctx.view.opening_minimum}`];
+    const books = (s.books || []).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
+    if (books.length) facts.push(`books: ${books.join(", ")}`);
+    facts.push(s.can_go_out ? "may go out" : `to go out: ${(s.missing || []).join(", ") || "—"}`);
+    return facts;
+  },
+  playerFacts(ctx, m, seat) {
+    const p = m.players[seat];
+    if (!p) return [];
+    const facts = [p.foot_taken ? "foot picked up" : `foot ${p.foot_size}`];
+    if (p.down) facts.push("down");
+    if (p.cut === 30) facts.push("exact cut +100");
+    return facts;
+  },
+  isTarget(ctx, index) {
+    const sel = canonical(ctx.selected, ctx.view.hand || []);
+    return legalOf(ctx, "AddToMeld").some((l) => l.action.meld === index && sel.length === 1 && l.action.card === sel[0]);
+  },
+  onMeld(ctx, index) {
+    const sel = ctx.selected;
+    if (!sel.length) {
+      ctx.showError("Select cards in your hand first, then click the meld to add them to it.");
+      return;
+    }
+    if (sel.length === 2 && legalOf(ctx, "TakePile").length) {
+      sendAll(ctx, { type: "TakePile", cards: canonical(sel, ctx.view.hand || []), meld: index });
+      return;
+    }
+    const cards = canonical(sel, ctx.view.hand || []);
+    sendAll(ctx, ...cards.map((card) => ({ type: "AddToMeld", meld: index, card })));
+  },
+  onNewMeld(ctx) {
+    const cards = canonical(ctx.selected, ctx.view.hand || []);
+    if (cards.length === 3) sendAll(ctx, { type: "Meld", cards });
+    else ctx.showError("A new meld starts with exactly 3 cards; add more cards to it afterwards.");
+  },
+  onPile(ctx, m) {
+    const sel = canonical(ctx.selected, ctx.view.hand || []);
+    if (sel.length === 1) sendAll(ctx, { type: "Discard", card: sel[0] });
+    else if (sel.length === 2) sendAll(ctx, { type: "TakePile", cards: sel, meld: -1 });
+    else if (sel.length) ctx.showError("Select one card to discard it, or the two cards to meld the top card with.");
+    else showPile(ctx, m);
+  },
+  label(ctx, l) {
+    const a = l.action;
+    switch (a.type) {
+      case "Draw":
+        return `Draw ${ctx.rules.draw_count ?? 4} from the stock`;
+      case "TakePile":
+        return `Take the pile: top card with ${a.cards.join(" ")}${a.meld >= 0 ? ` onto meld #${a.meld}` : ""}`;
+      case "Meld":
+        return `Meld ${a.cards.join(" ")}`;
+      case "AddToMeld":
+        return `Add ${a.card} to meld #${a.meld}`;
+      case "Discard":
+        return `Discard ${a.card}`;
+      case "Retract":
+        return "Take back this turn's melds";
+      default:
+        return ctx.say(l.text);
+    }
+  },
+  prompts(ctx) {
+    const v = ctx.view;
+    if (v.to_act !== ctx.seat || !v.provisional) return [];
+    return [h("div.prompt", `Your melds this turn count ${v.turn_value} of the ${v.opening_minimum} needed (or play on your partner's meld). Meld more, or take them back.`)];
+  },
+  centreExtras(ctx) {
+    const v = ctx.view;
+    return [h("div.pile-box", h("span.lbl", `Round ${v.round + 1} of ${v.rounds}`), h("span.lbl", `meld requirement ${v.opening_minimum}`))];
+  },
+};
+
+export function render(ctx, felt) {
+  renderTable(ctx, felt, game);
+}
+

@@ -1,0 +1,280 @@
+// The lobby: pick a game and its house rules, set the seats, create a table and hand out invite
+// links; join a table by code, watch one, or go back to a seat this browser holds.
+import { api, clear, copyText, h } from "./dom.js";
+import { loadSeats, rememberSeat, seatName, seatUrl } from "./seats.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let current = null; // the selected game record from /api/games
+let optionValues = {}; // option name -> value the user set (overrides of the preset)
+
+async function init() {
+  try {
+    const data = await api("GET", "/api/games");
+    games = data.games || [];
+  } catch (e) {
+    $("create-error").textContent = `Could not load the games: ${e.message}`;
+    return;
+  }
+  const sel = $("game");
+  for (const g of games) sel.append(h("option", { value: g.name }, g.title || g.name));
+  sel.addEventListener("change", () => chooseGame(sel.value));
+  $("preset").addEventListener("change", () => choosePreset($("preset").value));
+  $("create").addEventListener("click", createTable);
+  $("join").addEventListener("click", joinByCode);
+  $("watch").addEventListener("click", () => {
+    const code = cleanCode();
+    if (code) location.href = seatUrl(code);
+  });
+  $("refresh").addEventListener("click", loadOpenTables);
+  const wanted = new URLSearchParams(location.search).get("game");
+  chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0]?.name);
+  renderMySeats();
+  loadOpenTables();
+}
+
+function chooseGame(name) {
+  current = games.find((g) => g.name === name) || null;
+  if (!current) return;
+  $("game").value = current.name;
+  $("game-desc").textContent = current.description || "";
+  const ps = $("preset");
+  clear(ps);
+  for (const p of current.presets) ps.append(h("option", { value: p.name }, p.name));
+  choosePreset(current.default_preset || current.presets[0]?.name);
+}
+
+function presetRecord() {
+  return current.presets.find((p) => p.name === $("preset").value) || current.presets[0];
+}
+
+function choosePreset(name) {
+  $("preset").value = name;
+  optionValues = {};
+  $("preset-doc").textContent = presetRecord()?.doc || "";
+  renderOptions();
+  renderSeats();
+}
+
+/** The value an option has now: the user's choice, else the preset's, else the default. */
+function optionValue(opt) {
+  if (opt.name in optionValues) return optionValues[opt.name];
+  const po = presetRecord()?.options || {};
+  return opt.name in po ? po[opt.name] : opt.default;
+}
+
+function playerCount() {
+  const opt = current.options.find((o) => o.name === "players");
+  return opt ? Number(optionValue(opt)) : 4;
+}
+
+function renderOptions() {
+  const box = clear($("options"));
+  for (const opt of current.options) {
+    const value = optionValue(opt);
+    const changed = opt.name in optionValues;
+    const input = optionInput(opt, value);
+    box.append(
+      h(
+        `div.opt${changed ? ".changed" : ""}`,
+        { dataset: { option: opt.name } },
+        h("label", { for: `opt-${opt.name}` }, h("span.name", opt.name)),
+        input,
+        h("small", `${opt.doc || ""}${opt.allowed ? ` — allowed: ${opt.allowed}` : ""}`),
+      ),
+    );
+  }
+}
+
+function optionInput(opt, value) {
+  const id = `opt-${opt.name}`;
+  // Only this row changes (re-drawing the list under a focused input would fight the browser).
+  const set = (v) => {
+    optionValues[opt.name] = v;
+    document.querySelector(`.opt[data-option="${opt.name}"]`)?.classList.add("changed");
+    if (opt.name === "players") renderSeats();
+  };
+  if (Array.isArray(opt.choices) && opt.choices.length) {
+    const sel = h("select", { id });
+    const choices = [...opt.choices];
+    if (opt.nullable && !choices.includes(null)) choices.unshift(null);
+    choices.forEach((c, i) => sel.append(h("option", { value: String(i) }, c === null ? "none" : String(c))));
+    sel.value = String(choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(value)));
+    sel.addEventListener("change", () => set(choices[Number(sel.value)]));
+    return sel;
+  }
+  if (opt.type === "boolean" || typeof opt.default === "boolean") {
+    const cb = h("input", { type: "checkbox", id });
+    cb.checked = !!value;
+    cb.addEventListener("change", () => set(cb.checked));
+    return cb;
+  }
+  if (opt.type === "integer" || opt.type === "number" || typeof opt.default === "number") {
+    const inp = h("input", { type: "number", id, step: opt.type === "integer" ? "1" : "any" });
+    if (opt.min != null) inp.min = String(opt.min);
+    if (opt.max != null) inp.max = String(opt.max);
+    inp.value = value == null ? "" : String(value);
+    inp.placeholder = opt.nullable ? "none" : "";
+    inp.addEventListener("change", () => {
+      const t = inp.value.trim();
+      set(t === "" && opt.nullable ? null : Number(t));
+    });
+    return inp;
+  }
+  const inp = h("input", { type: "text", id });
+  inp.value = value == null ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  inp.addEventListener("change", () => {
+    let v = inp.value;
+    if (typeof opt.default !== "string") {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        /* keep the text; the server names the problem */
+      }
+    }
+    set(opt.nullable && inp.value.trim() === "" ? null : v);
+  });
+  return inp;
+}
+
+let seatChoices = [];
+function renderSeats() {
+  const n = playerCount();
+  const bots = current.bots || [];
+  const def = current.default_bot || bots[0];
+  seatChoices = Array.from({ length: n }, (_, i) => seatChoices[i] ?? (i === 0 ? "human" : `bot:${def}`));
+  seatChoices.length = n;
+  const box = clear($("seats"));
+  for (let i = 0; i < n; i++) {
+    const sel = h("select", { "aria-label": `seat ${i}`, dataset: { seat: String(i) } });
+    sel.append(h("option", { value: "human" }, "Human player"));
+    for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, `Bot — ${b}`));
+    sel.value = seatChoices[i];
+    sel.addEventListener("change", () => (seatChoices[i] = sel.value));
+    box.append(h("div.seat-row", h("span.who", seatName(i, n)), sel));
+  }
+  const partners = n === 4 ? " Partners sit opposite: South with North, West with East." : n === 6 ? " Partners: players 1 & 4, 2 & 5, 3 & 6." : "";
+  $("seat-note").textContent = `You take the first human seat; the other human seats get invite links.${partners}`;
+}
+
+async function createTable() {
+  $("create-error").textContent = "";
+  const seats = seatChoices.map((c) => (c === "human" ? { kind: "human" } : { kind: "bot", bot: c.slice(4) }));
+  const body = {
+    game: current.name,
+    preset: $("preset").value,
+    options: { ...optionValues },
+    players: playerCount(),
+    seats,
+    name: $("table-name").value.trim() || undefined,
+  };
+  const btn = $("create");
+  btn.disabled = true;
+  try {
+    const t = await api("POST", "/api/tables", body);
+    showCreated(t);
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+function showCreated(t) {
+  $("created").classList.remove("hidden");
+  $("created-code").textContent = t.code;
+  const box = clear($("invite-links"));
+  const origin = location.origin;
+  for (const s of t.seats) {
+    if (s.kind !== "human" || !s.url) continue;
+    const mine = t.you && t.you.seat === s.seat;
+    const url = origin + s.url;
+    if (mine) rememberSeat(t.code, s.seat, s.token, t.game);
+    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link seat ${s.seat}` });
+    const copy = h("button.btn.small", { type: "button" }, "Copy");
+    copy.addEventListener("click", () => copyText(url, copy));
+    box.append(
+      h(
+        "div.link-row",
+        { dataset: { seat: String(s.seat) } },
+        h("b", `${seatName(s.seat, t.players)}${mine ? " (you)" : ""}`),
+        input,
+        copy,
+        mine ? h("a.btn.primary.small", { href: s.url, id: "go-to-table" }, "Take my seat") : null,
+      ),
+    );
+  }
+  const watch = origin + (t.watch_url || seatUrl(t.code));
+  const copy = h("button.btn.small", { type: "button" }, "Copy");
+  copy.addEventListener("click", () => copyText(watch, copy));
+  box.append(h("div.link-row", h("b", "Watchers"), h("input", { type: "text", readonly: true, value: watch }), copy));
+  renderMySeats();
+}
+
+function cleanCode() {
+  const code = $("join-code").value.trim().toUpperCase().replace(/.*\/T\//, "").replace(/[?#].*$/, "");
+  if (!code) $("join-error").textContent = "Type a table code first.";
+  return code;
+}
+
+async function joinByCode() {
+  $("join-error").textContent = "";
+  const code = cleanCode();
+  if (!code) return;
+  try {
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, {});
+    rememberSeat(code, r.seat, r.token);
+    location.href = r.url;
+  } catch (e) {
+    $("join-error").textContent = e.message;
+  }
+}
+
+function renderMySeats() {
+  const box = clear($("my-seats"));
+  const seats = loadSeats();
+  if (!seats.length) box.append(h("p.muted", "None yet — seats you create or join are remembered here."));
+  for (const s of seats.slice(0, 8)) {
+    box.append(
+      h("div.link-row", h("a", { href: seatUrl(s.code, s.token) }, `Table ${s.code}`), h("span.muted", `${s.game || ""} seat ${s.seat + 1}`)),
+    );
+  }
+}
+
+async function loadOpenTables() {
+  const box = clear($("open-tables"));
+  let data;
+  try {
+    data = await api("GET", "/api/tables?status=all");
+  } catch (e) {
+    box.append(h("p.error-box", e.message));
+    return;
+  }
+  const tables = data.tables || [];
+  if (!tables.length) {
+    box.append(h("p.muted", "No tables yet."));
+    return;
+  }
+  const tbody = h("tbody");
+  for (const t of tables) {
+    const join = h("button.btn.small", { type: "button", disabled: !(t.free_seats || []).length }, "Join");
+    join.addEventListener("click", () => {
+      $("join-code").value = t.code;
+      joinByCode();
+    });
+    tbody.append(
+      h(
+        "tr",
+        h("td.mono", t.code),
+        h("td", t.name || ""),
+        h("td", `${t.game} (${t.preset})`),
+        h("td", t.status),
+        h("td", `${(t.free_seats || []).length} free`),
+        h("td", join, " ", h("a.btn.small", { href: seatUrl(t.code) }, "Watch")),
+      ),
+    );
+  }
+  box.append(h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody));
+}
+
+init();

@@ -1,0 +1,178 @@
+// The Samba table (also Bolivia) on the Canasta-family base: the SambaView (docs/games/samba.md)
+// drawn as a felt table, and clicks turned into Samba's actions — Stage card by card for a new
+// meld, AddToMeld, TakePile with the selected pair, TakeTop, Discard, MeldBlackThrees, and the
+// "partner, may I go out?" question and answer.
+import { parseCard } from "./cards.js";
+import { fmt, h } from "./dom.js";
+import { isWild, renderTable, sendAll, showPile } from "./canasta.js";
+
+export function canRender(view) {
+  return Array.isArray(view.players) && Array.isArray(view.sides);
+}
+
+/** The SambaView JSON in the shape the Canasta-family table draws. */
+export function model(view) {
+  const players = view.players || [];
+  const sides = view.sides || [];
+  const phaseNote = {
+    pile_open: "— meld from your hand until your side's opening minimum is met (the pile joins your hand then), or take the opening back",
+    answer: "",
+  };
+  return {
+    hand: view.hand || [],
+    handNote: phaseNote[view.phase] || "",
+    sizes: players.map((p) => p.hand_size),
+    known: players.map((p) => p.known || []),
+    sideOf: players.map((p) => p.side),
+    sides: sides.map((s) => s.seats || []),
+    melds: sides.map((s) => s.melds || []),
+    red3: sides.map((s) => s.red_threes || []),
+    raw: sides,
+    pile: view.pile || [],
+    pileTop: view.pile_top || null,
+    pileSize: view.pile_size ?? (view.pile || []).length,
+    stock: view.stock_size ?? 0,
+    pending: view.pending || [],
+    pendingLabel: "New meld being built (3 cards make it)",
+    phase: view.phase || "",
+    dealer: view.dealer,
+    handNo: view.hand_number ?? 0,
+  };
+}
+
+const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type === type);
+
+export const game = {
+  model,
+  alwaysShown: ["TakePile", "LayRedThree", "MeldBlackThrees"],
+  blocks(top) {
+    const c = parseCard(top);
+    return !c || isWild(c) || c.rank === 3;
+  },
+  meldInfo(meld) {
+    const tags = [];
+    const squared = meld.samba || meld.bolivia || !!meld.canasta;
+    if (meld.samba) tags.push(h("span.tag.samba", "samba"));
+    else if (meld.bolivia) tags.push(h("span.tag.samba", "bolivia"));
+    else if (meld.canasta === "pure") tags.push(h("span.tag.pure", "pure canasta"));
+    else if (meld.canasta === "mixed") tags.push(h("span.tag.mixed", "mixed canasta"));
+    tags.push(h("span.tag.count", `${meld.cards.length} · ${fmt(meld.value)}`));
+    // Squared up: a pure canasta shows a red natural on top, a mixed one its wild card, a samba
+    // its top card.
+    let top = meld.cards[meld.cards.length - 1];
+    if (meld.canasta === "mixed") top = meld.cards.find((c) => isWild(parseCard(c))) || top;
+    return { tags, squared, top, kind: meld.kind };
+  },
+  sideFacts(ctx, m, i) {
+    const s = m.raw[i];
+    const facts = [`score ${fmt(s.score)}`];
+    facts.push(s.opened ? "opened" : `opening needs ${s.opening_minimum}`);
+    if (s.can_go_out) facts.push("may go out");
+    return facts;
+  },
+  playerFacts(ctx, m, seat) {
+    return m.dealer === seat ? ["dealer"] : [];
+  },
+  isTarget(ctx, index) {
+    const sel = ctx.selected;
+    return (ctx.legal || []).some((l) => {
+      const a = l.action;
+      if (a.type === "AddToMeld") return a.meld === index && sel.length === 1 && a.card === sel[0];
+      if (a.type === "TakeTop") return a.meld === index && sel.length === 0;
+      return false;
+    });
+  },
+  onMeld(ctx, index) {
+    const sel = [...ctx.selected];
+    if (!sel.length) {
+      const top = legalOf(ctx, "TakeTop").find((l) => l.action.meld === index);
+      if (top) sendAll(ctx, top.action);
+      else ctx.showError("Select cards in your hand first, then click the meld to add them to it.");
+      return;
+    }
+    // Several cards go on one by one; the first refusal stops the rest.
+    sendAll(ctx, ...sel.map((card) => ({ type: "AddToMeld", meld: index, card })));
+  },
+  onNewMeld(ctx) {
+    const sel = [...ctx.selected];
+    if (!sel.length) return;
+    const black3 = sel.every((c) => {
+      const p = parseCard(c);
+      return p && p.rank === 3 && (p.suit === "♣" || p.suit === "♠");
+    });
+    if (black3) sendAll(ctx, { type: "MeldBlackThrees", cards: sel });
+    else sendAll(ctx, ...sel.map((card) => ({ type: "Stage", card })));
+  },
+  onPile(ctx, m) {
+    const sel = [...ctx.selected];
+    if (sel.length === 1) sendAll(ctx, { type: "Discard", card: sel[0] });
+    else if (sel.length === 2) sendAll(ctx, { type: "TakePile", pair: sel });
+    else if (sel.length) ctx.showError("Select one card to discard it, or the two natural cards to take the pile with.");
+    else showPile(ctx, m);
+  },
+  label(ctx, l) {
+    const a = l.action;
+    switch (a.type) {
+      case "Draw":
+        return "Draw from the stock";
+      case "TakePile":
+        return `Take the pile with ${a.pair.join(" ")}`;
+      case "TakeTop":
+        return `Take the top card onto meld #${a.meld}`;
+      case "Stage":
+        return `Start a meld with ${a.card}`;
+      case "AddToMeld":
+        return `Add ${a.card} to meld #${a.meld}`;
+      case "MergeGroups":
+        return `Merge meld #${a.other} into meld #${a.meld}`;
+      case "LayRedThree":
+        return `Lay out ${a.card}`;
+      case "MeldBlackThrees":
+        return `Meld black 3s ${a.cards.join(" ")}`;
+      case "UndoOpening":
+        return "Take back the opening";
+      case "Unstage":
+        return "Take back the unfinished meld";
+      case "AskGoOut":
+        return "Partner, may I go out?";
+      case "AnswerGoOut":
+        return a.yes ? "Yes, go out" : "No, don't go out";
+      case "Pass":
+        return "Pass (keep the last card)";
+      default:
+        return ctx.say(l.text);
+    }
+  },
+  prompts(ctx, m) {
+    const out = [];
+    if (legalOf(ctx, "AnswerGoOut").length) {
+      out.push(h("div.prompt#go-out-prompt", h("b", "Your partner asks: “Partner, may I go out?” "), "Your answer binds them."));
+    } else if (ctx.view.asked && ctx.view.permission && ctx.view.to_act === ctx.seat) {
+      out.push(h("div.prompt#go-out-answer", ctx.view.permission === "yes" ? "Your partner said yes: you must go out now." : "Your partner said no: keep a card (pass)."));
+    }
+    if (m.phase === "pile_open" && ctx.view.to_act === ctx.seat) {
+      out.push(h("div.prompt", "You took the pile for your side's first meld: meld from your hand until the minimum is met, or take the opening back."));
+    }
+    return out;
+  },
+};
+
+export function render(ctx, felt) {
+  renderTable(ctx, felt, game);
+}
+
+/** Above the score sheet: each side's score and opening minimum for the hand in play. */
+export function scoreExtra(ctx) {
+  if (!ctx.view || !canRender(ctx.view)) return null;
+  const sides = ctx.view.sides;
+  return h(
+    "div#opening-minimums",
+    h("h3", `Hand ${(ctx.view.hand_number ?? 0) + 1}: opening minimums`),
+    h(
+      "ul",
+      sides.map((s) =>
+        h("li", { dataset: { side: String(s.side) } }, `${s.seats.map((x) => ctx.name(x)).join(" & ")}: score ${fmt(s.score)} — needs ${s.opening_minimum} to open${s.opened ? " (opened this hand)" : ""}`),
+      ),
+    ),
+  );
+}

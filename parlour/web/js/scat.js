@@ -1,0 +1,75 @@
+// The Scat / 31 table: lives (or points) per player, stock and discard, the 3–4 card hand with its
+// value; click the stock to draw, the discard to take it, a hand card to discard it.
+import { backsEl, cardEl } from "./cards.js";
+import { fmt, h } from "./dom.js";
+import { actionButtons, playersRow } from "./generic.js";
+
+export function canRender(view) {
+  return Array.isArray(view.hand_sizes) && "pile_top" in view;
+}
+
+function legalOf(ctx, type, pred = () => true) {
+  return (ctx.legal || []).filter((l) => l.action.type === type && pred(l.action));
+}
+
+function knownOf(view, seat) {
+  const k = (view.known || []).find((x) => x.seat === seat);
+  return k ? k.cards : [];
+}
+
+function discardLabel(ctx, l) {
+  const a = l.action;
+  if (a.type !== "Discard") return ctx.say(l.text).replace(/^./, (x) => x.toUpperCase());
+  return a.declare ? `Discard ${a.card} and declare 31!` : `Discard ${a.card} without declaring`;
+}
+
+export function render(ctx, felt) {
+  const v = ctx.view;
+  const pointsGame = ctx.rules && ctx.rules.target_points && ctx.rules.showdown === "points";
+  felt.append(
+    playersRow(ctx, (s) => {
+      const box = h("span.pmeta");
+      const lives = (v.lives || [])[s];
+      const status = (v.status || [])[s];
+      // Lives as pennies on the table (the view's status words say "3 pennies", "on the county"…).
+      if (lives != null && !pointsGame) box.append(h("span.lives", { title: `${lives} lives` }, "●".repeat(Math.max(0, lives))), " ");
+      if (status) box.append(status);
+      else if (lives != null) box.append(pointsGame ? `${fmt(lives)} points` : `${lives} ${lives === 1 ? "life" : "lives"}`);
+      if (v.dealer === s) box.append(" · dealer");
+      if (v.knocker === s) box.append(h("b", " · knocked"));
+      const known = knownOf(v, s);
+      if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { small: true })));
+      return box;
+    }),
+  );
+  const stock = h("button.pile-box#stock", { type: "button" }, h("span.lbl", "Stock"), v.stock_size ? backsEl(1, { max: 1, label: `${v.stock_size}` }) : h("div.empty-slot"));
+  const draw = legalOf(ctx, "DrawStock")[0];
+  stock.disabled = !draw;
+  stock.addEventListener("click", () => draw && ctx.send(draw.action));
+  const pile = h("button.pile-box#pile", { type: "button" }, h("span.lbl", "Discard"), v.pile_top ? cardEl(v.pile_top) : h("div.empty-slot"), h("span.lbl", `${(v.pile || []).length} ${(v.pile || []).length === 1 ? "card" : "cards"}`));
+  const take = legalOf(ctx, "TakeDiscard")[0];
+  pile.disabled = !take;
+  pile.addEventListener("click", () => take && ctx.send(take.action));
+  for (const b of [stock, pile]) Object.assign(b.style, { background: "transparent", border: "0", color: "inherit" });
+  felt.append(h("div.center", stock, pile));
+  if (v.last_hand && v.last_hand.text) {
+    const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${ctx.name(sc.seat)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
+    felt.append(h("div.generic#last-hand", h("b", `Last hand: ${v.last_hand.text}`), shown));
+  }
+  if (!ctx.spectator) {
+    const cards = (v.hand || []).map((c) => {
+      // A discard that makes 31 declares it (docs/games/scat.md: the obvious choice); the plain
+      // discard stays available as a button.
+      const discards = legalOf(ctx, "Discard", (a) => a.card === c).sort((a, b) => Number(b.action.declare) - Number(a.action.declare));
+      const el = cardEl(c, { onClick: () => (discards.length ? ctx.send(discards[0].action) : ctx.send({ type: "Discard", card: c })) });
+      if (discards.length) el.classList.add("hint");
+      return el;
+    });
+    const value = v.hand_value != null ? ` — worth ${v.hand_value}` : "";
+    felt.append(h("div.hand-area#hand-area", h("h3", `Your hand${value}`), h("div.hand#hand", h("div.hand-group.spread", cards))));
+  }
+  // Discards by click; the buttons keep the other decisions (knock, declare 31, end the hand...).
+  // Discards are clicks on the cards; when a discard could declare 31 both choices get a button.
+  const declaring = new Set(legalOf(ctx, "Discard", (a) => a.declare).map((l) => l.action.card));
+  felt.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || declaring.has(a.card), label: (l) => discardLabel(ctx, l) }));
+}

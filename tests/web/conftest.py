@@ -1,0 +1,146 @@
+"""Browser tests: a real ``parlour serve`` on 127.0.0.1 (free port, temp SQLite) driven by
+Debian's Chromium through Playwright's sync API.
+
+Chromium is ``/usr/bin/chromium`` (``playwright install`` cannot download here). Without it these
+tests skip — except under ``CI=true``, where they fail so a broken CI image cannot pass silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: Debian's Chromium; PARLOUR_CHROMIUM points elsewhere (e.g. to check the CI failure path)
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+#: bots move this fast in tests (seconds); people watching use the server's default
+BOT_DELAY = "0.01"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+def require_chromium() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    message = f"{CHROMIUM} is missing: apt-get install -y chromium (the browser tests need it)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+class Server:
+    def __init__(self, base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+        self.base = base
+        self.proc = proc
+        self.log = log
+
+    def get(self, path: str) -> Any:
+        return _get(self.base + path)
+
+    def post(self, path: str, body: Any) -> Any:
+        req = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return json.loads(r.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("parlour-web")
+    port = _free_port()
+    log = tmp / "server.log"
+    cmd = [
+        sys.executable,
+        "-c",
+        "from parlour.cli import main; main()",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{tmp / 'parlour.db'}",
+        "--bot-delay",
+        BOT_DELAY,
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            _get(base + "/api/info")
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"parlour serve did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.1)
+    yield Server(base, proc, log)
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda exc: errors.append(str(exc)))
+    p.js_errors = errors
+    yield p
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

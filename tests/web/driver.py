@@ -1,0 +1,134 @@
+"""Playing through the page like a person: read whose turn it is from the page's own state
+(``window.parlour``), act only by clicking what a person would click."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+#: milliseconds a click may wait for its element (a table that moved on is looked at again)
+CLICK_TIMEOUT = 5000
+
+STATE_JS = """() => {
+  const c = window.parlour;
+  if (!c || !c.view) return null;
+  return {
+    version: c.version, status: c.status, pending: c.pending, queue: (c.queue || []).length,
+    error: c.error, phase: c.view.phase, hand: c.view.hand || [], seat: c.seat,
+    legal: (c.legal || []).map((l) => l.action),
+    finished: !!(c.outcome && c.outcome.finished),
+    hands: (c.outcome && c.outcome.hands || []).length,
+  };
+}"""
+
+
+def table_state(page: Any) -> dict[str, Any] | None:
+    return page.evaluate(STATE_JS)  # type: ignore[no-any-return]
+
+
+def wait_state(page: Any, timeout: float = 10) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = table_state(page)
+        if st is not None:
+            return st
+        page.wait_for_timeout(50)
+    raise AssertionError("the table page never received a state")
+
+
+def click_card(page: Any, card: str, where: str = "#hand") -> None:
+    """Click the first not-yet-selected copy of ``card`` in the hand, on its visible corner
+    (cards in a hand overlap, as held cards do)."""
+    page.locator(f'{where} .card[data-card="{card}"]:not(.selected)').first.click(
+        position={"x": 7, "y": 24}, timeout=CLICK_TIMEOUT
+    )
+
+
+def same_rank_triple(hand: list[str]) -> list[str] | None:
+    """Three natural cards (4…A) of one rank, if the hand has them."""
+    by_rank: dict[str, list[str]] = {}
+    for c in hand:
+        rank = c[:-1]
+        if rank in ("2", "3") or c == "Jk":
+            continue
+        by_rank.setdefault(rank, []).append(c)
+    for cards in by_rank.values():
+        if len(cards) >= 3:
+            return cards[:3]
+    return None
+
+
+def take_one_turn_step(page: Any, st: dict[str, Any], memo: dict[str, Any]) -> str:
+    """Make one click-level decision for the seat whose turn it is; returns what was done."""
+    legal = st["legal"]
+    types = {a["type"] for a in legal}
+    if "AnswerGoOut" in types:
+        page.locator('button.action[data-type="AnswerGoOut"]', has_text="Yes").click(
+            timeout=CLICK_TIMEOUT
+        )
+        return "answer yes"
+    if "Draw" in types:
+        page.locator("#stock").click(timeout=CLICK_TIMEOUT)
+        memo["melded_at"] = None
+        return "draw"
+    if st["phase"] == "meld" and memo.get("melded_at") is None and "Stage" in types:
+        triple = same_rank_triple(st["hand"])
+        staged_ok = triple and all(
+            any(a["type"] == "Stage" and a["card"] == c for a in legal) for c in triple
+        )
+        if triple and staged_ok:
+            memo["melded_at"] = st["version"]
+            for c in triple:
+                click_card(page, c)
+            page.locator("#meld-new").click(timeout=CLICK_TIMEOUT)
+            return f"meld {' '.join(triple)}"
+    if "Discard" in types:
+        card = next(a["card"] for a in legal if a["type"] == "Discard")
+        click_card(page, card)
+        page.locator("#pile").click(timeout=CLICK_TIMEOUT)
+        return f"discard {card}"
+    for kind in ("UndoOpening", "Unstage", "Pass"):
+        if kind in types:
+            page.locator(f'button.action[data-type="{kind}"]').first.click(timeout=CLICK_TIMEOUT)
+            return kind
+    page.locator("button.action").first.click(timeout=CLICK_TIMEOUT)
+    return "first action"
+
+
+def play_until(page: Any, done: Any, timeout: float = 90, pages: list[Any] | None = None) -> int:
+    """Click through turns on ``page`` (and the other ``pages``) until ``done(state)`` is true.
+
+    Returns the number of decisions made by clicking."""
+    everyone = [page, *(pages or [])]
+    memos: list[dict[str, Any]] = [{} for _ in everyone]
+    deadline = time.monotonic() + timeout
+    clicks = 0
+    while time.monotonic() < deadline:
+        acted = False
+        for p, memo in zip(everyone, memos, strict=True):
+            if p.locator("#hand-end-close").is_visible():
+                p.locator("#hand-end-close").click(timeout=CLICK_TIMEOUT)
+            st = table_state(p)
+            if st is None:
+                continue
+            if p is page and done(st):
+                return clicks
+            if not st["legal"] or st["pending"] or st["queue"]:
+                continue
+            # Our last click at this version changed nothing yet: give the server a moment.
+            unchanged = memo.get("version") == st["version"] and memo.get("error") == st["error"]
+            if unchanged and time.monotonic() - memo.get("at", 0) < 2:
+                continue
+            memo.update(version=st["version"], error=st["error"], at=time.monotonic())
+            try:
+                take_one_turn_step(p, st, memo)
+            except PlaywrightTimeout:
+                # The table moved on under the click (the element went away): look again.
+                continue
+            clicks += 1
+            acted = True
+        if not acted:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"timed out after {clicks} clicks; last state {table_state(page)}")

@@ -1,0 +1,250 @@
+"""Lobby, watching, joining by code, the other games' tables, the Chicago score pad, and the
+phone-sized layout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.web.driver import table_state, wait_state
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+#: where to click a card in a hand: its corner index, visible even when cards overlap
+CORNER = {"x": 6, "y": 20}
+
+
+# Elements sticking out past the right edge of the window, except inside a box that scrolls on its
+# own (a wide score table in a scrolling frame is fine; the page itself must not be wider). The
+# page clips sideways overflow as a safety net, so this looks at every element, not scrollWidth.
+WIDER_THAN_WINDOW_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= width + 1) continue;
+    let p = el.parentElement, scrolls = false;
+    for (; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll" || o === "hidden") { scrolls = true; break; }
+    }
+    if (!scrolls) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def no_horizontal_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"{page.url}: page is {width}px wide in a {inner}px window"
+    wide = page.evaluate(WIDER_THAN_WINDOW_JS)
+    assert not wide, f"{page.url}: wider than the {inner}px window: {wide}"
+
+
+def test_phone_sized_screens_do_not_scroll_sideways(
+    browser: Any, server: Any, artifacts: Any
+) -> None:
+    """390×844 (a phone): lobby, a Samba table in play and the score pad fit the width."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.wait_for_selector("#seats select")
+        page.locator("#options-box summary").click()
+        no_horizontal_scroll(page)
+        t = server.post(
+            "/api/tables",
+            {
+                "game": "samba",
+                "options": {"max_hands": 1},
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
+            },
+        )
+        page.goto(server.base + t["you"]["url"])
+        wait_state(page)
+        page.wait_for_selector("#hand .card")
+        page.wait_for_selector("#melds .side-melds")
+        no_horizontal_scroll(page)
+        # Cards are tappable: a tap selects a card.
+        page.locator("#hand .card").first.tap(position={"x": 6, "y": 20})
+        page.wait_for_selector("#hand .card.selected")
+        assert page.locator("#hand .card.selected").count() == 1
+        page.screenshot(path=str(artifacts / "samba-phone.png"))
+        page.click('.tabs button[data-tab="score"]')
+        no_horizontal_scroll(page)
+        page.goto(server.base + "/chicago")
+        page.wait_for_selector("#next-deal b")
+        no_horizontal_scroll(page)
+    finally:
+        context.close()
+
+
+def test_join_by_code_and_watch(browser: Any, server: Any) -> None:
+    """A friend joins a free seat by table code in the lobby; a watcher sees no hand."""
+    t = server.post(
+        "/api/tables",
+        {
+            "game": "scat",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "players": 3,
+        },
+    )
+    context = browser.new_context()
+    try:
+        friend = context.new_page()
+        friend.goto(server.base + "/")
+        friend.fill("#join-code", t["code"])
+        friend.click("#join")
+        friend.wait_for_url(f"**/t/{t['code']}?seat=*")
+        st = wait_state(friend)
+        assert st["seat"] == 1
+        assert "you are West" not in friend.locator("#status").inner_text()  # 3 players: numbers
+        assert "Player 2" in friend.locator("#status").inner_text()
+        watcher = context.new_page()
+        watcher.goto(server.base + f"/t/{t['code']}")
+        wst = wait_state(watcher)
+        assert wst["seat"] is None
+        assert "watching" in watcher.locator("#status").inner_text()
+        assert watcher.locator("#hand").count() == 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["scat", "cheat", "handfoot"])
+def test_other_games_play_by_clicking(page: Any, server: Any, game: str) -> None:
+    """Scat, Cheat and Hand and Foot tables draw their views and take clicks on the legal actions
+    until a few of our own decisions were accepted."""
+    entry = server.get("/api/games")
+    if game not in {g["name"] for g in entry["games"]}:
+        pytest.fail(f"{game} is not registered on the server")
+    t = server.post(
+        "/api/tables",
+        {"game": game, "options": {"max_hands": 1} if game != "cheat" else {}},
+    )
+    page.goto(server.base + t["you"]["url"])
+    wait_state(page)
+    ours = 0
+    for _ in range(600):
+        st = table_state(page)
+        if st["finished"] or ours >= 4:
+            break
+        if page.locator(".overlay").count():
+            page.locator(".overlay .dialog .row button").click()  # an end-of-hand screen
+            continue
+        if st["legal"] and not st["pending"]:
+            v = st["version"]
+            buttons = page.locator("#actions button.action")
+            try:
+                if page.locator("#hand .card.hint").count():
+                    # Cheat: pick a card for the play; Scat: discard a card (a click on it).
+                    page.locator("#hand .card.hint").first.click(position=CORNER, timeout=5000)
+                elif buttons.count():
+                    buttons.first.click(timeout=5000)
+                else:
+                    # Hand and Foot: select a card, put it on the discard pile.
+                    page.locator("#hand .card").first.click(position=CORNER, timeout=5000)
+                    page.click("#pile", timeout=5000)
+                page.wait_for_function(f"window.parlour.version > {v} || !!window.parlour.error")
+            except PlaywrightTimeout:
+                continue  # the table changed under the click (a screen came up): look again
+            assert not table_state(page)["error"]
+            ours += 1
+        else:
+            page.wait_for_timeout(30)
+    assert ours >= 4 or table_state(page)["finished"]
+    assert page.locator("#players .player").count() == t["players"]
+
+
+def test_chicago_score_pad_reproduces_the_seed_example(page: Any, server: Any) -> None:
+    """Seed 003_8b94f64b123ab947.txt's four deals: "Totals 1,650 to 1,070; +580 → +600"."""
+    page.goto(server.base + "/chicago")
+    page.evaluate("localStorage.removeItem('parlour.chicago')")
+    page.reload()
+    page.wait_for_selector("#next-deal b")
+    assert "N deals" in page.locator("#next-deal").inner_text()
+    # Deal 1 through the form: 3♠ by N making 10 tricks.
+    page.select_option("#level", "3")
+    page.select_option("#strain", "S")
+    page.select_option("#declarer", "N")
+    page.select_option("#result", "+1")
+    page.click("#add-deal")
+    page.wait_for_selector("#round-1")
+    # Deal 2 is E's: E-W vulnerable (the dealer's side).
+    assert "E deals" in page.locator("#next-deal").inner_text()
+    assert "E-W vulnerable" in page.locator("#next-deal").inner_text()
+    for line in ("3NT E =", "3DX W =", "6S S = honors4"):
+        page.fill("#entry-text", line)
+        page.click("#add-text")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('#round-1 tbody tr[data-deal]').length === n",
+            arg=["3NT E =", "3DX W =", "6S S = honors4"].index(line) + 2,
+        )
+    total = page.locator("#round-1 tr.total").inner_text()
+    assert "1,650" in total and "1,070" in total and "+6" in total
+    # A bad entry is refused with the reason and nothing is recorded.
+    page.fill("#entry-text", "8NT S =")
+    page.click("#add-text")
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert page.locator("#round-1 tbody tr[data-deal]").count() == 4
+    # The sheet lives in this browser: a reload shows it again.
+    page.reload()
+    page.wait_for_selector("#round-1")
+    assert "+6" in page.locator("#round-1 tr.total").inner_text()
+
+
+def test_end_of_hand_screen(page: Any, server: Any) -> None:
+    """When a hand ends (and the match goes on) a screen shows that hand's score sheet; Scat
+    hands are short (seed 001_e8630c614840283e.txt: "the lowest hand loses a life")."""
+    t = server.post("/api/tables", {"game": "scat", "players": 3})
+    page.goto(server.base + t["you"]["url"])
+    wait_state(page)
+    for _ in range(1500):
+        if page.locator("#hand-end").count() or page.locator("#match-end").count():
+            break
+        st = table_state(page)
+        if st["legal"] and not st["pending"]:
+            types = {a["type"] for a in st["legal"]}
+            v = st["version"]
+            try:
+                if "DrawStock" in types:
+                    page.click("#stock", timeout=3000)
+                elif "Discard" in types:
+                    page.locator("#hand .card.hint").first.click(timeout=3000)
+                else:
+                    page.locator("#actions button.action").first.click(timeout=3000)
+                page.wait_for_function(
+                    f"window.parlour.version > {v} || !!window.parlour.error", timeout=5000
+                )
+            except PlaywrightTimeout:
+                continue  # the end-of-hand screen came up over the table: the loop sees it
+        else:
+            page.wait_for_timeout(30)
+    # Three lives each: one hand cannot end the match, so this is the end-of-hand screen.
+    dialog = page.locator("#hand-end")
+    dialog.wait_for()
+    assert "Hand 1 is over" in dialog.inner_text()
+    assert page.locator("#hand-sheet tr.hand-total").count() == 1
+    page.click("#hand-end-close")
+    assert page.locator(".overlay").count() == 0
+
+
+def test_generic_table_plays_any_game(page: Any, server: Any) -> None:
+    """The generic table (``?plain``, also the fallback for a game without its own table) shows
+    the view's fields and offers the legal actions as buttons that work."""
+    t = server.post("/api/tables", {"game": "cheat", "players": 3})
+    page.goto(server.base + t["you"]["url"] + "&plain")
+    wait_state(page)
+    page.wait_for_selector("#view-details")
+    assert "Hand sizes" in page.locator("#view-details").inner_text()
+    for _ in range(3):
+        page.wait_for_function("window.parlour.legal && window.parlour.legal.length > 0")
+        v = table_state(page)["version"]
+        buttons = page.locator("#actions button.action")
+        assert buttons.count() == len(table_state(page)["legal"])
+        buttons.first.click()
+        page.wait_for_function(f"window.parlour.version > {v} || !!window.parlour.error")
+        assert not table_state(page)["error"]
