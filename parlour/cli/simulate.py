@@ -41,15 +41,21 @@ def simulate(
     options = parse_options(option)
     variant = choose_variant(game, preset, players, options)
     names = split_names(bots) or ["random"]
-    cap = max_hands
-    if hands_only:
-        cap = 1
-    elif cap is None and all(n == "random" for n in names):
+    extra: dict[str, object] = {}
+    if all(n == "random" for n in names):
+        # random bots rarely reach a target score: cap the hands as the game suggests (other
+        # caps in random_play_options are for the conformance suite's speed, not for statistics)
         cap = variant.entry.random_play_options.get("max_hands")
-    if cap is not None:
-        if "max_hands" not in variant.rules.to_json():
-            raise fail(f"{variant.name} has no max_hands option")
-        variant = choose_variant(game, preset, players, {**options, "max_hands": cap})
+        if cap is not None and "max_hands" not in options:
+            extra["max_hands"] = cap
+    if hands_only:
+        extra["max_hands"] = 1
+    elif max_hands is not None:
+        extra["max_hands"] = max_hands
+    if "max_hands" in extra and "max_hands" not in variant.rules.to_json():
+        raise fail(f"{variant.name} has no max_hands option (it is not played in hands)")
+    if extra:
+        variant = choose_variant(game, preset, players, {**options, **extra})
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
     totals = MatchStats()

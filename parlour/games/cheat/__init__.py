@@ -1,0 +1,33 @@
+"""Cheat / I Doubt It / Bullshit (seeds 000 and 001): engine, rules and presets, the basic bot.
+
+>>> from parlour import games
+>>> games.get("bullshit").rules.rank_rule
+'bullshit'
+>>> games.get("i-doubt-it").preset
+'cheat'
+"""
+
+from __future__ import annotations
+
+from parlour.core.registry import GameEntry
+from parlour.games.cheat.bot import BasicCheatBot
+from parlour.games.cheat.engine import CheatGame
+from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
+
+GAME = CheatGame()
+
+ENTRY = GameEntry(
+    name="cheat",
+    game=GAME,
+    presets=PRESETS,
+    default_preset="cheat",
+    description="Shed your cards face down, claiming a rank; lie if you must — and call out "
+    "the liars (Cheat, I Doubt It, Bullshit and national variants).",
+    aliases=("i-doubt-it", "bs"),
+    preset_aliases=PRESET_ALIASES,
+    preset_docs=PRESET_DOCS,
+    bots={"basic": BasicCheatBot},
+    random_play_options={"max_turns": 30},
+)
+
+__all__ = ["ENTRY", "GAME", "BasicCheatBot", "CheatGame", "CheatRules"]

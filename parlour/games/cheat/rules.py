@@ -1,0 +1,209 @@
+"""The options of Cheat / I Doubt It / Bullshit and its named variants (seeds 000 and 001).
+
+>>> CheatRules().rank_rule, CheatRules().max_cards, CheatRules(players=6).packs
+('ascending', 4, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.errors import RulesError
+from parlour.core.rules import Rules, option
+
+RANK_RULES = ("ascending", "bullshit", "descending", "up_or_down", "same_up_or_down", "free")
+FIRST_PLAYERS = ("auto", "random", "two_of_clubs", "highest_card", "dealer_chooses")
+
+
+@dataclass(frozen=True)
+class CheatRules(Rules):
+    players: int = option(4, "number of players", min=2, max=10)
+    decks: int = option(
+        0,
+        "52-card packs shuffled together; 0 = automatic: one pack for 2–5 players, "
+        "two packs from 6 players up (seed 001: 'with a lot of players, two or more packs')",
+        min=0,
+        max=8,
+    )
+    jokers: int = option(
+        0,
+        "jokers added to the shoe; a joker is wild — it matches any claimed rank when a play "
+        "is exposed (seed 000: 'a stand-in for any other card')",
+        min=0,
+        max=16,
+    )
+    rank_rule: str = option(
+        "ascending",
+        "which rank must be claimed: ascending (A first, then 2 … K, A …, seed 001), bullshit "
+        "(holder of 2♣ starts with 2s, then 3 … A, 2 …, seed 000), descending (A, K, Q …), "
+        "up_or_down (next rank above or below the previous claim), same_up_or_down (same, "
+        "above or below), free (any rank; all cards of a play claimed equal — Chinese 吹牛)",
+        choices=RANK_RULES,
+    )
+    first_player: str = option(
+        "auto",
+        "who plays first: random (seed 001), two_of_clubs (the holder of 2♣ starts and that "
+        "first play includes the 2♣, seed 000), highest_card (Spain: the holder of the "
+        "highest card — A♠ high, a joker above all), dealer_chooses (Canada: the dealer, the "
+        "last seat, picks the first player); auto = two_of_clubs for the bullshit rank rule, "
+        "random otherwise",
+        choices=FIRST_PLAYERS,
+    )
+    max_cards: int | None = option(
+        4,
+        "most cards in one play (seed 000 online game: 'up to four'); None = any number",
+        min=1,
+        max=999,
+        nullable=True,
+    )
+    overplay: bool = option(
+        False,
+        "a play may hold more cards than claimed (seed 001: 'say three eights while playing "
+        "three eights and a jack'); the number of cards put down is then not announced and "
+        "hand sizes are shown as counted from the claims",
+    )
+    challenge_split: bool = option(
+        True,
+        "several wrong challengers split the pile evenly, the remainder one card each in seat "
+        "order from the player's left (seed 000); False = the first challenger in that order "
+        "takes it all",
+    )
+    after_challenge: str = option(
+        "next_rank",
+        "after a challenge the seat left of the challenged player plays: next_rank = the next "
+        "rank in sequence after the challenged claim (seed 001); restart = any rank (seed 000: "
+        "'the next person in line will start another round')",
+        choices=("next_rank", "restart"),
+    )
+    challenge_any_time: bool = option(
+        False,
+        "Hawaiian (seed 000): the most recent play can still be challenged at any point before "
+        "the next play — when nobody challenged in the blind window, the other seats are "
+        "asked again, openly, in seat order from the player's left; the first to challenge does",
+    )
+    play_on_for_places: bool = option(
+        False,
+        "when a player goes out the others play on for places until one is left (seed 000)",
+    )
+    loser_mode: bool = option(
+        False,
+        "Canada/Spain (seed 000): the aim is not to be left with the most cards when the game "
+        "ends — everybody but the holder(s) of the most cards wins",
+    )
+    max_turns: int | None = option(
+        1000,
+        "safety cap: the game stops after this many plays (termination 'max_turns'; the "
+        "first player out wins if any, else nobody — in loser_mode the holder(s) of most "
+        "cards lose) — random players "
+        "can cycle for ever, people finish far sooner; None = no cap",
+        min=1,
+        max=1_000_000,
+        nullable=True,
+    )
+
+    @property
+    def packs(self) -> int:
+        """The number of 52-card packs actually used (resolves ``decks = 0``)."""
+        if self.decks:
+            return self.decks
+        return 2 if self.players >= 6 else 1
+
+    @property
+    def starter_rule(self) -> str:
+        """``first_player`` with ``auto`` resolved."""
+        if self.first_player != "auto":
+            return self.first_player
+        return "two_of_clubs" if self.rank_rule == "bullshit" else "random"
+
+    def check(self) -> None:
+        if self.max_cards is not None and not isinstance(self.max_cards, int):
+            raise RulesError(f"max_cards: must be a whole number or None, not {self.max_cards!r}")
+        if self.max_turns is not None and not isinstance(self.max_turns, int):
+            raise RulesError(f"max_turns: must be a whole number or None, not {self.max_turns!r}")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "cheat": {},
+    "bullshit": {
+        "rank_rule": "bullshit",
+        "after_challenge": "restart",
+        "play_on_for_places": True,
+    },
+    "descending": {"rank_rule": "descending"},
+    "up-or-down": {"rank_rule": "up_or_down"},
+    "same-up-or-down": {"rank_rule": "same_up_or_down"},
+    "online": {"rank_rule": "same_up_or_down", "after_challenge": "restart", "max_cards": 4},
+    "overplay": {"overplay": True},
+    "chinese": {"rank_rule": "free", "decks": 3, "max_cards": None},
+    "canada": {
+        "rank_rule": "bullshit",
+        "first_player": "dealer_chooses",
+        "after_challenge": "restart",
+        "loser_mode": True,
+    },
+    "spain": {
+        "rank_rule": "bullshit",
+        "first_player": "highest_card",
+        "after_challenge": "restart",
+        "loser_mode": True,
+    },
+    "fours-hit": {"rank_rule": "bullshit", "after_challenge": "restart", "decks": 1},
+    "eights-hit": {
+        "rank_rule": "bullshit",
+        "after_challenge": "restart",
+        "decks": 2,
+        "max_cards": 8,
+    },
+    "hawaiian": {
+        "rank_rule": "bullshit",
+        "after_challenge": "restart",
+        "challenge_any_time": True,
+        "overplay": True,
+    },
+}
+
+PRESET_ALIASES = {
+    "i-doubt-it": "cheat",
+    "england": "cheat",
+    "bologna": "bullshit",
+    "indian": "bullshit",
+    "bluff-challenge": "bullshit",
+    "russian": "bullshit",
+    "verish-ne-verish": "bullshit",
+    "chui-niu": "chinese",
+    "shuo-huang": "chinese",
+    "bluff": "canada",
+}
+
+PRESET_DOCS = {
+    "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): 1 pack (2 from 6 players), "
+    "random first player claims Aces, then 2, 3 … K, A; 1–4 cards a play; after a challenge the "
+    "seat left of the challenged player claims the next rank; first out who survives wins. "
+    "Aliases: i-doubt-it, england.",
+    "bullshit": "Bullshit (seed 000, US): the holder of 2♣ starts with it and claims 2s, then "
+    "3 … A, 2 …; wrong challengers split the pile; after any challenge the next player starts "
+    "a new round with any rank; the others play on for places. Aliases: bologna (Hoyle), "
+    "indian / bluff-challenge (Indian Bluff is 'similar to the US version'), russian / "
+    "verish-ne-verish (seed 000 names it as Russia's Bullshit).",
+    "descending": "Ranks go down: A, K, Q, J, 10 … (seed 001 variation; seed 000 'descending').",
+    "up-or-down": "Claim the rank next above or below the previous claim, cyclic A–2 "
+    "(seed 001 and seed 000 variations).",
+    "same-up-or-down": "Claim the same rank as the previous claim or the next above or below "
+    "(seed 001: 'some allow cards of the same rank').",
+    "online": "The online game of seed 000: up to four cards; any rank on the first turn and "
+    "after an accusation, otherwise the same value or the next above or below.",
+    "overplay": "Cheat where a play may hold more cards than claimed (seed 001 variation).",
+    "chinese": "吹牛 / 说谎 (chuī niú, seed 001 and 000): no restriction on the claimed rank, "
+    "three packs shuffled together, any number of cards a play. Aliases: chui-niu, shuo-huang.",
+    "canada": "Canadian Bluff (seed 000): Bullshit order, the dealer picks who starts, and the "
+    "aim is not to hold the most cards when someone goes out. Alias: bluff.",
+    "spain": "Spanish Bluff (seed 000): Bullshit order, the holder of the highest card starts, "
+    "and the aim is not to hold the most cards when someone goes out.",
+    "fours-hit": "Australian 'Fours hit' (seed 000): Bullshit with a single pack.",
+    "eights-hit": "Australian 'Eights hit' (seed 000): Bullshit with two packs, up to 8 cards "
+    "a play (our reading of the name).",
+    "hawaiian": "Hawaiian Bullshit (seed 000): a play can be challenged at any time before the "
+    "next play (late open round after the blind window) and players may put down more cards "
+    "than they claim.",
+}
