@@ -16,7 +16,9 @@ from rich.text import Text
 from parlour.cli.tui.adapters import Adapter, card_text, cards_text
 from parlour.cli.tui.commands import CommandError, parse_card_words
 from parlour.cli.tui.samba import grouped_hand
+from parlour.core.cards import counts
 from parlour.games.handfoot import actions as A
+from parlour.games.handfoot.moves import canonical_cards
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
@@ -51,6 +53,28 @@ class HandFootAdapter(Adapter):
         return f"[round {view.round + 1}, {view.phase}]> "
 
     def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
+        actions = self._macro(words, view, legal)
+        if actions is None:
+            return None
+        # the suits of 2s, 4s–7s and black 3s never matter: play the one the table lists
+        hand = counts(view.hand)
+        out = []
+        for a in actions:
+            try:
+                if isinstance(a, A.Meld):
+                    a = A.Meld(canonical_cards(hand, a.cards))
+                elif isinstance(a, A.TakePile):
+                    a = A.TakePile(canonical_cards(hand, a.cards), a.meld)
+                elif isinstance(a, A.AddToMeld):
+                    a = A.AddToMeld(a.meld, canonical_cards(hand, (a.card,))[0])
+                elif isinstance(a, A.Discard):
+                    a = A.Discard(canonical_cards(hand, (a.card,))[0])
+            except (ValueError, KeyError, IndexError):
+                pass  # not held: the engine explains
+            out.append(a)
+        return out
+
+    def _macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
         if not words:
             return None
         verb, rest = words[0].lower(), words[1:]

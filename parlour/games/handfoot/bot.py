@@ -1,0 +1,123 @@
+"""A rule-of-thumb Samba Hand and Foot player (``basic``): it sees only its view.
+
+Club habits it follows: take the pile whenever it may (eight cards for one); meld naturals first
+and keep wilds for finishing books and the book of wilds; open with everything it can and take
+the melds back when they miss the round's minimum; discard black 3s first, then lone low cards
+that fit none of the side's unfinished melds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core.bot import Bot
+from parlour.core.cards import expand, rank_of
+from parlour.games.handfoot.actions import AddToMeld, Discard, Meld, Retract, TakePile
+from parlour.games.handfoot.melds import Meld as TableMeld
+from parlour.games.handfoot.melds import card_value, is_black_three, is_wild
+from parlour.games.handfoot.observe import HandFootView, MeldView
+from parlour.games.handfoot.state import State
+
+
+class _QuickSide:
+    __slots__ = ("melds", "seats")
+
+    def __init__(self, seats: tuple[int, ...], melds: Sequence[TableMeld]) -> None:
+        self.seats = seats
+        self.melds = melds
+
+
+class _QuickView:
+    """What the basic bot reads of a view, built straight from a state (ISMCTS play-outs): the
+    same information as ``observe`` gives that seat, without the full view."""
+
+    __slots__ = ("hand", "phase", "results", "round", "sides", "stock_size")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.phase = state.phase
+        self.round = state.round
+        self.stock_size = len(state.stock)
+        self.results = state.results
+        self.hand = expand(state.hands[seat])
+        self.sides = tuple(_QuickSide(state.side_seats(s), state.melds[s]) for s in (0, 1))
+
+
+class HandFootBasicBot(Bot):
+    name = "basic"
+    #: hints for the ISMCTS ``strong`` bot (see parlour.bots.ismcts)
+    score_scale = 3000.0
+    rollout_steps = 60
+
+    @staticmethod
+    def rollout_view(game: Any, state: State, seat: int) -> Any:
+        return _QuickView(state, seat)
+
+    @staticmethod
+    def evaluate_state(game: Any, state: State) -> list[float]:
+        """The round score each outcome side would get if the round ended now."""
+        per_side = game.round_breakdown(state)
+        if state.rules.rotate_partners:
+            return [float(per_side[state.side_of[s]]["total"]) for s in range(state.rules.players)]
+        return [float(per_side[0]["total"]), float(per_side[1]["total"])]
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        self._gave_up: tuple[int, int, int] | None = None
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        turn = (view.round, view.stock_size, len(view.results))
+        if view.phase == "draw":
+            takes = [a for a in legal if isinstance(a, TakePile) and turn != self._gave_up]
+            return max(takes, key=lambda a: self._meld_score(view, a)) if takes else legal[0]
+        melds = [a for a in legal if isinstance(a, (Meld, AddToMeld))]
+        if turn != self._gave_up:
+            scored = [(self._meld_score(view, a), i, a) for i, a in enumerate(melds)]
+            good = [x for x in scored if x[0] > 0]
+            if good:
+                return max(good)[2]
+        retract = [a for a in legal if isinstance(a, Retract)]
+        if retract:
+            self._gave_up = turn
+            return retract[0]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return min(discards, key=lambda a: self._keep_score(view, a.card))
+        return legal[0]
+
+    def _my_melds(self, view: HandFootView | _QuickView) -> Sequence[MeldView | TableMeld]:
+        for side in view.sides:
+            if self.seat in side.seats:
+                return side.melds
+        return ()
+
+    def _meld_score(self, view: Any, action: Any) -> float:
+        if isinstance(action, TakePile):
+            return 100.0 - sum(1 for c in action.cards if is_wild(c))
+        melds = self._my_melds(view)
+        if isinstance(action, AddToMeld):
+            meld = melds[action.meld]
+            if is_wild(action.card) and meld.kind != "wilds":
+                # a wild only finishes a book (one dirty book is needed; clean ones score more)
+                return 5.0 if len(meld.cards) >= 6 else -1.0
+            return 10.0 + len(meld.cards)
+        if isinstance(action, Meld):
+            wilds = sum(1 for c in action.cards if is_wild(c))
+            if wilds == 3:
+                return 4.0
+            return 8.0 - 6 * wilds + sum(card_value(c) for c in action.cards) / 100
+        return 0.0
+
+    def _keep_score(self, view: Any, card: int) -> float:
+        """How much the bot wants to keep ``card`` (the lowest is discarded)."""
+        if is_black_three(card):
+            return -100.0
+        if is_wild(card):
+            return 100.0 + card_value(card)
+        counts = Counter(rank_of(c) for c in view.hand)
+        wanted = {m.key for m in self._my_melds(view) if m.kind == "book" and not m.complete}
+        score = 10.0 * counts[rank_of(card)] + card_value(card) / 10
+        if rank_of(card) in wanted:
+            score += 30
+        return score

@@ -1,0 +1,272 @@
+"""The full state of a Samba Hand and Foot match, and the deal of a round.
+
+States are plain dataclasses of lists; the engine clones a state (cheap: a few hundred small ints)
+before changing the copy, so a state handed out is never changed in place.
+
+Deal model (seed 004: "Each player takes a portion of the shuffled pack and deals him/herself two
+stacks of 15 cards – if the portion of the deck taken equals 30 cards, player scores 100"):
+the pack is shuffled from the round's deal seed; each player, in turn order, takes 30 cards from
+the top — the first 15 are their foot, the next 15 their hand, which is passed to the player on
+their left.  How many cards a player *grabbed* before evening up to 30 is a seeded chance event:
+``30 + round(gauss(0, cut_spread))`` from the same seed; exactly 30 scores the exact-cut bonus.
+The first player (first round, or every round with ``cut_each_round``) is found by cutting: each
+contender cuts a random card of the pack; a joker is cut again; highest rank wins (A high, 2 low);
+players tied for highest cut again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.cards import JOKER, NUM_KINDS, Card, rank_of, shoe
+from parlour.core.game import HandResult
+from parlour.games.handfoot.melds import Meld, is_red_three
+from parlour.games.handfoot.rules import HandFootRules
+
+PHASE_DRAW, PHASE_PLAY, PHASE_OVER = "draw", "play", "over"
+
+#: partnerships by round with ``rotate_partners`` (each pair of seats, cycling)
+ROTATING_PAIRS = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
+
+
+@dataclass
+class State:
+    rules: HandFootRules
+    seed: int
+    round: int = 0
+    hand_seed: int = 0
+    #: seats in playing order this round; partners are order[0]/order[2] and order[1]/order[3]
+    order: list[int] = field(default_factory=list)
+    #: partnership (0 = the one with seat 0, 1 = the other) of each seat this round
+    side_of: list[int] = field(default_factory=list)
+    first: int = 0
+    hands: list[list[int]] = field(default_factory=list)  # count vectors
+    feet: list[list[Card]] = field(default_factory=list)  # empty once picked up
+    foot_taken: list[bool] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)  # top = last
+    pile: list[Card] = field(default_factory=list)  # top = last
+    melds: list[list[Meld]] = field(default_factory=list)  # per partnership
+    red_threes: list[list[Card]] = field(default_factory=list)  # per partnership
+    down: list[bool] = field(default_factory=list)  # seat has met the meld requirement
+    opened: list[bool] = field(default_factory=list)  # partnership has melded this round
+    #: cards publicly known to sit in each seat's hand (taken from the pile), count vectors
+    known: list[list[int]] = field(default_factory=list)
+    cuts: list[int] = field(default_factory=list)  # cards each seat grabbed when cutting
+    first_cuts: list[tuple[int, Card]] = field(
+        default_factory=list
+    )  # (seat, card) for first player
+    to_move: int = 0
+    phase: str = PHASE_DRAW
+    # --- the turn in progress (all public) ---
+    turn_start_melds: int = 0  # side melds that existed when the turn began ("partner's melds")
+    turn_value: int = 0  # card points melded this turn (counts toward the minimum)
+    provisional: bool = False  # melds made this turn still wait for the requirement
+    took_pile: bool = False
+    taken_top: Card = -1
+    pending: list[Card] = field(default_factory=list)  # pile cards joining the hand after discard
+    pile_refused: bool = False  # a pile taken back this turn: the player must draw
+    melds_refused: bool = False  # melds taken back this turn: the player must discard
+    reshuffles: int = 0
+    # --- the match ---
+    scores: list[int] = field(default_factory=list)  # per scoring unit (partnership or seat)
+    results: list[HandResult] = field(default_factory=list)
+    termination: str = ""
+    went_out: int = -1
+    #: legal actions of this state, computed once (never part of equality)
+    legal_cache: list[Any] | None = field(default=None, compare=False, repr=False)
+
+    def clone(self) -> State:
+        return State(
+            rules=self.rules,
+            seed=self.seed,
+            round=self.round,
+            hand_seed=self.hand_seed,
+            order=list(self.order),
+            side_of=list(self.side_of),
+            first=self.first,
+            hands=[list(h) for h in self.hands],
+            feet=[list(f) for f in self.feet],
+            foot_taken=list(self.foot_taken),
+            stock=list(self.stock),
+            pile=list(self.pile),
+            melds=[list(m) for m in self.melds],
+            red_threes=[list(r) for r in self.red_threes],
+            down=list(self.down),
+            opened=list(self.opened),
+            known=[list(k) for k in self.known],
+            cuts=list(self.cuts),
+            first_cuts=list(self.first_cuts),
+            to_move=self.to_move,
+            phase=self.phase,
+            turn_start_melds=self.turn_start_melds,
+            turn_value=self.turn_value,
+            provisional=self.provisional,
+            took_pile=self.took_pile,
+            taken_top=self.taken_top,
+            pending=list(self.pending),
+            pile_refused=self.pile_refused,
+            melds_refused=self.melds_refused,
+            reshuffles=self.reshuffles,
+            scores=list(self.scores),
+            results=list(self.results),
+            termination=self.termination,
+            went_out=self.went_out,
+        )
+
+    # --- helpers ---
+    def side_seats(self, side: int) -> tuple[int, int]:
+        a = [s for s in self.order if self.side_of[s] == side]
+        return a[0], a[1]
+
+    def next_seat(self, seat: int) -> int:
+        return self.order[(self.order.index(seat) + 1) % len(self.order)]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def opening_minimum(self) -> int:
+        mins = self.rules.opening_minimums
+        return mins[min(self.round, len(mins) - 1)]
+
+
+def pairs_for_round(rules: HandFootRules, rnd: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    if rules.rotate_partners:
+        return ROTATING_PAIRS[rnd % len(ROTATING_PAIRS)]
+    return ROTATING_PAIRS[0]
+
+
+def playing_order(pairs: tuple[tuple[int, int], tuple[int, int]], first: int) -> list[int]:
+    """First player, then the next seat (by number) of the other partnership, then the partners:
+    play alternates between the partnerships."""
+    mine = pairs[0] if first in pairs[0] else pairs[1]
+    other = pairs[1] if mine is pairs[0] else pairs[0]
+    partner = mine[0] if mine[1] == first else mine[1]
+    nxt = min(other, key=lambda s: (s - first) % 4)
+    opp_partner = other[0] if other[1] == nxt else other[1]
+    return [first, nxt, partner, opp_partner]
+
+
+def cut_for_first(
+    rng: random.Random, pack: list[Card], seats: list[int]
+) -> tuple[list[tuple[int, Card]], int]:
+    """Seed 004: "each player cuts the deck to reveal a card, high card goes first. If you cut a
+    joker, re-cut. If two players tie for high card, they cut again."
+
+    Returns every cut made (seat, card) and the winning seat."""
+    cuts: list[tuple[int, Card]] = []
+    contenders = list(seats)
+    while True:
+        best: dict[int, int] = {}
+        for seat in contenders:
+            card = pack[rng.randrange(len(pack))]
+            cuts.append((seat, card))
+            while card == JOKER:
+                card = pack[rng.randrange(len(pack))]
+                cuts.append((seat, card))
+            best[seat] = rank_of(card)
+        top = max(best.values())
+        contenders = [s for s in contenders if best[s] == top]
+        if len(contenders) == 1:
+            return cuts, contenders[0]
+
+
+def deal_round(state: State, rnd: int, seed: int) -> list[tuple[str, int, list[Card]]]:
+    """Deal round ``rnd`` from ``seed`` into ``state`` (in place: called on fresh copies).
+
+    Returns the red 3s laid out at the deal as (kind, seat, cards) notes for events."""
+    rules = state.rules
+    rng = random.Random(seed)
+    pack = shoe(rules.decks, rules.decks * rules.jokers_per_deck)
+    rng.shuffle(pack)
+    state.round = rnd
+    state.hand_seed = seed
+    n = rules.players
+    cut_size = 2 * rules.stack_size
+    state.cuts = [
+        cut_size + (round(rng.gauss(0.0, rules.cut_spread)) if rules.cut_spread > 0 else 0)
+        for _ in range(n)
+    ]
+    if rnd == 0 or rules.cut_each_round:
+        state.first_cuts, state.first = cut_for_first(rng, pack, list(range(n)))
+    else:
+        state.first_cuts = []
+        state.first = (state.first + 1) % n
+    pairs = pairs_for_round(rules, rnd)
+    state.order = playing_order(pairs, state.first)
+    state.side_of = [0 if s in pairs[0] else 1 for s in range(n)]
+    state.hands = [[0] * NUM_KINDS for _ in range(n)]
+    state.feet = [[] for _ in range(n)]
+    pos = 0
+    for seat in state.order:
+        foot = pack[pos : pos + rules.stack_size]
+        hand = pack[pos + rules.stack_size : pos + cut_size]
+        pos += cut_size
+        state.feet[seat] = list(foot)
+        left = state.next_seat(seat)
+        for c in hand:
+            state.hands[left][c] += 1
+    state.stock = pack[pos:]
+    state.pile = []
+    state.foot_taken = [False] * n
+    state.melds = [[], []]
+    state.red_threes = [[], []]
+    state.down = [False] * n
+    state.opened = [False, False]
+    state.known = [[0] * NUM_KINDS for _ in range(n)]
+    state.to_move = state.first
+    state.phase = PHASE_DRAW
+    state.turn_start_melds = 0
+    state.turn_value = 0
+    state.provisional = False
+    state.took_pile = False
+    state.taken_top = -1
+    state.pending = []
+    state.pile_refused = False
+    state.melds_refused = False
+    state.reshuffles = 0
+    state.went_out = -1
+    notes: list[tuple[str, int, list[Card]]] = []
+    for seat in state.order:
+        laid = lay_out_red_threes(state, seat)
+        if laid:
+            notes.append(("red3", seat, laid))
+    return notes
+
+
+def lay_out_red_threes(state: State, seat: int) -> list[Card]:
+    """Seed 004: red 3s are "played to the board … and grants a card draw to replace the 3".
+    Moves every red 3 in the seat's hand to its side and draws replacements (which may be red 3s
+    too) while the stock lasts.  Returns the red 3s laid out."""
+    hand = state.hands[seat]
+    side = state.side_of[seat]
+    laid: list[Card] = []
+    while True:
+        threes = [c for c in (14, 27) if hand[c]]  # 3♦ and 3♥
+        if not threes:
+            return laid
+        for c in threes:
+            for _ in range(hand[c]):
+                hand[c] -= 1
+                state.red_threes[side].append(c)
+                laid.append(c)
+                if state.stock:
+                    hand[state.stock.pop()] += 1
+
+
+def draw_cards(state: State, seat: int, count: int) -> tuple[list[Card], list[Card]]:
+    """Draw up to ``count`` cards from the stock; red 3s are laid out and replaced.
+
+    Returns (cards drawn that stay in the hand, red 3s laid out)."""
+    hand = state.hands[seat]
+    before = list(hand)
+    for _ in range(min(count, len(state.stock))):
+        hand[state.stock.pop()] += 1
+    laid = lay_out_red_threes(state, seat)
+    kept: list[Card] = []
+    for kind in range(NUM_KINDS):
+        if hand[kind] > before[kind]:
+            kept.extend([kind] * (hand[kind] - before[kind]))
+    assert not any(is_red_three(c) for c in kept)
+    return kept, laid
