@@ -96,7 +96,11 @@ class MatchRecord:
         )
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1))
+        """Write atomically (a reader never sees a half-written file)."""
+        target = Path(path)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1))
+        tmp.replace(target)
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:

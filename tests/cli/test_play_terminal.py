@@ -34,6 +34,17 @@ def _spawn(args: list[str], tmp: Path) -> pexpect.spawn:
     return child
 
 
+def _prompt(child: pexpect.spawn) -> int:
+    """Wait for the prompt (or the end), then until the terminal is quiet: readline may draw
+    the prompt again, and the state file must be read only while the program waits for input."""
+    i = int(child.expect([PROMPT, "Match over"]))
+    if i == 1:
+        return 1
+    while child.expect([PROMPT, "Match over", pexpect.TIMEOUT], timeout=0.3) != 2:
+        pass
+    return 0
+
+
 def _state(save: Path) -> tuple[object, object, MatchRecord]:
     record = MatchRecord.load(save)
     state, _ = record.replay()
@@ -66,8 +77,7 @@ def test_samba_hand_by_typed_commands(tmp_path: Path) -> None:
     )
     wrong_done = set()
     for _ in range(400):
-        i = child.expect([PROMPT, "Match over"])
-        if i == 1:
+        if _prompt(child) == 1:
             break
         game, state, record = _state(save)
         n_before = len(record.actions)
@@ -134,8 +144,7 @@ def test_cheat_game_by_typed_commands(tmp_path: Path) -> None:
     wrong = 0
     turn = 0
     for _ in range(3000):
-        i = child.expect([PROMPT, "Match over"])
-        if i == 1:
+        if _prompt(child) == 1:
             break
         game, state, _record = _state(save)
         view = game.observe(state, 0)  # type: ignore[attr-defined]
