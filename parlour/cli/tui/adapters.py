@@ -134,13 +134,19 @@ class Adapter:
 
     def score_sheet(self, outcome: Outcome, session: Session) -> RenderableType:
         names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
-        table = Table("hand", *names, title="score sheet")
+        table = Table("hand", *names, title=f"{session.variant.entry.name} score sheet")
         running = [0.0] * len(names)
         for hand in outcome.hands:
             cells = []
             for i, sc in enumerate(hand.scores):
                 running[i] += sc
-                cells.append(f"{sc:+,.0f} ({running[i]:,.0f})")
+                parts = ""
+                if hand.breakdown:
+                    items = hand.breakdown[i].items()
+                    parts = "\n" + ", ".join(
+                        f"{k.replace('_', ' ')} {v:+,.0f}" for k, v in items if v
+                    )
+                cells.append(f"[bold]{sc:+,.0f}[/] → {running[i]:,.0f}{parts}")
             table.add_row(str(hand.number), *cells)
         return table
 

@@ -221,23 +221,5 @@ class SambaAdapter(Adapter):
             head, Columns(sides), table, Panel(mine, border_style="yellow"), self.log_panel(session)
         )
 
-    def score_sheet(self, outcome: Any, session: Session) -> RenderableType:
-        names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
-        table = Table("hand", *names, title="Samba score sheet")
-        running = [0.0] * len(names)
-        for hand in outcome.hands:
-            cells = []
-            for i, sc in enumerate(hand.scores):
-                running[i] += sc
-                parts = ""
-                if hand.breakdown:
-                    b = hand.breakdown[i]
-                    parts = "\n" + ", ".join(
-                        f"{k.replace('_', ' ')} {v:+,.0f}" for k, v in b.items() if v
-                    )
-                cells.append(f"[bold]{sc:+,.0f}[/] → {running[i]:,.0f}{parts}")
-            table.add_row(str(hand.number), *cells)
-        return table
-
 
 ADAPTER = SambaAdapter()
