@@ -103,7 +103,10 @@ def legal_actions(s: State) -> list[Action]:
     after which the asker can still go out this turn (seed 002: 'you must obey the answer')."""
     out = raw_legal_actions(s)
     if s.permission == 1 and s.phase == MELD:
-        out = [a for a in out if keeps_going_out(s, a)]
+        # "yes" is only offered when going out is possible, so in real play this keeps at least
+        # one action; a state re-dealt by determinize (the asker's hand unknown to the searching
+        # seat) may have none, and then the plain moves stay legal rather than a dead end
+        out = [a for a in out if keeps_going_out(s, a)] or out
     return out
 
 

@@ -199,3 +199,23 @@ def test_ask_only_when_going_out_is_possible() -> None:
     s = pos(hands={0: "5♠ 9♦ J♣", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
     assert A.ASK not in GAME.legal_actions(s)
     assert "ask when you can go out" in (GAME.explain(s, A.ASK) or "")
+
+
+def test_yes_without_a_way_out_is_no_dead_end() -> None:
+    """002_91a2786a682fea8f.txt: 'you must obey the answer' binds only while going out is
+    possible.  A state re-dealt by ``determinize`` for another seat's search can give the asker
+    a hand that cannot go out after "yes": the plain moves stay legal instead of none (DESIGN.md:
+    legal actions are never empty while someone is to act)."""
+    s = pos(hands={0: "5♦", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    yes = play(s, A.ASK, A.YES)
+    stuck = yes.clone()
+    hand = [0] * 53
+    hand[c("5♦")] = 1
+    hand[c("9♣")] = 1
+    hand[c("4♥")] = 1
+    stuck.hands = [hand if i == 0 else h for i, h in enumerate(stuck.hands)]
+    stuck.sizes = [3 if i == 0 else n for i, n in enumerate(stuck.sizes)]
+    stuck._legal = None
+    stuck._legal_set = None
+    legal = GAME.legal_actions(stuck)
+    assert legal and A.Discard(c("9♣")) in legal
