@@ -1,1 +1,3 @@
-"""Running matches: one match between bots, many for simulation, tournaments with ratings."""
+"""Running matches: one match between bots (``match``), tournaments with duplicate deals
+(``tournament``), where games run (``executors``: in-process, a local process pool, Ray), confidence
+intervals and Bradley–Terry ratings (``stats``), and plots (``plot``)."""

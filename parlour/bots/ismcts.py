@@ -1,0 +1,363 @@
+"""The ``strong`` bot: single-observer Information-Set MCTS (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012.
+The bot sees only its seat's view.  Each iteration:
+
+1. **determinize** — ``game.determinize(view, rng)`` deals the cards the seat cannot see at random
+   (consistent with everything the view shows);
+2. **select** — walk down one tree shared by all determinizations, choosing among the children
+   whose action is legal *in this determinization* by UCB1 with availability counts
+   (``mean + c·sqrt(ln(avail) / visits)``);
+3. **expand** — add one untried legal action (the rollout policy's choice first);
+4. **play out** — with the rollout policy (the game's ``basic`` bot when the game has one, else
+   uniform random) until the hand ends, the match ends, or ``rollout_steps`` decisions have been
+   made; a truncated playout is scored by the game's heuristic evaluation when it has one;
+5. **back-propagate** — each node adds the reward of the seat that chose its action.
+
+Rewards are per side in [0, 1]: a finished match gives 1 to the winners and 0 to the others
+(0.5 each for a draw); a finished hand or an evaluated position gives
+``0.5 + 0.5·tanh((side score − mean of the other sides) / score_scale)`` — in long games such as
+Samba the score difference of the hand is a far denser signal than who wins a 10,000-point match.
+
+Game hints (optional, duck-typed, read from the game's ``basic`` bot class so that ``games`` never
+imports ``bots``): ``evaluate_state(game, state) -> per-side scores`` (heuristic estimate of the
+hand's final score from here), ``score_scale`` (points), ``rollout_steps`` (decisions before
+evaluating), ``rollout_view(game, state, seat)`` (a cheap stand-in for ``observe`` in play-outs,
+showing the same information), ``rollout_bot`` (a Bot class used for playouts; defaults to the class itself).
+
+The budget is a number of iterations (deterministic for a given seed and view) or seconds per
+decision: ``strong:0.5`` = 0.5 s, ``strong:2s`` = 2 s, ``strong:300it`` = 300 iterations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.core.bot import Bot
+from parlour.core.game import Game, Seat
+from parlour.core.rng import derive_seed
+
+DEFAULT_SECONDS = 1.0
+
+
+def parse_budget(budget: Any) -> tuple[int | None, float | None]:
+    """``(iterations, seconds)`` from a budget argument.
+
+    >>> parse_budget("0.5"), parse_budget("2s"), parse_budget("300it"), parse_budget(200)
+    ((None, 0.5), (None, 2.0), (300, None), (200, None))
+    """
+    if budget is None:
+        return None, DEFAULT_SECONDS
+    if isinstance(budget, bool):
+        raise ValueError(f"bad budget {budget!r}")
+    if isinstance(budget, int):
+        if budget < 1:
+            raise ValueError(f"budget must be at least 1 iteration, got {budget}")
+        return budget, None
+    if isinstance(budget, float):
+        if budget <= 0:
+            raise ValueError(f"budget must be a positive number of seconds, got {budget}")
+        return None, budget
+    text = str(budget).strip().lower()
+    try:
+        if text.endswith(("it", "i")):
+            n = int(text.rstrip("it"))
+            if n < 1:
+                raise ValueError
+            return n, None
+        secs = float(text.rstrip("s"))
+        if secs <= 0 or math.isnan(secs):
+            raise ValueError
+        return None, secs
+    except ValueError:
+        raise ValueError(
+            f"bad budget {budget!r}: use seconds (0.5, 2s) or iterations (300it)"
+        ) from None
+
+
+class _Node:
+    __slots__ = ("action", "avail", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, action: Any, parent: _Node | None, player: Seat) -> None:
+        self.action = action
+        self.parent = parent
+        self.player = player  # the seat that chose ``action``
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def _game_hints(game: Game[Any, Any, Any, Any]) -> Any:
+    """The ``basic`` bot class of the game (carrier of search hints), if any."""
+    try:
+        from parlour import games
+
+        entry = games.entry(game.name)
+    except Exception:
+        return None
+    return (getattr(entry, "bots", None) or {}).get("basic")
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS over ``determinize``; see the module docstring.
+
+    Parameters (all optional): ``budget`` (see :func:`parse_budget`), ``iterations``,
+    ``seconds``, ``exploration`` (UCB constant, default 0.7), ``rollout`` (``"auto"``,
+    ``"basic"``, ``"random"``), ``rollout_steps`` (decisions before a truncated playout is
+    evaluated; 0 = play to the end of the hand), ``score_scale``, ``policy_prior`` (head start,
+    as a fraction of the iterations, of the rollout policy's own choice at the root)."""
+
+    name = "strong"
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        seat: Seat,
+        seed: int = 0,
+        *,
+        budget: Any = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "auto",
+        rollout_steps: int | None = None,
+        score_scale: float | None = None,
+        policy_prior: float = 0.25,
+        rules: Any = None,
+        **params: Any,
+    ) -> None:
+        super().__init__(game, seat, seed, **params)
+        self.rules = rules
+        if iterations is not None or seconds is not None:
+            self.iterations, self.seconds = iterations, seconds
+        else:
+            self.iterations, self.seconds = parse_budget(budget)
+        self.exploration = float(exploration)
+        self.policy_prior = float(policy_prior)
+        hints = _game_hints(game) if rollout in ("auto", "basic") else None
+        if rollout == "basic" and hints is None:
+            raise ValueError(f"{game.name} has no basic bot to use for rollouts")
+        if rollout not in ("auto", "basic", "random"):
+            raise ValueError(f"rollout must be auto, basic or random, got {rollout!r}")
+        self._fast_view: Callable[[Any, Any, Seat], Any] | None = getattr(
+            hints, "rollout_view", None
+        )
+        self._evaluate: Callable[[Any, Any], Sequence[float]] | None = getattr(
+            hints, "evaluate_state", None
+        )
+        self._rollout_cls: type[Bot] | None = (
+            getattr(hints, "rollout_bot", None) or hints if hints is not None else None
+        )
+        self.score_scale = float(score_scale or getattr(hints, "score_scale", 0) or 0) or None
+        steps = rollout_steps if rollout_steps is not None else getattr(hints, "rollout_steps", 0)
+        self.rollout_steps = int(steps or 0)
+        self._rollout_bots: dict[Seat, Bot] = {}
+        self._own_policy: Bot | None = None
+        self._playouts = 0
+        self._sides: tuple[tuple[Seat, ...], ...] | None = None
+        self._side_of: dict[Seat, int] = {}
+        self._recent: list[Any] = []
+        self.last_iterations = 0
+        self.decisions = 0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        self.total_cpu_seconds = 0.0
+
+    # --- the decision ---------------------------------------------------------------------
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        game = self.game
+        rng = self.rng
+        # Some games let a player undo a step within a turn (Samba: take back an unfinished
+        # meld).  Should the same view come back, the search could cycle for ever; then the
+        # rollout policy (which has its own rules against it) decides instead.
+        if any(view == seen for seen in self._recent):
+            if self._rollout_cls is not None:
+                return self._favourite(view, legal)
+            return legal[rng.randrange(len(legal))]
+        self._recent.append(view)
+        if len(self._recent) > 12:
+            del self._recent[0]
+        root = _Node(None, None, self.seat)
+        started = time.perf_counter()
+        cpu_started = time.process_time()
+        deadline = started + self.seconds if self.seconds is not None else None
+        limit = self.iterations if self.iterations is not None else 1 << 60
+        n = 0
+        while n < limit:
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, game.determinize(view, rng), rng)
+            n += 1
+        self.last_iterations = n
+        self.decisions += 1
+        self.total_iterations += n
+        self.total_seconds += time.perf_counter() - started
+        self.total_cpu_seconds += time.process_time() - cpu_started
+        # the rollout policy's own choice keeps a head start of ``policy_prior`` × iterations
+        # visits: with few iterations per decision the search must show clear evidence before
+        # it overrules the policy (noise would otherwise make it play worse than the policy)
+        favourite = None
+        if self._rollout_cls is not None and self.policy_prior > 0:
+            favourite = self._favourite(view, legal)
+        best = None
+        best_key: tuple[float, float] = (-1.0, -1.0)
+        for action in legal:
+            child = root.children.get(action)
+            if child is None:
+                continue
+            bonus = self.policy_prior * n if action == favourite else 0.0
+            key = (child.visits + bonus, child.total / max(child.visits, 1))
+            if key > best_key:
+                best, best_key = action, key
+        return best if best is not None else legal[0]
+
+    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
+        game = self.game
+        if self._sides is None:
+            self._sides = game.outcome(state).sides
+            self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
+        hand = game.hand_number(state)
+        node = root
+        path = [root]
+        # selection: descend while every legal action here has a child
+        while True:
+            seat = game.to_act(state)
+            if seat is None or game.hand_number(state) != hand:
+                break
+            legal = game.legal_actions(state)
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = self._expansion_choice(state, seat, untried, rng)
+                child = _Node(action, node, seat)
+                node.children[action] = child
+                for a in legal:
+                    other = node.children.get(a)
+                    if other is not None and other is not child:
+                        other.avail += 1
+                state, _ = game.apply_unchecked(state, action)
+                node = child
+                path.append(node)
+                break
+            log_c = self.exploration
+            best_child = None
+            best_u = -1.0
+            for a in legal:
+                ch = node.children[a]
+                ch.avail += 1
+                u = ch.total / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best_u, best_child = u, ch
+            assert best_child is not None
+            state, _ = game.apply_unchecked(state, best_child.action)
+            node = best_child
+            path.append(node)
+        rewards = self._playout(state, hand, rng)
+        for nd in path[1:]:
+            nd.visits += 1
+            nd.total += rewards[self._side_of[nd.player]]
+
+    def _expansion_choice(
+        self, state: Any, seat: Seat, untried: Sequence[Any], rng: random.Random
+    ) -> Any:
+        if self._rollout_cls is not None and len(untried) > 1:
+            choice = self._policy_action(state, seat, untried)
+            if choice in untried:
+                return choice
+        return untried[rng.randrange(len(untried))]
+
+    # --- play-outs ------------------------------------------------------------------------
+
+    def _favourite(self, view: Any, legal: Sequence[Any]) -> Any:
+        """The rollout policy's choice in the real game (a policy bot of its own, so that what
+        play-out bots remember never leaks into real decisions)."""
+        if self._own_policy is None:
+            assert self._rollout_cls is not None
+            kwargs = {"rules": self.rules} if self.rules is not None else {}
+            self._own_policy = self._rollout_cls(
+                self.game, self.seat, derive_seed(self.seed, "policy", self.seat), **kwargs
+            )
+        return self._own_policy.act(view, legal)
+
+    def _policy(self, seat: Seat) -> Bot:
+        bot = self._rollout_bots.get(seat)
+        if bot is None:
+            assert self._rollout_cls is not None
+            kwargs = {"rules": self.rules} if self.rules is not None else {}
+            bot = self._rollout_cls(
+                self.game, seat, derive_seed(self.seed, "rollout", self.seat, seat), **kwargs
+            )
+            self._rollout_bots[seat] = bot
+        return bot
+
+    def _policy_action(self, state: Any, seat: Seat, legal: Sequence[Any]) -> Any:
+        bot = self._policy(seat)
+        if not bot.needs_view:
+            view = None
+        elif self._fast_view is not None:
+            view = self._fast_view(self.game, state, seat)
+        else:
+            view = self.game.observe(state, seat)
+        return bot.act(view, legal)
+
+    def _playout(self, state: Any, hand: int, rng: random.Random) -> list[float]:
+        game = self.game
+        steps = 0
+        # every play-out starts with policy bots that remember nothing of earlier ones
+        self._playouts += 1
+        for bot in self._rollout_bots.values():
+            bot.reset(derive_seed(self.seed, "playout", self._playouts))
+        limit = self.rollout_steps or 1 << 60
+        use_policy = self._rollout_cls is not None
+        while True:
+            seat = game.to_act(state)
+            if seat is None:
+                return self._match_rewards(state)
+            if game.hand_number(state) != hand:
+                return self._hand_rewards(game.outcome(state).hands[-1].scores)
+            if steps >= limit and self._evaluate is not None:
+                return self._score_rewards(self._evaluate(game, state))
+            legal = game.legal_actions(state)
+            if not legal:  # an engine dead end: score the position as it stands
+                if self._evaluate is not None:
+                    return self._score_rewards(self._evaluate(game, state))
+                return [0.5] * len(self._sides or ((),))
+            if len(legal) == 1:
+                action = legal[0]
+            elif use_policy:
+                action = self._policy_action(state, seat, legal)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state, _ = game.apply_unchecked(state, action)
+            steps += 1
+
+    # --- rewards per side -----------------------------------------------------------------
+
+    def _match_rewards(self, state: Any) -> list[float]:
+        out = self.game.outcome(state)
+        n = len(out.sides)
+        if not out.winners:
+            return self._hand_rewards(out.hands[-1].scores) if out.hands else [0.5] * n
+        return [1.0 if i in out.winners else 0.0 for i in range(n)]
+
+    def _hand_rewards(self, scores: Sequence[float]) -> list[float]:
+        return self._score_rewards(scores)
+
+    def _score_rewards(self, scores: Sequence[float]) -> list[float]:
+        n = len(scores)
+        if n == 1:
+            return [0.5 + 0.5 * math.tanh(scores[0] / (self.score_scale or 1.0))]
+        total = sum(scores)
+        scale = self.score_scale or max(1.0, max(abs(s) for s in scores))
+        out = []
+        for s in scores:
+            others = (total - s) / (n - 1)
+            out.append(0.5 + 0.5 * math.tanh((s - others) / scale))
+        return out

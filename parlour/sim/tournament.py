@@ -1,0 +1,265 @@
+"""Tournaments between bots: a plan of seeded games (duplicate deals if asked), results per game,
+and a summary per bot with intervals and ratings.
+
+Bots sit by *side*: with one name per side (``--bots A,B`` in 4-player Samba) bot ``i`` plays every
+seat of side ``i`` (A at seats 0 and 2, B at 1 and 3); with one name per seat each seat gets its own.
+A **duplicate** tournament plays every deal once per rotation of that assignment (bots move one
+side — or one seat — along each time, the cards stay where they were), so the luck of the deal
+cancels as in duplicate bridge.  Every game records its match seed and seating: ``play_match(variant,
+seed, seating)`` replays it exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from parlour.core.registry import Variant
+from parlour.core.rng import derive_seed
+from parlour.sim.match import play_match
+from parlour.sim.stats import bradley_terry, mean_interval, wilson
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a tournament: which deal, which match seed, who sits where."""
+
+    index: int
+    deal: int
+    rotation: int
+    seed: int
+    seating: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a tournament keeps of a finished game (enough to replay it: seed + seating)."""
+
+    index: int
+    deal: int
+    rotation: int
+    seed: int
+    seating: tuple[str, ...]
+    side_labels: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    hands: tuple[tuple[float, ...], ...]
+    termination: str
+    decisions: int
+    seconds: float = field(default=0.0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def sides_of(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    game = variant.game
+    return tuple(tuple(s) for s in game.outcome(variant.new_game(0)).sides)
+
+
+def seatings(variant: Variant, bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every rotation of the bots over the table (the first is the one asked for)."""
+    sides = sides_of(variant)
+    seats = sum(len(s) for s in sides)
+    if not bots:
+        raise ValueError("name at least one bot")
+    if len(bots) == len(sides):
+        out = []
+        for r in range(len(sides)):
+            seating = [""] * seats
+            for i, side in enumerate(sides):
+                for seat in side:
+                    seating[seat] = bots[(i - r) % len(bots)]
+            out.append(tuple(seating))
+        return out
+    if len(bots) == seats:
+        return [tuple(bots[(s - r) % seats] for s in range(seats)) for r in range(seats)]
+    raise ValueError(
+        f"{variant.name} with {seats} players has {len(sides)} sides: give one bot per side "
+        f"({len(sides)} names) or one per seat ({seats} names), not {len(bots)}"
+    )
+
+
+def plan(
+    variant: Variant, bots: Sequence[str], deals: int, seed: int = 0, duplicate: bool = False
+) -> list[GameSpec]:
+    """The games to play: ``deals`` deals, each once per rotation when ``duplicate``.
+
+    Without duplicate the seating still rotates from deal to deal so no bot keeps one seat."""
+    if deals < 1:
+        raise ValueError(f"--games must be at least 1, got {deals}")
+    rotations = seatings(variant, bots)
+    specs: list[GameSpec] = []
+    for d in range(deals):
+        match_seed = derive_seed(seed, "match", d)
+        chosen = range(len(rotations)) if duplicate else [d % len(rotations)]
+        for r in chosen:
+            specs.append(GameSpec(len(specs), d, r, match_seed, rotations[r]))
+    return specs
+
+
+def run_game(variant: Variant, spec: GameSpec) -> GameResult:
+    """Play one planned game (in whatever process the executor chose)."""
+    started = time.perf_counter()
+    result = play_match(variant, spec.seed, spec.seating, record=False)
+    out = result.outcome
+    labels = tuple("+".join(sorted({spec.seating[s] for s in side})) for side in out.sides)
+    return GameResult(
+        index=spec.index,
+        deal=spec.deal,
+        rotation=spec.rotation,
+        seed=spec.seed,
+        seating=spec.seating,
+        side_labels=labels,
+        scores=tuple(float(x) for x in out.scores),
+        winners=tuple(out.winners),
+        hands=tuple(tuple(float(x) for x in h.scores) for h in out.hands),
+        termination=out.termination,
+        decisions=result.stats.decisions,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _diff(scores: Sequence[float], i: int) -> float:
+    n = len(scores)
+    if n == 1:
+        return float(scores[0])
+    return float(scores[i] - (sum(scores) - scores[i]) / (n - 1))
+
+
+def _hand_winners(scores: Sequence[float]) -> set[int]:
+    best = max(scores)
+    top = [i for i, s in enumerate(scores) if s == best]
+    return set(top) if len(top) < len(scores) else set()
+
+
+@dataclass
+class _Tally:
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    hands: int = 0
+    hand_wins: int = 0
+    by_deal: dict[int, list[float]] = field(default_factory=dict)
+    hand_diffs: list[float] = field(default_factory=list)
+
+
+def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[str, Any]:
+    """Per bot (side label): games, wins, draws, win rate with a 95 % Wilson interval, hands and
+    hands won (Wilson), mean score difference per game with a 95 % interval (over deals, so a
+    duplicate deal counts once), mean difference per hand, and Bradley–Terry ratings (Elo scale)
+    with standard errors."""
+    results = sorted(results, key=lambda r: r.index)
+    tallies: dict[str, _Tally] = {}
+    pairwise: dict[tuple[str, str], float] = {}
+    for res in results:
+        n_sides = len(res.side_labels)
+        for i, label in enumerate(res.side_labels):
+            t = tallies.setdefault(label, _Tally())
+            t.games += 1
+            if not res.winners:
+                t.draws += 1
+            elif i in res.winners:
+                t.wins += 1
+            t.by_deal.setdefault(res.deal, []).append(_diff(res.scores, i))
+            for hand in res.hands:
+                t.hands += 1
+                if i in _hand_winners(hand):
+                    t.hand_wins += 1
+                t.hand_diffs.append(_diff(hand, i))
+        for i in range(n_sides):
+            for j in range(n_sides):
+                a, b = res.side_labels[i], res.side_labels[j]
+                if i == j or a == b:
+                    continue
+                if not res.winners or (i in res.winners) == (j in res.winners):
+                    pts = 0.5
+                else:
+                    pts = 1.0 if i in res.winners else 0.0
+                pairwise[(a, b)] = pairwise.get((a, b), 0.0) + pts
+    names = sorted(tallies)
+    ratings = (
+        {r.name: r for r in bradley_terry(pairwise, names, prior=bt_prior)} if pairwise else {}
+    )
+    bots: dict[str, Any] = {}
+    for name in names:
+        t = tallies[name]
+        lo, hi = wilson(t.wins, t.games)
+        hlo, hhi = wilson(t.hand_wins, t.hands) if t.hands else (0.0, 1.0)
+        deal_means = [sum(v) / len(v) for _, v in sorted(t.by_deal.items())]
+        m, mlo, mhi = mean_interval(deal_means)
+        hm, hmlo, hmhi = mean_interval(t.hand_diffs)
+        rating = ratings.get(name)
+        bots[name] = {
+            "games": t.games,
+            "wins": t.wins,
+            "draws": t.draws,
+            "win_rate": t.wins / t.games if t.games else 0.0,
+            "win_rate_ci": [lo, hi],
+            "hands": t.hands,
+            "hands_won": t.hand_wins,
+            "hand_win_rate": t.hand_wins / t.hands if t.hands else 0.0,
+            "hand_win_rate_ci": [hlo, hhi],
+            "mean_score_diff": m,
+            "mean_score_diff_ci": [mlo, mhi],
+            "mean_hand_score_diff": hm,
+            "mean_hand_score_diff_ci": [hmlo, hmhi],
+            "elo": rating.elo if rating else 0.0,
+            "elo_stderr": rating.stderr if rating else 0.0,
+        }
+    return {
+        "games": len(results),
+        "deals": len({r.deal for r in results}),
+        "decisions": sum(r.decisions for r in results),
+        "bots": bots,
+    }
+
+
+def running_text(results: Sequence[GameResult]) -> str:
+    """A one-line running result for progress bars: ``basic 12/15 · random 3/15``."""
+    wins: dict[str, list[int]] = {}
+    for res in results:
+        for i, label in enumerate(res.side_labels):
+            w = wins.setdefault(label, [0, 0])
+            w[1] += 1
+            if i in res.winners:
+                w[0] += 1
+    return " · ".join(f"{k} {w}/{n}" for k, (w, n) in sorted(wins.items()))
+
+
+ProgressCallback = Callable[[GameResult, Sequence[GameResult]], None]
+
+
+@dataclass
+class Tournament:
+    """A planned tournament: ``Tournament(variant, ["basic", "random"], games=50).run()``."""
+
+    variant: Variant
+    bots: Sequence[str]
+    games: int = 10
+    seed: int = 0
+    duplicate: bool = False
+    specs: list[GameSpec] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.specs = plan(self.variant, self.bots, self.games, self.seed, self.duplicate)
+
+    def run(
+        self,
+        executor: str = "local",
+        workers: int | None = None,
+        address: str | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> list[GameResult]:
+        from parlour.sim.executors import run_specs
+
+        return run_specs(
+            self.variant,
+            self.specs,
+            executor=executor,
+            workers=workers,
+            address=address,
+            progress=progress,
+        )
