@@ -37,7 +37,7 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
 
     name: ClassVar[str] = "samba"
     title: ClassVar[str] = "Samba"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: at most three take-backs a turn
     rules_type: ClassVar[type[SambaRules]] = SambaRules
     action_types: ClassVar[dict[str, type]] = A.ACTION_TYPES
 
@@ -158,6 +158,13 @@ def why_illegal(s: State, action: Any) -> str:
                 "your partner said yes to 'may I go out?': you must go out this turn "
                 f"({SEED}: 'you must obey the answer'), and after this move you could not"
             )
+    if s.takebacks >= legal.MAX_TAKEBACKS and (
+        t is A.Unstage or t is A.TakePile or (t is A.Stage and not s.pending)
+    ):
+        return (
+            f"you have taken back {legal.MAX_TAKEBACKS} times this turn: no more take-backs, new "
+            "melds or taking the pile until your next turn (house guard against endless redoing)"
+        )
     if s.pending and t not in (A.Stage, A.Unstage):
         return "finish the meld you are building (three cards make a meld) or take it back first"
     melds = s.melds[side]

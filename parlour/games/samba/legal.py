@@ -94,6 +94,11 @@ def stage_ok(s: State, pending: tuple[int, ...], card: int, h: list[int]) -> boo
 # --- legal actions --------------------------------------------------------------------------
 
 
+#: take-backs (of a meld being built or of an opening) allowed in one turn; after that no new
+#: meld may be started and the pile not taken this turn.  Not in the seeds: a guard so that no
+#: player (bots included) can take back and redo forever — every turn ends.
+MAX_TAKEBACKS = 3
+
 #: "partner, may I go out?" is offered with at most this many cards left in the hand
 ASK_MAX_CARDS = 5
 
@@ -186,7 +191,8 @@ def raw_legal_actions(s: State) -> list[Action]:
                 if m is None or not _empty_ok(s, side, (*melds, m)):
                     continue
             out.append(A.STAGE[k])
-        out.append(A.UNSTAGE)
+        if s.takebacks < MAX_TAKEBACKS:
+            out.append(A.UNSTAGE)
         return out
     staging = not opened and (melds or s.taken_top >= 0)
     # discards first (the most common choice), then melds
@@ -206,7 +212,8 @@ def raw_legal_actions(s: State) -> list[Action]:
             and _may_ask(s, side, n)
         ):
             out.append(A.ASK)
-    _starters(s, h, held, out)
+    if s.takebacks < MAX_TAKEBACKS:
+        _starters(s, h, held, out)
     nwo = s.rules.no_wild_on_canasta
     nw = h[0] + h[13] + h[26] + h[39] + h[52]
     add = A.ADD
@@ -387,7 +394,9 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     kinds = KINDS_OF_RANK[RANK[top]]
     n = s.sizes[seat]
     empties = n - 2 + len(pile) - 1 == 0
-    if not empties or (s.opened[side] and meets_going_out(s.melds[side], s.rules.going_out)):
+    if s.takebacks < MAX_TAKEBACKS and (
+        not empties or (s.opened[side] and meets_going_out(s.melds[side], s.rules.going_out))
+    ):
         for i, a in enumerate(kinds):
             if not h[a]:
                 continue

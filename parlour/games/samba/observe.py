@@ -66,6 +66,7 @@ class SambaView:
     pile_top: Card = card_field()  # noqa: RUF009
     pending: tuple[Card, ...] = cards_field()
     taken_top: Card = card_field()  # noqa: RUF009
+    takebacks: int = 0
 
 
 _PERMISSION = {0: "", 1: "yes", -1: "no"}
@@ -103,6 +104,7 @@ def observe(s: State, seat: int | None) -> SambaView:
         stock_size=s.stock_len,
         pile_size=len(s.pile),
         asked=s.asked,
+        takebacks=s.takebacks,
         permission=_PERMISSION[s.permission],
         finished=over,
         termination=s.termination,
@@ -139,6 +141,7 @@ def determinize(view: SambaView, rng: random.Random) -> State:
     s.pending = view.pending
     s.taken_top = view.taken_top
     s.asked = view.asked
+    s.takebacks = view.takebacks
     s.permission = {"": 0, "yes": 1, "no": -1}[view.permission]
     s.melds = [sv.melds for sv in view.sides]
     s.red3 = [sv.red_threes for sv in view.sides]
@@ -277,4 +280,5 @@ def view_json(v: SambaView) -> dict[str, Any]:
         "pile_top": None if v.pile_top < 0 else _CARD_TEXT[v.pile_top],
         "pending": _cards(v.pending),
         "taken_top": None if v.taken_top < 0 else _CARD_TEXT[v.taken_top],
+        "takebacks": v.takebacks,
     }

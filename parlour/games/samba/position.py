@@ -109,6 +109,7 @@ def make_position(
     s.pending = ()
     s.taken_top = -1
     s.asked = False
+    s.takebacks = 0
     s.permission = 0
     s.finished = False
     s.termination = ""

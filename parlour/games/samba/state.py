@@ -50,6 +50,7 @@ _FIELDS = (
     "pending",
     "taken_top",
     "asked",
+    "takebacks",
     "permission",
     "finished",
     "termination",
@@ -84,6 +85,7 @@ class State:
     pending: tuple[int, ...]  # cards of the new meld being built
     taken_top: int  # pile top taken for an opening still being staged (-1: none)
     asked: bool
+    takebacks: int  # take-backs (Unstage / UndoOpening) made in this turn
     permission: int  # 0: not asked/answered, 1: yes, -1: no
     finished: bool
     termination: str
@@ -115,6 +117,7 @@ class State:
         s.pending = self.pending
         s.taken_top = self.taken_top
         s.asked = self.asked
+        s.takebacks = self.takebacks
         s.permission = self.permission
         s.finished = self.finished
         s.termination = self.termination
@@ -215,6 +218,7 @@ def deal(s: State, hand_seed: int) -> None:
     s.pending = ()
     s.taken_top = -1
     s.asked = False
+    s.takebacks = 0
     s.permission = 0
     s._legal = None
     s._legal_set = None

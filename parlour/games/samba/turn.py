@@ -108,6 +108,7 @@ def _next_turn(s: State) -> None:
     s.to_act = (s.to_act + 1) % s.players
     s.phase = DRAW
     s.asked = False
+    s.takebacks = 0
     s.permission = 0
     s.taken_top = -1
 
@@ -193,6 +194,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             h[c] += 1
         s.sizes[seat] += len(s.pending)
         s.pending = ()
+        s.takebacks += 1
         return s
     if t is A.TakePile:
         a, b = action.pair  # type: ignore[union-attr]
@@ -275,6 +277,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             h[c] += 1
         s.sizes[seat] += len(back)
         s.pending = ()
+        s.takebacks += 1
         _set_melds(s, side, ())
         events.append(Event("undo", f"seat {seat} takes back the opening melds"))
         return s

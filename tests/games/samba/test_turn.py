@@ -219,3 +219,21 @@ def test_yes_without_a_way_out_is_no_dead_end() -> None:
     stuck._legal_set = None
     legal = GAME.legal_actions(stuck)
     assert legal and A.Discard(c("9♣")) in legal
+
+
+def test_take_backs_are_limited_so_every_turn_ends() -> None:
+    """Not in 002_91a2786a682fea8f.txt (it only allows taking back what does not reach the
+    minimum): a house guard. At most three take-backs a turn; then no new meld and no pile this
+    turn, so no player (or bot) can take back and redo forever."""
+    s = pos(hands={0: "7♥ 8♥ 9♥ 5♦ K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    for _ in range(3):
+        assert A.Stage(c("7♥")) in GAME.legal_actions(s)
+        s = play(s, A.Stage(c("7♥")))
+        assert A.UNSTAGE in GAME.legal_actions(s)
+        s = play(s, A.UNSTAGE)
+    legal = GAME.legal_actions(s)
+    assert not any(isinstance(a, A.Stage) for a in legal)
+    assert A.Discard(c("K♠")) in legal
+    assert "taken back 3 times" in (GAME.explain(s, A.Stage(c("7♥"))) or "")
+    s = play(s, A.Discard(c("K♠")))
+    assert s.takebacks == 0
