@@ -51,6 +51,15 @@ def _own(s: State, seat: int) -> list[int]:
     return h
 
 
+def _play_from_hand(s: State, seat: int, *cards: int) -> None:
+    """Cards leave the seat's hand (to the table, the pile or a meld being built)."""
+    h = _own(s, seat)
+    for card in cards:
+        h[card] -= 1
+        _forget(s, seat, card)
+    s.sizes[seat] -= len(cards)
+
+
 def _forget(s: State, seat: int, card: int) -> None:
     """A card left the hand: one fewer card of that kind is publicly known to sit there."""
     if s.known[seat][card]:
@@ -120,10 +129,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
     t = type(action)
     if t is A.Discard:
         card = action.card  # type: ignore[union-attr]
-        h = _own(s, seat)
-        h[card] -= 1
-        s.sizes[seat] -= 1
-        _forget(s, seat, card)
+        _play_from_hand(s, seat, card)
         s.pile = (*s.pile, card)
         events.append(
             Event("discard", f"seat {seat} discards {CARD_TEXT[card]}", data={"card": card})
@@ -135,10 +141,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         return s
     if t is A.Stage:
         card = action.card  # type: ignore[union-attr]
-        h = _own(s, seat)
-        h[card] -= 1
-        s.sizes[seat] -= 1
-        _forget(s, seat, card)
+        _play_from_hand(s, seat, card)
         pending = (*s.pending, card)
         if len(pending) == 3:
             meld = make_meld(pending, wild_melds=s.rules.wild_melds)
@@ -178,10 +181,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         return s
     if t is A.AddToMeld:
         i, card = action.meld, action.card  # type: ignore[union-attr]
-        h = _own(s, seat)
-        h[card] -= 1
-        s.sizes[seat] -= 1
-        _forget(s, seat, card)
+        _play_from_hand(s, seat, card)
         melds = list(s.melds[side])
         melds[i] = add_card(melds[i], card)
         _set_melds(s, side, tuple(melds))
@@ -198,12 +198,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         return s
     if t is A.TakePile:
         a, b = action.pair  # type: ignore[union-attr]
-        h = _own(s, seat)
-        h[a] -= 1
-        h[b] -= 1
-        s.sizes[seat] -= 2
-        _forget(s, seat, a)
-        _forget(s, seat, b)
+        _play_from_hand(s, seat, a, b)
         top = s.pile[-1]
         s.pile = s.pile[:-1]
         meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
@@ -242,10 +237,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         return s
     if t is A.LayRedThree:
         card = action.card  # type: ignore[union-attr]
-        h = _own(s, seat)
-        h[card] -= 1
-        s.sizes[seat] -= 1
-        _forget(s, seat, card)
+        _play_from_hand(s, seat, card)
         r3 = s.red3 = s.red3[:]
         r3[side] = (*r3[side], card)
         events.append(Event("red3", f"seat {seat} lays out {CARD_TEXT[card]}"))
@@ -254,11 +246,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         return s
     if t is A.MeldBlackThrees:
         cards = action.cards  # type: ignore[union-attr]
-        h = _own(s, seat)
-        for c in cards:
-            h[c] -= 1
-            _forget(s, seat, c)
-        s.sizes[seat] -= len(cards)
+        _play_from_hand(s, seat, *cards)
         _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
         events.append(Event("meld", f"seat {seat} melds black 3s {cards_text(cards)}"))
         if s.sizes[seat] == 0:
