@@ -110,7 +110,12 @@ class IsmctsBot(Bot):
     ``seconds``, ``exploration`` (UCB constant, default 0.7), ``rollout`` (``"auto"``,
     ``"basic"``, ``"random"``), ``rollout_steps`` (decisions before a truncated playout is
     evaluated; 0 = play to the end of the hand), ``score_scale``, ``policy_prior`` (head start,
-    as a fraction of the iterations, of the rollout policy's own choice at the root)."""
+    as a fraction of the iterations, of the rollout policy's own choice at the root), ``search``
+    (``"auto"`` = the game's hint, ``"tree"`` = SO-ISMCTS, ``"paired"`` = the policy's move
+    against a few alternatives on shared determinizations), ``candidates`` (moves compared by the
+    paired search, the policy's included), ``z`` (standard errors by which an alternative must
+    beat the policy's move in the paired search), ``policy`` (a Bot class for play-outs and the
+    favourite, instead of the game's ``basic``)."""
 
     name = "strong"
 
@@ -128,6 +133,10 @@ class IsmctsBot(Bot):
         rollout_steps: int | None = None,
         score_scale: float | None = None,
         policy_prior: float = 0.25,
+        search: str = "auto",
+        policy: type[Bot] | None = None,
+        candidates: int | None = None,
+        z: float = 2.0,
         rules: Any = None,
         **params: Any,
     ) -> None:
@@ -139,6 +148,7 @@ class IsmctsBot(Bot):
             self.iterations, self.seconds = parse_budget(budget)
         self.exploration = float(exploration)
         self.policy_prior = float(policy_prior)
+        self.z = float(z)
         hints = _game_hints(game) if rollout in ("auto", "basic") else None
         if rollout == "basic" and hints is None:
             raise ValueError(f"{game.name} has no basic bot to use for rollouts")
@@ -153,9 +163,31 @@ class IsmctsBot(Bot):
         self._rollout_cls: type[Bot] | None = (
             getattr(hints, "rollout_bot", None) or hints if hints is not None else None
         )
+        if policy is not None:
+            self._rollout_cls = policy
         self.score_scale = float(score_scale or getattr(hints, "score_scale", 0) or 0) or None
-        steps = rollout_steps if rollout_steps is not None else getattr(hints, "rollout_steps", 0)
+        if search == "auto":
+            search = str(getattr(hints, "search", "tree")) if hints is not None else "tree"
+        if search not in ("tree", "paired"):
+            raise ValueError(f"search must be auto, tree or paired, got {search!r}")
+        if search == "paired" and self._rollout_cls is None:
+            raise ValueError(
+                "search='paired' compares moves against a policy: it needs rollouts by the basic bot"
+            )
+        self.search = search
+        # the tree search evaluates truncated play-outs; the paired search plays to the end of
+        # the hand unless told otherwise (its comparisons should not inherit the heuristic's bias)
+        hint = "rollout_steps" if search == "tree" else "paired_rollout_steps"
+        steps = rollout_steps if rollout_steps is not None else getattr(hints, hint, 0)
         self.rollout_steps = int(steps or 0)
+        self.max_candidates = int(candidates or getattr(hints, "search_candidates_limit", 0) or 6)
+        if self.max_candidates < 2:
+            raise ValueError(f"candidates must be at least 2, got {self.max_candidates}")
+        self._candidates: Callable[..., Sequence[Any]] | None = getattr(
+            hints, "search_candidates", None
+        )
+        self.last_overruled = False
+        self.overruled = 0
         self._rollout_bots: dict[Seat, Bot] = {}
         self._own_policy: Bot | None = None
         self._playouts = 0
@@ -185,6 +217,8 @@ class IsmctsBot(Bot):
         self._recent.append(view)
         if len(self._recent) > 12:
             del self._recent[0]
+        if self.search == "paired":
+            return self._paired_act(view, legal)
         root = _Node(None, None, self.seat)
         started = time.perf_counter()
         cpu_started = time.process_time()
@@ -264,6 +298,87 @@ class IsmctsBot(Bot):
             nd.visits += 1
             nd.total += rewards[self._side_of[nd.player]]
 
+    # --- paired root search ---------------------------------------------------------------
+
+    def _paired_act(self, view: Any, legal: Sequence[Any]) -> Any:
+        """Root-only search with common random numbers (see docs/bots.md, "paired").
+
+        Every determinization is played out once after *each* candidate move, with the same
+        play-out seeds, so the candidates are compared on the same hidden cards and the same
+        stock: the difference of two play-outs measures the move, not the luck.  The policy's
+        own move is played unless another candidate beats it by more than ``z`` standard errors
+        of the paired difference."""
+        game = self.game
+        rng = self.rng
+        favourite = self._favourite(view, legal)
+        if self._candidates is not None:
+            assert self._own_policy is not None
+            cands = list(
+                self._candidates(self._own_policy, view, legal, favourite, self.max_candidates)
+            )
+        else:
+            others = [a for a in legal if a != favourite]
+            k = min(len(others), self.max_candidates - 1)
+            cands = [favourite, *rng.sample(others, k)]
+        self.last_overruled = False
+        if len(cands) < 2:
+            self.last_iterations = 0
+            return favourite
+        assert cands[0] == favourite
+        started = time.perf_counter()
+        cpu_started = time.process_time()
+        deadline = started + self.seconds if self.seconds is not None else None
+        limit = self.iterations if self.iterations is not None else 1 << 60
+        side = None
+        sums = [0.0] * len(cands)
+        squares = [0.0] * len(cands)
+        rounds = 0
+        playouts = 0
+        while playouts + len(cands) <= max(limit, 2 * len(cands)):
+            if deadline is not None and rounds >= 2 and time.perf_counter() >= deadline:
+                break
+            world = game.determinize(view, rng)
+            if self._sides is None:
+                self._sides = game.outcome(world).sides
+                self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
+            if side is None:
+                side = self._side_of[self.seat]
+            seed = rng.getrandbits(63)
+            base = 0.0
+            for i, action in enumerate(cands):
+                value = self._value_after(world, action, seed, side)
+                playouts += 1
+                if i == 0:
+                    base = value
+                else:
+                    d = value - base
+                    sums[i] += d
+                    squares[i] += d * d
+            rounds += 1
+        self.last_iterations = playouts
+        self.decisions += 1
+        self.total_iterations += playouts
+        self.total_seconds += time.perf_counter() - started
+        self.total_cpu_seconds += time.process_time() - cpu_started
+        best, best_mean = favourite, 0.0
+        for i in range(1, len(cands)):
+            mean = sums[i] / rounds
+            var = max(0.0, squares[i] / rounds - mean * mean) * rounds / max(1, rounds - 1)
+            se = math.sqrt(var / rounds)
+            if mean > best_mean and mean > self.z * se:
+                best, best_mean = cands[i], mean
+        if best != favourite:
+            self.last_overruled = True
+            self.overruled += 1
+        return best
+
+    def _value_after(self, world: Any, action: Any, seed: int, side: int) -> float:
+        """``side``'s reward from one play-out of ``world`` after ``action``; the same ``seed``
+        gives every candidate the same play-out randomness."""
+        hand = self.game.hand_number(world)
+        after, _ = self.game.apply_unchecked(world, action)
+        return self._playout(after, hand, random.Random(seed), seed)[side]
+
     def _expansion_choice(
         self, state: Any, seat: Seat, untried: Sequence[Any], rng: random.Random
     ) -> Any:
@@ -307,13 +422,17 @@ class IsmctsBot(Bot):
             view = self.game.observe(state, seat)
         return bot.act(view, legal)
 
-    def _playout(self, state: Any, hand: int, rng: random.Random) -> list[float]:
+    def _playout(
+        self, state: Any, hand: int, rng: random.Random, seed: int | None = None
+    ) -> list[float]:
         game = self.game
         steps = 0
         # every play-out starts with policy bots that remember nothing of earlier ones
         self._playouts += 1
+        if seed is None:
+            seed = derive_seed(self.seed, "playout", self._playouts)
         for bot in self._rollout_bots.values():
-            bot.reset(derive_seed(self.seed, "playout", self._playouts))
+            bot.reset(seed)
         limit = self.rollout_steps or 1 << 60
         use_policy = self._rollout_cls is not None
         while True:

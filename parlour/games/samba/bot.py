@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
 from parlour.games.samba import actions as A
+from parlour.games.samba.evaluation import evaluate
 from parlour.games.samba.melds import (
     GROUP,
     IS_NATURAL,
@@ -38,7 +39,6 @@ from parlour.games.samba.melds import (
     meets_going_out,
 )
 from parlour.games.samba.observe import SambaView
-from parlour.games.samba.scoring import MIXED_BONUS, PURE_BONUS, SAMBA_BONUS
 from parlour.games.samba.state import DRAW, PILE_OPEN, State
 
 #: the pile counts as large (worth blocking / worth taking) from this many cards
@@ -119,6 +119,11 @@ class SambaBasicBot(Bot):
     #: and decisions played out before a position is evaluated
     score_scale: ClassVar[float] = 1500.0
     rollout_steps: ClassVar[int] = 40
+    #: the ``strong`` bot's search for Samba: the policy's move against a few alternatives on
+    #: shared determinizations (see ``search_candidates``), play-outs to the end of the hand
+    search: ClassVar[str] = "paired"
+    search_candidates_limit: ClassVar[int] = 6
+    paired_rollout_steps: ClassVar[int] = 30
 
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
@@ -286,7 +291,6 @@ class SambaBasicBot(Bot):
     def _discard(self, view: SambaView, legal: Sequence[Any]) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
-        me = view.sides[side]
         discards = [a for a in legal if isinstance(a, A.Discard)]
         if A.ASK in legal and len(view.hand) == 1:
             partner = next(p for p in view.players if p.side == side and p.seat != seat)
@@ -297,6 +301,14 @@ class SambaBasicBot(Bot):
                 if isinstance(a, A.Pass):
                     return a
             return legal[0]
+        return self.ranked_discards(view, discards)[0]
+
+    def ranked_discards(self, view: SambaView, discards: Sequence[Any]) -> list[Any]:
+        """The legal discards, the one that helps the opponents least (and costs the side
+        least) first."""
+        seat = view.seat or 0
+        side = view.players[seat].side
+        me = view.sides[side]
         h = _counts(view.hand)
         nplayers = len(view.players)
         left = view.players[(seat + 1) % nplayers]
@@ -341,8 +353,7 @@ class SambaBasicBot(Bot):
             keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
             return keep + danger
 
-        best = min(discards, key=lambda a: (cost(a.card), a.card))
-        return best
+        return sorted(discards, key=lambda a: (cost(a.card), a.card))
 
     # --- answering "partner, may I go out?" ---------------------------------------------
 
@@ -356,48 +367,39 @@ class SambaBasicBot(Bot):
     # --- search hints -------------------------------------------------------------------
 
     @staticmethod
+    def search_candidates(
+        policy: SambaBasicBot, view: SambaView, legal: Sequence[Any], favourite: Any, limit: int
+    ) -> list[Any]:
+        """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
+        list): every choice of how to draw; at a discard, the three least harmful discards by
+        the policy's own ranking; other meld steps (start or extend another meld, merge, ask)
+        up to ``limit``.  While a new meld is being staged the policy finishes it unsearched."""
+        if view.pending:
+            return [favourite]
+        out = [favourite]
+        discards = [a for a in legal if isinstance(a, A.Discard)]
+        if discards:
+            for a in policy.ranked_discards(view, discards)[:3]:
+                if a not in out:
+                    out.append(a)
+        for a in legal:
+            if len(out) >= limit:
+                break
+            if a not in out and not isinstance(a, A.Discard):
+                out.append(a)
+        return out[:limit]
+
+    @staticmethod
     def rollout_view(game: Any, state: State, seat: int) -> Any:
         """A cheap stand-in for ``game.observe(state, seat)`` in search play-outs."""
         return FastView(state, seat)
 
     @staticmethod
     def evaluate_state(game: Any, state: State) -> tuple[float, ...]:
-        """Estimated final score of the hand per side from a full (determinized) state: what is
-        on the table with its bonuses, partial credit for melds growing toward canastas and
-        sambas, red 3s, minus what the hands would cost."""
-        out = []
-        rules = state.rules
-        for side, seats in enumerate(state.sides):
-            melds = state.melds[side]
-            v = 0.0
-            for m in melds:
-                v += m.value
-                k = len(m.cards)
-                if m.samba:
-                    v += SAMBA_BONUS
-                elif m.canasta == "pure":
-                    v += PURE_BONUS
-                elif m.canasta == "mixed":
-                    v += MIXED_BONUS
-                elif m.kind == SEQUENCE:
-                    v += SAMBA_BONUS * 0.45 * max(0, k - 3) / 4
-                elif m.kind == GROUP:
-                    v += PURE_BONUS * 0.5 * max(0, k - 3) / 4
-            goes = meets_going_out(melds, rules.going_out)
-            red = len(state.red3[side])
-            hand_cost = 0.0
-            for seat in seats:
-                h = state.hands[seat]
-                red += h[14] + h[27]
-                hand_cost += sum(VALUE[c] * n for c, n in enumerate(h) if n)
-            v += (100 if goes else -100) * red
-            if goes:
-                v += 150.0
-            v -= 0.5 * hand_cost
-            if not state.opened[side]:
-                v -= 100.0
-            out.append(v)
-        return tuple(out)
+        """Predicted final score of the hand per side from a full (determinized) state: the
+        least-squares fit of ``parlour.games.samba.evaluation`` (table, canastas and sambas,
+        unfinished melds, red 3s, what the hands hold at this stage of the hand)."""
+        return evaluate(state)
 
 
 class _FastPlayer:
