@@ -81,40 +81,55 @@ def iterations_per_second(budget: str, decisions: int, seed: int) -> dict[str, A
     secs = sum(b.total_seconds for b in strong)  # type: ignore[attr-defined]
     cpu = sum(b.total_cpu_seconds for b in strong)  # type: ignore[attr-defined]
     calls = sum(b.decisions for b in strong)  # type: ignore[attr-defined]
+    longest = max(b.max_seconds for b in strong)  # type: ignore[attr-defined]
     return {
         "searches": calls,
         "iterations": its,
         "seconds": round(secs, 2),
         "cpu_seconds": round(cpu, 2),
+        "longest_search_s": round(longest, 3),
         "iterations_per_s": round(its / secs, 1) if secs else 0.0,
         "iterations_per_cpu_s": round(its / cpu, 1) if cpu else 0.0,
     }
 
 
 def summarize_log(path: str) -> dict[str, Any]:
-    """Per bot over the games logged so far; a deal counts only once both of its games are in."""
+    """Per match-up and bot over the games logged so far (one log may hold both match-ups); a
+    deal counts only once both of its games are in."""
     with open(path) as f:
         rows = [json.loads(line) for line in f if line.strip()]
-    by_deal: dict[int, int] = {}
-    for r in rows:
-        by_deal[r["deal"]] = by_deal.get(r["deal"], 0) + 1
-    complete = [
-        GameResult(
-            **{
-                **r,
-                "seating": tuple(r["seating"]),
-                "side_labels": tuple(r["side_labels"]),
-                "scores": tuple(r["scores"]),
-                "winners": tuple(r["winners"]),
-                "hands": tuple(tuple(h) for h in r["hands"]),
-            }
+
+    def matchup(r: dict[str, Any]) -> str:
+        return " vs ".join(
+            dict.fromkeys(r["side_labels"] if r["rotation"] == 0 else r["side_labels"][::-1])
         )
-        for r in rows
-        if by_deal[r["deal"]] == 2
-    ]
-    out = summarize(complete)
-    for b in out["bots"].values():
-        b["wilson95_hands"] = list(wilson(b["hands_won"], b["hands"]))
+
+    by_deal: dict[tuple[str, int], int] = {}
+    for r in rows:
+        key = (matchup(r), r["deal"])
+        by_deal[key] = by_deal.get(key, 0) + 1
+    out: dict[str, Any] = {}
+    for name in dict.fromkeys(matchup(r) for r in rows):
+        complete = [
+            GameResult(
+                **{
+                    **r,
+                    "seating": tuple(r["seating"]),
+                    "side_labels": tuple(r["side_labels"]),
+                    "scores": tuple(r["scores"]),
+                    "winners": tuple(r["winners"]),
+                    "hands": tuple(tuple(h) for h in r["hands"]),
+                }
+            )
+            for r in rows
+            if matchup(r) == name and by_deal[(name, r["deal"])] == 2
+        ]
+        if not complete:
+            continue
+        summary = summarize(complete)
+        for b in summary["bots"].values():
+            b["wilson95_hands"] = list(wilson(b["hands_won"], b["hands"]))
+        out[name] = summary
     return out
 
 

@@ -198,6 +198,7 @@ class IsmctsBot(Bot):
         self.decisions = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
+        self.max_seconds = 0.0  # the longest search so far (wall clock)
         self.total_cpu_seconds = 0.0
 
     # --- the decision ---------------------------------------------------------------------
@@ -230,11 +231,7 @@ class IsmctsBot(Bot):
                 break
             self._iterate(root, game.determinize(view, rng), rng)
             n += 1
-        self.last_iterations = n
-        self.decisions += 1
-        self.total_iterations += n
-        self.total_seconds += time.perf_counter() - started
-        self.total_cpu_seconds += time.process_time() - cpu_started
+        self._record(n, started, cpu_started)
         # the rollout policy's own choice keeps a head start of ``policy_prior`` × iterations
         # visits: with few iterations per decision the search must show clear evidence before
         # it overrules the policy (noise would otherwise make it play worse than the policy)
@@ -298,6 +295,16 @@ class IsmctsBot(Bot):
             nd.visits += 1
             nd.total += rewards[self._side_of[nd.player]]
 
+    def _record(self, iterations: int, started: float, cpu_started: float) -> None:
+        """Statistics of one search (read by benchmarks and tests)."""
+        self.last_iterations = iterations
+        self.decisions += 1
+        self.total_iterations += iterations
+        spent = time.perf_counter() - started
+        self.total_seconds += spent
+        self.max_seconds = max(self.max_seconds, spent)
+        self.total_cpu_seconds += time.process_time() - cpu_started
+
     # --- paired root search ---------------------------------------------------------------
 
     def _paired_act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -355,11 +362,7 @@ class IsmctsBot(Bot):
                     sums[i] += d
                     squares[i] += d * d
             rounds += 1
-        self.last_iterations = playouts
-        self.decisions += 1
-        self.total_iterations += playouts
-        self.total_seconds += time.perf_counter() - started
-        self.total_cpu_seconds += time.process_time() - cpu_started
+        self._record(playouts, started, cpu_started)
         best, best_mean = favourite, 0.0
         for i in range(1, len(cands)):
             mean = sums[i] / rounds
