@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -169,7 +170,7 @@ def _print_table(summary: dict[str, Any], elapsed: float) -> None:
             str(r["wins"]) + (f" (+{r['draws']} drawn)" if r["draws"] else ""),
             f"{_pct(r['win_rate'])} [{_pct(lo)}, {_pct(hi)}]",
             f"{r['hands_won']}/{r['hands']} [{_pct(hlo)}, {_pct(hhi)}]",
-            f"{m:+.0f} [{mlo:+.0f}, {mhi:+.0f}]",
+            f"{m:+.0f} [{mlo:+.0f}, {mhi:+.0f}]" if math.isfinite(mlo) else f"{m:+.0f} [one deal]",
             f"{r['elo']:+.0f} ± {r['elo_stderr']:.0f}",
         )
     console.print(table)
