@@ -227,8 +227,11 @@ class IsmctsBot(Bot):
         limit = self.iterations if self.iterations is not None else 1 << 60
         n = 0
         while n < limit:
-            if deadline is not None and n and time.perf_counter() >= deadline:
-                break
+            # stop when another iteration (at the mean pace so far) would pass the deadline
+            if deadline is not None and n:
+                now = time.perf_counter()
+                if now + (now - started) / n > deadline:
+                    break
             self._iterate(root, game.determinize(view, rng), rng)
             n += 1
         self._record(n, started, cpu_started)
@@ -342,8 +345,10 @@ class IsmctsBot(Bot):
         rounds = 0
         playouts = 0
         while playouts + len(cands) <= max(limit, 2 * len(cands)):
-            if deadline is not None and rounds >= 2 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and rounds >= 2:
+                now = time.perf_counter()
+                if now + (now - started) / rounds > deadline:
+                    break
             world = game.determinize(view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
