@@ -227,10 +227,11 @@ class IsmctsBot(Bot):
         limit = self.iterations if self.iterations is not None else 1 << 60
         n = 0
         while n < limit:
-            # stop when another iteration (at the mean pace so far) would pass the deadline
+            # stop when two more iterations at the mean pace so far would pass the deadline (a
+            # margin for the slower ones: the budget is a bound, not a target)
             if deadline is not None and n:
                 now = time.perf_counter()
-                if now + (now - started) / n > deadline:
+                if now + 2 * (now - started) / n > deadline:
                     break
             self._iterate(root, game.determinize(view, rng), rng)
             n += 1
@@ -347,7 +348,7 @@ class IsmctsBot(Bot):
         while playouts + len(cands) <= max(limit, 2 * len(cands)):
             if deadline is not None and rounds >= 2:
                 now = time.perf_counter()
-                if now + (now - started) / rounds > deadline:
+                if now + 2 * (now - started) / rounds > deadline:
                     break
             world = game.determinize(view, rng)
             if self._sides is None:

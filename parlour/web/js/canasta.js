@@ -145,9 +145,9 @@ function meldEl(ctx, game, meld, index, sideNo, isMine) {
     cards = [bottom, info.top || cards[cards.length - 1]];
   }
   const stack = h("div.stack", cards.map((c) => cardEl(c)));
-  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: `#${index} ${info.kind}: ${meld.cards.join(" ")}` };
+  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: `#${index + 1} ${info.kind}: ${meld.cards.join(" ")}` };
   const target = isMine && !ctx.spectator;
-  const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, stack, h("div.tags", h("span.tag.index", `#${index}`), info.tags));
+  const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, stack, h("div.tags", h("span.tag.index", `#${index + 1}`), info.tags));
   if (target) {
     if (game.isTarget(ctx, index)) el.classList.add("target");
     el.addEventListener("click", () => game.onMeld(ctx, index));

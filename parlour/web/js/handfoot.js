@@ -129,11 +129,11 @@ export const game = {
       case "Draw":
         return `Draw ${ctx.rules.draw_count ?? 4} from the stock`;
       case "TakePile":
-        return `Take the pile: top card with ${a.cards.join(" ")}${a.meld >= 0 ? ` onto meld #${a.meld}` : ""}`;
+        return `Take the pile: top card with ${a.cards.join(" ")}${a.meld >= 0 ? ` onto meld #${a.meld + 1}` : ""}`;
       case "Meld":
         return `Meld ${a.cards.join(" ")}`;
       case "AddToMeld":
-        return `Add ${a.card} to meld #${a.meld}`;
+        return `Add ${a.card} to meld #${a.meld + 1}`;
       case "Discard":
         return `Discard ${a.card}`;
       case "Retract":

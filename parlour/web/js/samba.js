@@ -118,13 +118,13 @@ export const game = {
       case "TakePile":
         return `Take the pile with ${a.pair.join(" ")}`;
       case "TakeTop":
-        return `Take the top card onto meld #${a.meld}`;
+        return `Take the top card onto meld #${a.meld + 1}`;
       case "Stage":
         return `Start a meld with ${a.card}`;
       case "AddToMeld":
-        return `Add ${a.card} to meld #${a.meld}`;
+        return `Add ${a.card} to meld #${a.meld + 1}`;
       case "MergeGroups":
-        return `Merge meld #${a.other} into meld #${a.meld}`;
+        return `Merge meld #${a.other + 1} into meld #${a.meld + 1}`;
       case "LayRedThree":
         return `Lay out ${a.card}`;
       case "MeldBlackThrees":

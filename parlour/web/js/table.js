@@ -64,9 +64,13 @@ export const ctx = {
 
 window.parlour = ctx; // for the browser console and the tests
 
-/** Engine texts name seats by number ("seat 1 melds …"); show the names this table uses. */
+/** Engine texts name seats by number ("seat 1 melds …") and melds by their 0-based index
+ * ("adds 9♥ to meld 0"); show the names this table uses and melds as #1, #2 … (as on the table
+ * and in the terminal). A card after "meld" ("meld 10♥ J♥ Q♥") is left alone. */
 function say(text) {
-  if (typeof text !== "string" || !ctx.players) return text;
+  if (typeof text !== "string") return text;
+  text = text.replace(/\bmeld (\d+)(?=$|[\s,.;:)])/g, (m, n) => `meld #${Number(n) + 1}`);
+  if (!ctx.players) return text;
   return text.replace(/\b[Ss]eat (\d+)\b/g, (m, n) => (Number(n) < ctx.players ? ctx.name(Number(n)) : m));
 }
 
