@@ -1,15 +1,15 @@
 """Strength benchmark of the Samba bots (issue 7): 4 players in partnerships, duplicate hands.
 
-    uv run python bench/strength.py                      # full run (hours on one core)
+    uv run python bench/strength.py                      # full run (~2 hours on two cores)
     uv run python bench/strength.py --deals 20 --budget 0.5 --workers 2   # a quick look
 
 Measures, each with its 95 % Wilson interval over hands (every hand is one game: ``max_hands=1``;
 each deal is played twice with the sides swapped so the luck of the cards cancels):
 
 1. ``basic`` pair vs ``random`` pair — bar: ≥ 95 % of hands won;
-2. ``strong`` pair (ISMCTS, ``--budget`` seconds or ``NNNit`` iterations per decision) vs
+2. ``strong`` pair (``--budget`` seconds or ``NNNit`` play-outs per decision) vs
    ``basic`` pair — bar: the interval's lower bound above 55 %;
-3. the ISMCTS iterations per second on Samba positions from real play.
+3. the search's play-outs per second on Samba positions from real play, and its longest search.
 
 Not a test: it takes a long time and its numbers depend on the machine.
 """
