@@ -1,0 +1,40 @@
+"""The learned hand evaluation used by the ``strong`` bot's play-outs (parlour/games/samba/evaluation.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from parlour.games.samba import evaluation
+from parlour.games.samba.position import make_position
+
+HANDS = {0: "4♣ 5♦ 9♠", 1: "4♠ 5♣ 9♦", 2: "4♥ 6♣ 9♣", 3: "4♦ 6♠ J♠"}
+
+
+def test_weights_match_the_features() -> None:
+    s = make_position(hands=HANDS, pile="4♦")
+    assert len(evaluation.WEIGHTS) == len(evaluation.FEATURES) == len(evaluation.features(s, 0))
+    assert evaluation.FIT.startswith("3000 basic-vs-basic hands")
+
+
+def test_a_samba_on_the_table_is_worth_more_than_its_cards() -> None:
+    """002: a samba scores 1,500 — the evaluation must see far more than the cards' 70 points."""
+    with_samba = make_position(
+        hands=HANDS, melds={0: ["4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥"], 1: ["K♣ K♦ K♥"]}, pile="4♦"
+    )
+    without = make_position(hands=HANDS, melds={0: ["4♥ 5♥ 6♥"], 1: ["K♣ K♦ K♥"]}, pile="4♦")
+    a, b = evaluation.evaluate(with_samba), evaluation.evaluate(without)
+    assert (a[0] - a[1]) - (b[0] - b[1]) > 1000
+
+
+def test_fit_script_runs() -> None:
+    script = Path(__file__).parents[3] / "scripts" / "fit_samba_eval.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--hands", "30", "--dry-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
+    assert "held-out R2" in out and "sambas" in out
