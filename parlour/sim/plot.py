@@ -16,38 +16,30 @@ def plot_win_rates(summary: dict[str, Any], path: str | Path, title: str = "") -
 
     bots = summary["bots"]
     names = list(bots)
-    rates = [bots[n]["win_rate"] for n in names]
-    lows = [max(0.0, bots[n]["win_rate"] - bots[n]["win_rate_ci"][0]) for n in names]
-    highs = [max(0.0, bots[n]["win_rate_ci"][1] - bots[n]["win_rate"]) for n in names]
     fig, ax = plt.subplots(figsize=(max(4.0, 1.6 * len(names) + 2), 4.0))
     xs = list(range(len(names)))
     show_hands = any(bots[n]["hands"] > bots[n]["games"] for n in names)
     width = 0.38 if show_hands else 0.6
     offset = width / 2 if show_hands else 0.0
-    ax.bar(
-        [x - offset for x in xs],
-        rates,
-        width,
-        yerr=[lows, highs],
-        capsize=6,
-        label="games won",
-        color="#3b7dd8",
-    )
-    if show_hands:
-        hrates = [bots[n]["hand_win_rate"] for n in names]
-        hlows = [max(0.0, bots[n]["hand_win_rate"] - bots[n]["hand_win_rate_ci"][0]) for n in names]
-        hhighs = [
-            max(0.0, bots[n]["hand_win_rate_ci"][1] - bots[n]["hand_win_rate"]) for n in names
-        ]
+
+    def bars(key: str, shift: float, label: str, color: str) -> None:
+        """One bar per bot: the rate under ``key`` with its interval ``key + "_ci"``."""
+        rates = [bots[n][key] for n in names]
+        lows = [max(0.0, bots[n][key] - bots[n][key + "_ci"][0]) for n in names]
+        highs = [max(0.0, bots[n][key + "_ci"][1] - bots[n][key]) for n in names]
         ax.bar(
-            [x + offset for x in xs],
-            hrates,
+            [x + shift for x in xs],
+            rates,
             width,
-            yerr=[hlows, hhighs],
+            yerr=[lows, highs],
             capsize=6,
-            label="hands won",
-            color="#e0a030",
+            label=label,
+            color=color,
         )
+
+    bars("win_rate", -offset, "games won", "#3b7dd8")
+    if show_hands:
+        bars("hand_win_rate", offset, "hands won", "#e0a030")
         ax.legend()
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xticks(xs)
