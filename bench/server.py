@@ -7,6 +7,14 @@ seats.  Each client acts as soon as it is its turn after ``--think`` seconds and
 trip: from sending the action to receiving the state that carries it.  Reports actions/s (all
 seats, from the table versions), and p50/p90/p99/max round-trip latency.
 
+Each client reads its socket in a task of its own, so a message is timed when it arrives, not when
+the player has finished thinking; that task also sends a transport-only ``ping`` every
+``--ping-every`` seconds (on average) and times its ``pong``.
+
+The server listens on ``--port`` (default 0: it picks a free port and the bench reads which from
+its output) and keeps its journal and its log in a temporary folder the bench creates and removes
+(the server's user data directory points there too); the log's tail is shown if the server fails.
+
     uv run python bench/server.py --tables 100 --duration 30
     uv run python bench/server.py --tables 20 --humans 4 --think 0 --bot-delay 0   # flat out
 
@@ -20,26 +28,20 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Stats:
@@ -52,36 +54,73 @@ class Stats:
 
 
 async def seat_client(
-    url: str, stats: Stats, think: float, stop: float, rng: random.Random, code: str
+    url: str,
+    stats: Stats,
+    think: float,
+    stop: float,
+    rng: random.Random,
+    code: str,
+    ping_every: float,
 ) -> None:
     async with connect(url, max_size=1 << 23) as ws:
         pending: dict[int, float] = {}
-        next_id = 0
-        async for raw in ws:
-            msg = json.loads(raw)
-            if msg["type"] == "pong":
-                stats.ping.append(time.perf_counter() - msg["t"])
-                continue
-            if msg["type"] == "error":
-                stats.errors += 1
-                continue
-            if msg["type"] != "state":
-                continue
-            sent = pending.pop(msg.get("id", -1), None)
-            if sent is not None:
-                stats.rtt.append(time.perf_counter() - sent)
-            stats.versions[code] = max(stats.versions.get(code, 0), msg["version"])
-            if msg["status"] == "finished":
-                stats.finished += 1
-                return
-            if time.monotonic() > stop:
-                return
-            # a transport-only probe (only when not about to think: the reader must be free)
-            if not msg["your_turn"] and rng.random() < 0.2:
+        states: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        finished = False
+
+        async def reader() -> None:
+            nonlocal finished
+            # every message is timed as it arrives, whatever the player is doing meanwhile
+            try:
+                async for raw in ws:
+                    now = time.perf_counter()
+                    msg = json.loads(raw)
+                    if msg["type"] == "pong":
+                        if isinstance(msg.get("t"), float):
+                            stats.ping.append(now - msg["t"])
+                    elif msg["type"] == "error":
+                        stats.errors += 1
+                    elif msg["type"] == "state":
+                        sent = pending.pop(msg.get("id", -1), None)
+                        if sent is not None:
+                            stats.rtt.append(now - sent)
+                        stats.versions[code] = max(stats.versions.get(code, 0), msg["version"])
+                        if msg["status"] == "finished" and not finished:
+                            finished = True
+                            stats.finished += 1
+                        states.put_nowait(msg)
+            finally:
+                states.put_nowait(None)  # the connection closed
+
+        async def pinger() -> None:
+            while True:
+                await asyncio.sleep(ping_every * (0.5 + rng.random()))
                 await ws.send(json.dumps({"type": "ping", "t": time.perf_counter()}))
-            if msg["your_turn"]:
+
+        tasks = [asyncio.create_task(reader())]
+        if ping_every > 0:
+            tasks.append(asyncio.create_task(pinger()))
+        next_id = 0
+        try:
+            while True:
+                msg = await states.get()
+                # act on the newest state only: older ones are already out of date
+                while msg is not None and not states.empty():
+                    msg = states.get_nowait()
+                if msg is None or msg["status"] == "finished":
+                    return
+                if time.monotonic() > stop:
+                    return
+                if not msg["your_turn"]:
+                    continue
                 if think:
                     await asyncio.sleep(think * (0.5 + rng.random()))
+                    # act on what the table looks like now, not on what it looked like before
+                    while msg is not None and not states.empty():
+                        msg = states.get_nowait()
+                    if msg is None or msg["status"] == "finished":
+                        return
+                    if not msg["your_turn"]:
+                        continue
                 choice = rng.choice(msg["legal"])["action"]
                 next_id += 1
                 pending[next_id] = time.perf_counter()
@@ -95,6 +134,10 @@ async def seat_client(
                         }
                     )
                 )
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def table_loop(
@@ -118,16 +161,44 @@ async def table_loop(
         r.raise_for_status()
         t = r.json()
         code = t["code"]
-        humans = [s for s in t["seats"] if s["kind"] == "human"]
         tasks = [
             seat_client(
-                f"{ws_base}/ws/{code}?seat={s['token']}", stats, args.think, stop, rng, code
+                f"{ws_base}/ws/{code}?seat={token}",
+                stats,
+                args.think,
+                stop,
+                rng,
+                code,
+                args.ping_every,
             )
-            for s in humans
+            for token in await seat_tokens(http, t)
         ]
         if not tasks:  # all bots: watch
-            tasks = [seat_client(f"{ws_base}/ws/{code}", stats, 0, stop, rng, code)]
+            tasks = [
+                seat_client(f"{ws_base}/ws/{code}", stats, 0, stop, rng, code, args.ping_every)
+            ]
         await asyncio.gather(*tasks)
+
+
+async def seat_tokens(http: httpx.AsyncClient, table: dict[str, Any]) -> list[str]:
+    """The tokens of the table's human seats: given with each seat, or (when the lobby hands out
+    one-time invites instead) claimed with each invite."""
+    tokens: list[str] = []
+    you = table.get("you")
+    if isinstance(you, dict) and you.get("token"):
+        tokens.append(you["token"])
+    for seat in table["seats"]:
+        if seat.get("kind") != "human":
+            continue
+        if seat.get("token"):
+            tokens.append(seat["token"])
+        elif seat.get("invite"):
+            r = await http.post(
+                f"/api/tables/{table['code']}/claim", json={"invite": seat["invite"]}
+            )
+            r.raise_for_status()
+            tokens.append(r.json()["token"])
+    return list(dict.fromkeys(tokens))
 
 
 def pct(values: list[float], p: float) -> float:
@@ -137,50 +208,96 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(p / 100 * len(s)))]
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    db = Path(tempfile.mkdtemp()) / "bench.db"
+SERVING = re.compile(r"serving at http://[^\s/]+:(\d+)/")
+
+
+def start_server(args: argparse.Namespace, folder: Path, log: IO[bytes]) -> subprocess.Popen[bytes]:
+    """``parlour serve`` on ``--port`` with its journal in ``folder`` and its output in ``log``."""
     cmd = [
         sys.executable,
         "-c",
         "from parlour.cli import main; main()",
         "serve",
+        "--host",
+        "127.0.0.1",
         "--port",
-        str(port),
+        str(args.port),
         "--db",
-        f"sqlite:///{db}",
+        f"sqlite:///{folder / 'bench.db'}",
         "--bot-delay",
         str(args.bot_delay),
     ]
     if args.cpu is not None and shutil.which("taskset"):
         cmd = ["taskset", "-c", str(args.cpu), *cmd]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            for _ in range(400):
+    # anything the server would keep in the user's folders stays in the bench's own
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(folder / "data"),
+        "XDG_STATE_HOME": str(folder / "state"),
+        "XDG_CACHE_HOME": str(folder / "cache"),
+    }
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+async def wait_serving(proc: subprocess.Popen[bytes], log_path: Path, timeout: float) -> int:
+    """The port the server says it is serving on, once it says so."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = SERVING.search(log_path.read_text(errors="replace"))
+        if found:
+            return int(found.group(1))
+        if proc.poll() is not None:
+            break
+        await asyncio.sleep(0.05)
+    tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-20:])
+    state = f"exited with {proc.returncode}" if proc.poll() is not None else "did not start"
+    raise SystemExit(f"bench: the server {state}; its log ends with:\n{tail}")
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="parlour-bench-") as tmp:
+        folder = Path(tmp)
+        log_path = folder / "server.log"
+        with log_path.open("wb") as log:
+            proc = start_server(args, folder, log)
+            try:
+                port = await wait_serving(proc, log_path, timeout=60)
+                if args.port and port != args.port:
+                    raise SystemExit(f"bench: asked for port {args.port}, server is on {port}")
+                stats, wall, cpu = await drive(args, port, proc)
+            finally:
+                proc.send_signal(signal.SIGTERM)
                 try:
-                    if (await http.get("/api/info")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
-            stats = Stats()
-            t0 = time.perf_counter()
-            cpu0 = _cpu(proc.pid)
-            await asyncio.gather(
-                *(
-                    table_loop(http, base.replace("http", "ws"), args, stats, k)
-                    for k in range(args.tables)
-                )
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+    return report(args, port, stats, wall, cpu)
+
+
+async def drive(
+    args: argparse.Namespace, port: int, proc: subprocess.Popen[bytes]
+) -> tuple[Stats, float, float]:
+    base = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        (await http.get("/api/info")).raise_for_status()  # our server, answering
+        stats = Stats()
+        t0 = time.perf_counter()
+        cpu0 = _cpu(proc.pid)
+        await asyncio.gather(
+            *(
+                table_loop(http, base.replace("http", "ws"), args, stats, k)
+                for k in range(args.tables)
             )
-            wall = time.perf_counter() - t0
-            cpu = _cpu(proc.pid) - cpu0
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        )
+        wall = time.perf_counter() - t0
+        cpu = _cpu(proc.pid) - cpu0
+    return stats, wall, cpu
+
+
+def report(
+    args: argparse.Namespace, port: int, stats: Stats, wall: float, cpu: float
+) -> dict[str, Any]:
     actions = sum(stats.versions.values())
     ms = [x * 1000 for x in stats.rtt]
     return {
@@ -191,6 +308,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "bot": args.bot,
         "bot_delay_s": args.bot_delay,
         "think_s": args.think,
+        "port": port,
         "wall_s": round(wall, 1),
         "server_cpu_s": round(cpu, 1),
         "server_cpu_share": round(cpu / wall, 2) if wall else None,
@@ -241,6 +359,10 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.6, help="mean seconds a client thinks")
     p.add_argument("--duration", type=float, default=30.0)
     p.add_argument("--cpu", type=int, default=0, help="pin the server to this CPU (taskset)")
+    p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
+    p.add_argument(
+        "--ping-every", type=float, default=1.0, help="mean seconds between pings (0: none)"
+    )
     args = p.parse_args()
     print(json.dumps(asyncio.run(run(args)), indent=1))
 

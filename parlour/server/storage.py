@@ -3,34 +3,55 @@
 The table state is never stored, only replayed from the journal, so a restarted server serves each
 table exactly as it was.  An action is committed here before any connection hears of it.
 
-Two backends behind one interface: SQLite (a file, the default) and PostgreSQL (psycopg 3).
-Methods are blocking; the server calls them from one worker thread so the event loop never waits
-on the disk and writes of one table stay in order.
+Two backends behind one interface: SQLite (a file, the default) and PostgreSQL (psycopg 3, a
+small connection pool).  Methods are blocking and thread-safe; the server calls them from worker
+threads (at most ``storage.concurrency`` at a time do useful work) so the event loop never waits
+on the disk.  Besides the actions, a table has an append-only list of records (``add_record``):
+numbered events of any kind, kept in order.
 
 >>> store = open_storage("sqlite:///:memory:")
 >>> store.create_table(TableMeta("ABC123", "toy", "toy", {"players": 2}, 1, 7, [], "waiting",
 ...                              "", 1.0))
 >>> store.append_action("ABC123", 0, {"type": "Draw"}, 1, 2.0)
+>>> store.append_action("ABC123", 1, {"type": "Pass"}, 0, 3.0, chain="9f86d0")
 >>> meta, actions = store.load_table("ABC123")
->>> meta.seed, actions[0].action
-(7, {'type': 'Draw'})
+>>> meta.seed, actions[0].action, actions[0].chain, actions[1].chain
+(7, {'type': 'Draw'}, None, '9f86d0')
+>>> store.add_record("ABC123", "deal_reveal", {"hand": 1}, 4.0)
+0
+>>> store.add_record("ABC123", "chat", {"text": "gg"}, 5.0)
+1
+>>> [(r.seq, r.kind, r.data) for r in store.records("ABC123")]
+[(0, 'deal_reveal', {'hand': 1}), (1, 'chat', {'text': 'gg'})]
+>>> store.concurrency
+1
+>>> store.close()
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlparse
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlparse
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
 
 
 class StorageError(Exception):
     """The journal could not be read or written."""
+
+
+class _Duplicate(StorageError):
+    """A row with that key is already there (an action index, a record number)."""
 
 
 @dataclass
@@ -57,12 +78,28 @@ class JournalEntry:
     action: dict[str, Any]
     seat: int | None
     ts: float
+    chain: str | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One entry of a table's append-only record list."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    ts: float
+
+
+DURABILITY = ("normal", "full")
 
 
 class Storage(ABC):
     """The storage interface both backends implement."""
 
     url: str
+    #: how many calls can usefully run at the same time (size a worker thread pool with it)
+    concurrency: int
 
     @abstractmethod
     def create_table(self, meta: TableMeta) -> None: ...
@@ -74,9 +111,16 @@ class Storage(ABC):
 
     @abstractmethod
     def append_action(
-        self, code: str, index: int, action: dict[str, Any], seat: int | None, ts: float
+        self,
+        code: str,
+        index: int,
+        action: dict[str, Any],
+        seat: int | None,
+        ts: float,
+        chain: str | None = None,
     ) -> None:
-        """Journal the ``index``-th action of a table (fails if that index is already taken)."""
+        """Journal the ``index``-th action of a table (fails if that index is already taken);
+        ``chain`` is an optional text kept with it (e.g. a hash chaining the journal)."""
 
     @abstractmethod
     def load_table(self, code: str) -> tuple[TableMeta, list[JournalEntry]] | None: ...
@@ -84,6 +128,15 @@ class Storage(ABC):
     @abstractmethod
     def codes(self, *, active: bool) -> list[str]:
         """Codes of the tables not finished (``active``) or of every table."""
+
+    @abstractmethod
+    def add_record(self, code: str, kind: str, data: dict[str, Any], ts: float) -> int:
+        """Append a record to the table's list and return its number (0, 1, 2, … per table).
+        Safe with several writers at once: each record gets its own number."""
+
+    @abstractmethod
+    def records(self, code: str) -> list[Record]:
+        """The table's records in order of their numbers."""
 
     @abstractmethod
     def close(self) -> None: ...
@@ -97,12 +150,18 @@ _SCHEMA = (
         updated DOUBLE PRECISION NOT NULL, extra TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS parlour_actions (
         code TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL, seat INTEGER,
-        ts DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, idx))""",
+        ts DOUBLE PRECISION NOT NULL, chain TEXT, PRIMARY KEY (code, idx))""",
+    """CREATE TABLE IF NOT EXISTS parlour_records (
+        code TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
+        ts DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, seq))""",
 )
 
 _META_COLUMNS = (
     "code, game, preset, rules, engine_version, seed, seats, status, name, created, updated, extra"
 )
+
+# how often add_record retries when a concurrent writer took the number it computed
+_RECORD_RETRIES = 50
 
 
 def _meta_row(meta: TableMeta) -> tuple[Any, ...]:
@@ -144,8 +203,9 @@ class _SqlStorage(Storage):
 
     _p = "?"
 
+    @abstractmethod
     def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        raise NotImplementedError
+        """Run one statement in its own transaction; its rows (or [])."""
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", self._p)
@@ -168,13 +228,20 @@ class _SqlStorage(Storage):
         )
 
     def append_action(
-        self, code: str, index: int, action: dict[str, Any], seat: int | None, ts: float
+        self,
+        code: str,
+        index: int,
+        action: dict[str, Any],
+        seat: int | None,
+        ts: float,
+        chain: str | None = None,
     ) -> None:
         self._execute(
             self._sql(
-                "INSERT INTO parlour_actions (code, idx, action, seat, ts) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
+                "VALUES (?, ?, ?, ?, ?, ?)"
             ),
-            (code, index, json.dumps(action, ensure_ascii=False), seat, ts),
+            (code, index, json.dumps(action, ensure_ascii=False), seat, ts, chain),
         )
 
     def load_table(self, code: str) -> tuple[TableMeta, list[JournalEntry]] | None:
@@ -186,11 +253,12 @@ class _SqlStorage(Storage):
         meta = _meta_from_row(rows[0])
         acts = self._execute(
             self._sql(
-                "SELECT idx, action, seat, ts FROM parlour_actions WHERE code = ? ORDER BY idx"
+                "SELECT idx, action, seat, ts, chain FROM parlour_actions WHERE code = ? "
+                "ORDER BY idx"
             ),
             (code,),
         )
-        entries = [JournalEntry(int(r[0]), json.loads(r[1]), r[2], float(r[3])) for r in acts]
+        entries = [JournalEntry(int(r[0]), json.loads(r[1]), r[2], float(r[3]), r[4]) for r in acts]
         for i, e in enumerate(entries):
             if e.index != i:
                 raise StorageError(f"table {code}: journal has a gap at action {i}")
@@ -206,67 +274,256 @@ class _SqlStorage(Storage):
             rows = self._execute("SELECT code FROM parlour_tables ORDER BY created")
         return [r[0] for r in rows]
 
+    def add_record(self, code: str, kind: str, data: dict[str, Any], ts: float) -> int:
+        # the number is computed and taken in one statement; two writers computing the same
+        # number at once make one of them hit the primary key, and that one tries again
+        sql = self._sql(
+            "INSERT INTO parlour_records (code, seq, kind, data, ts) "
+            "SELECT ?, COALESCE(MAX(seq) + 1, 0), ?, ?, ? FROM parlour_records WHERE code = ? "
+            "RETURNING seq"
+        )
+        params = (code, kind, json.dumps(data, ensure_ascii=False), ts, code)
+        for _ in range(_RECORD_RETRIES):
+            try:
+                rows = self._execute(sql, params)
+            except _Duplicate:
+                continue
+            return int(rows[0][0])
+        raise StorageError(
+            f"table {code}: could not number a record after {_RECORD_RETRIES} tries "
+            "(too many concurrent writers)"
+        )
+
+    def records(self, code: str) -> list[Record]:
+        rows = self._execute(
+            self._sql(
+                "SELECT seq, kind, data, ts FROM parlour_records WHERE code = ? ORDER BY seq"
+            ),
+            (code,),
+        )
+        return [Record(int(r[0]), r[1], json.loads(r[2]), float(r[3])) for r in rows]
+
+
+def _check_durability(durability: str) -> str:
+    value = durability.lower()
+    if value not in DURABILITY:
+        raise StorageError(
+            f"unknown durability {durability!r}: use 'normal' (the default) or 'full'"
+        )
+    return value
+
 
 class SQLiteStorage(_SqlStorage):
-    """A SQLite file (WAL mode: a committed action survives the process being killed)."""
+    """A SQLite file in WAL mode.
 
-    def __init__(self, path: str) -> None:
-        self.url = f"sqlite:///{path}"
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    ``durability="normal"`` (``PRAGMA synchronous=NORMAL``, the default): a committed action
+    survives the process being killed; power loss or an OS crash can lose the last few commits.
+    ``durability="full"`` (``synchronous=FULL``): a commit also survives power loss, at the cost
+    of an fsync per commit.
+    """
+
+    concurrency = 1
+
+    def __init__(self, path: str, durability: str = "normal") -> None:
+        self.durability = _check_durability(durability)
+        query = "" if self.durability == "normal" else "?synchronous=full"
+        self.url = f"sqlite:///{path}{query}"
+        self.path = path
         self._lock = threading.Lock()
-        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute("PRAGMA busy_timeout=5000")
+        if path != ":memory:":
+            _check_sqlite_path(path)
+        try:
+            self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the SQLite database {path}: {exc}") from exc
+        try:
+            self._setup()
+        except sqlite3.Error as exc:
+            self._conn.close()
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StorageError(
+                    f"{path} is not a SQLite database (or is corrupt): {exc}"
+                ) from exc
+            raise StorageError(f"cannot open the SQLite database {path}: {exc}") from exc
+
+    def _setup(self) -> None:
+        conn = self._conn
+        conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={self.durability.upper()}")
         for stmt in _SCHEMA:
-            self._conn.execute(stmt)
+            conn.execute(stmt)
+        # a journal made before actions had a chain column
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(parlour_actions)")}
+        if "chain" not in columns:
+            try:
+                conn.execute("ALTER TABLE parlour_actions ADD COLUMN chain TEXT")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):  # another process added it just now
+                    raise
 
     def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
             try:
                 cur = self._conn.execute(sql, params)
                 return cur.fetchall()
-            except sqlite3.Error as exc:
+            except sqlite3.IntegrityError as exc:
+                if "UNIQUE" in str(exc):
+                    raise _Duplicate(f"SQLite: {exc}") from exc
                 raise StorageError(f"SQLite: {exc}") from exc
+            except sqlite3.Error as exc:
+                raise StorageError(f"SQLite ({self.path}): {exc}") from exc
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _check_sqlite_path(path: str) -> None:
+    """Refuse, with a message that says what is wrong, a path SQLite cannot use."""
+    p = Path(path)
+    if p.is_dir():
+        raise StorageError(f"{path} is a directory, not a SQLite database file")
+    if p.exists():
+        if not os.access(p, os.R_OK | os.W_OK):
+            raise StorageError(f"{path} cannot be read and written (permission denied)")
+        return
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot create the folder for the SQLite database {path}: {exc}"
+        ) from exc
+    if not os.access(p.parent, os.W_OK):
+        raise StorageError(f"cannot create {path}: its folder is not writable")
 
 
 class PostgresStorage(_SqlStorage):
-    """PostgreSQL through psycopg 3 (one connection, each statement its own transaction)."""
+    """PostgreSQL through psycopg 3: a pool of 1 to ``pool_size`` connections, each statement its
+    own transaction (autocommit).
+
+    ``timeout``: seconds to wait for a connection (opening the storage, or a call while every
+    connection is busy or the server is down); ``statement_timeout``: seconds one statement may
+    run.  A connection the server dropped is noticed when it is next taken from the pool and
+    replaced, so a lost connection fails at most the call that was using it.  Every database error
+    is raised as :class:`StorageError`.
+    """
 
     _p = "%s"
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 4,
+        timeout: float = 5.0,
+        statement_timeout: float = 10.0,
+    ) -> None:
         import psycopg
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
+        from psycopg_pool import ConnectionPool
 
+        if pool_size < 1:
+            raise StorageError(f"pool_size must be at least 1, not {pool_size}")
         self.url = url
-        self._lock = threading.Lock()
+        self.concurrency = pool_size
+        self.timeout = timeout
+        self.statement_timeout = statement_timeout
         try:
-            self._conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
+            params = conninfo_to_dict(url)
         except psycopg.Error as exc:
-            raise StorageError(f"cannot connect to PostgreSQL at {_safe_url(url)}: {exc}") from exc
-        for stmt in _SCHEMA:
-            # two servers creating the schema at the same moment: the other one won
-            with contextlib.suppress(psycopg.errors.UniqueViolation):
-                self._conn.execute(stmt)
+            raise StorageError(f"bad PostgreSQL URL {_safe_url(url)}: {exc}") from exc
+        options = (
+            f"{params.get('options') or ''} -c statement_timeout={int(statement_timeout * 1000)}"
+        )
+        conninfo = make_conninfo(
+            url,
+            options=options.strip(),
+            application_name=params.get("application_name") or "parlour",
+            connect_timeout=max(1, round(timeout)),
+        )
+        where = _safe_url(url)
+        # one plain connection first: an unreachable server fails here, fast and with the
+        # reason libpq gives (the pool would only say that it timed out)
+        try:
+            conn = psycopg.connect(conninfo, autocommit=True)
+        except psycopg.Error as exc:
+            raise StorageError(
+                f"cannot connect to PostgreSQL at {where}: the database is not reachable: {exc}"
+            ) from exc
+        try:
+            with conn:
+                _create_pg_schema(conn)
+        except psycopg.Error as exc:
+            raise StorageError(
+                f"PostgreSQL at {where}: cannot create or update the journal tables: {exc}"
+            ) from exc
+        self._pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=pool_size,
+            kwargs={"autocommit": True},
+            timeout=timeout,
+            check=ConnectionPool.check_connection,
+            name="parlour",
+            open=False,
+        )
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except psycopg.Error as exc:
+            self._pool.close(timeout=1)
+            raise StorageError(
+                f"cannot connect to PostgreSQL at {where}: the database is not reachable: {exc}"
+            ) from exc
 
     def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         import psycopg
+        from psycopg_pool import PoolTimeout
 
-        with self._lock:
-            try:
-                cur = self._conn.execute(sql, params)
+        try:
+            with self._pool.connection() as conn:
+                cur = conn.execute(sql, params)
                 return cur.fetchall() if cur.description else []
-            except psycopg.Error as exc:
-                raise StorageError(f"PostgreSQL: {exc}") from exc
+        except psycopg.errors.UniqueViolation as exc:
+            raise _Duplicate(f"PostgreSQL: {exc}") from exc
+        except psycopg.errors.QueryCanceled as exc:
+            raise StorageError(
+                f"PostgreSQL: a statement took longer than {self.statement_timeout:g} s "
+                f"(statement_timeout) and was cancelled: {exc}"
+            ) from exc
+        except PoolTimeout as exc:
+            raise StorageError(
+                f"the database is not reachable: no connection to PostgreSQL at "
+                f"{_safe_url(self.url)} within {self.timeout:g} s (the server is down, or all "
+                f"{self.concurrency} connections stayed busy): {exc}"
+            ) from exc
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            # a lost connection, or the pool closed (PoolClosed)
+            raise StorageError(
+                f"the database is not reachable: PostgreSQL at {_safe_url(self.url)}: {exc}"
+            ) from exc
+        except psycopg.Error as exc:
+            raise StorageError(f"PostgreSQL: {exc}") from exc
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self._pool.close(timeout=5)
+
+
+def _create_pg_schema(conn: psycopg.Connection[Any]) -> None:
+    import psycopg
+
+    for stmt in _SCHEMA:
+        # two servers creating the schema at the same moment: the other one won
+        with contextlib.suppress(psycopg.errors.UniqueViolation):
+            conn.execute(stmt)
+    # a journal made before actions had a chain column; look first, so a second server
+    # starting on a busy database does not queue for the table's exclusive lock
+    has_chain = conn.execute(
+        "SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('parlour_actions') "
+        "AND attname = 'chain' AND NOT attisdropped"
+    ).fetchone()
+    if not has_chain:
+        conn.execute("ALTER TABLE parlour_actions ADD COLUMN IF NOT EXISTS chain TEXT")
 
 
 def _safe_url(url: str) -> str:
@@ -282,14 +539,42 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("parlour")) / "parlour.db"
 
 
-def open_storage(url: str | None = None) -> Storage:
+def _sqlite_from_url(rest: str, durability: str | None) -> SQLiteStorage:
+    path, _, query = rest.partition("?")
+    from_url: str | None = None
+    if query:
+        options = parse_qs(query, keep_blank_values=True)
+        unknown = set(options) - {"synchronous"}
+        if unknown:
+            raise StorageError(
+                f"unknown SQLite URL option(s) {', '.join(sorted(unknown))}: "
+                "the one option is ?synchronous=normal|full"
+            )
+        from_url = _check_durability(options["synchronous"][-1])
+    if durability is not None:
+        durability = _check_durability(durability)
+        if from_url is not None and from_url != durability:
+            raise StorageError(
+                f"the URL says synchronous={from_url} but durability={durability!r} was asked for"
+            )
+    return SQLiteStorage(path, durability or from_url or "normal")
+
+
+def open_storage(url: str | None = None, *, durability: str | None = None) -> Storage:
     """``sqlite:///path``, ``sqlite:///:memory:``, ``postgresql://…`` or ``None`` (the default
-    SQLite file in the user data directory)."""
+    SQLite file in the user data directory).
+
+    ``durability`` (SQLite): ``"normal"`` (default) or ``"full"``, also given as
+    ``sqlite:///path.db?synchronous=full``.  PostgreSQL accepts either and keeps its server's
+    own setting (``synchronous_commit``, on by default: a commit survives power loss).
+    """
     if url is None or url == "":
-        return SQLiteStorage(str(default_db_path()))
+        return SQLiteStorage(str(default_db_path()), _check_durability(durability or "normal"))
     if url.startswith("sqlite:///"):
-        return SQLiteStorage(url[len("sqlite:///") :])
+        return _sqlite_from_url(url[len("sqlite:///") :], durability)
     if url.startswith(("postgresql://", "postgres://")):
+        if durability is not None:
+            _check_durability(durability)
         return PostgresStorage(url)
     raise StorageError(
         f"unsupported database URL {_safe_url(url)!r}: use sqlite:///path/file.db or "
