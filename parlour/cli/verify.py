@@ -44,23 +44,42 @@ def load_replay(source: str) -> dict[str, Any]:
     return loaded
 
 
-def check_replay(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Verify every published deal of a replay JSON; returns one row per deal."""
+def check_replay(data: dict[str, Any], client: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Verify a replay JSON (and what a player's browser kept): checks and one row per deal."""
     from parlour import games
+    from parlour.core.errors import ParlourError
     from parlour.core.replay import MatchRecord
-    from parlour.server.deals import verify_deals
+    from parlour.server.deals import verify_match
 
-    if "record" not in data or "deals" not in data:
+    if not isinstance(data, dict) or "record" not in data or "deals" not in data:
         raise fail("not a Parlour replay (needs 'record' and 'deals')")
-    record = MatchRecord.from_json(data["record"])
-    entry = games.entry(record.game)
+    try:
+        record = MatchRecord.from_json(data["record"])
+        entry = games.entry(record.game)
+        rules = entry.rules_type.from_json(record.rules)
+    except (ParlourError, ValueError, TypeError, KeyError) as exc:
+        raise fail(f"the replay's record cannot be read: {exc}") from None
     if entry.game.version != record.engine_version:
         raise fail(
             f"the match was played with {record.game} engine v{record.engine_version}; "
             f"this Parlour has v{entry.game.version}"
         )
-    rules = entry.rules_type.from_json(record.rules)
-    return verify_deals(entry.game, rules, record.seed, record.actions, data["deals"])
+    fairness = data.get("fairness") or {}
+    code = str(fairness.get("code") or (record.meta or {}).get("code") or "")
+    chain = data.get("chain")
+    if not isinstance(chain, list) or any(not isinstance(h, str) for h in chain):
+        chain = None
+    return verify_match(
+        entry.game,
+        rules,
+        code=code,
+        seed=record.seed,
+        actions=record.actions,
+        fairness=fairness,
+        deals=data["deals"] if isinstance(data["deals"], list) else [],
+        chain=chain,
+        client=client,
+    )
 
 
 @app.command()
@@ -68,25 +87,50 @@ def verify(
     source: Annotated[
         str, typer.Argument(help="table URL (http://host:8000/t/CODE) or replay file")
     ],
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="the record your browser kept (Download my record): checks that the server "
+            "did not change commitments or moves after you saw them",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
 ) -> None:
-    """Check that every deal of a served match came from its committed seed."""
+    """Check that every deal of a served match came from its committed seed, and every move is
+    the one that was played."""
     data = load_replay(source)
-    rows = check_replay(data)
-    ok = bool(rows) and all(r.get("verified") for r in rows)
+    client = None
+    if log is not None:
+        try:
+            client = json.loads(log.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise fail(f"{log}: {exc}") from None
+        if not isinstance(client, dict):
+            raise fail(f"{log}: not a record kept by a Parlour table page")
+    result = check_replay(data, client)
+    rows, checks, ok = result["deals"], result["checks"], result["all_verified"]
     if as_json:
-        console.print_json(json.dumps({"deals": rows, "all_verified": ok}))
+        console.print_json(json.dumps(result))
     else:
+        summary = Table("check", "verdict", "detail")
+        for c in checks:
+            summary.add_row(str(c["check"]), _mark(c["ok"]), str(c["detail"]))
+        console.print(summary)
         table = Table("hand", "step", "commitment", "seed", "hash", "re-deal", "verdict")
         for r in rows:
             table.add_row(
                 str(int(r["hand"]) + 1),
-                str(r["step"]),
-                str(r["commitment"])[:16] + "…",
-                str(r.get("seed")),
+                str(r.get("step", "-")),
+                str(r.get("commitment") or "-")[:16] + "…",
+                str(r.get("seed", "-")),
                 _mark(r.get("commitment_ok")),
                 _mark(r.get("redeal_ok")),
-                "verified" if r.get("verified") else f"FAILED {r.get('note', '')}".strip(),
+                "verified"
+                if r.get("verified")
+                else f"FAILED {r.get('note', '')}".strip()
+                if r.get("verified") is False
+                else str(r.get("note", "pending")),
             )
         console.print(table)
         if ok:
@@ -94,10 +138,10 @@ def verify(
                 f"all {len(rows)} deals verified: each hand was dealt from its committed seed"
             )
         else:
-            console.print("[bold red]some deals could not be verified[/]")
+            console.print("[bold red]the match could not be verified[/]")
     if not ok:
         raise typer.Exit(1)
 
 
 def _mark(value: Any) -> str:
-    return {True: "ok", False: "MISMATCH", None: "-"}[value]
+    return {True: "ok", False: "MISMATCH", None: "-"}.get(value, str(value))

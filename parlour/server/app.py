@@ -24,20 +24,26 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.registry import GameEntry
 from parlour.server import replays
+from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
 from parlour.server.storage import Storage, open_storage
-from parlour.server.table import Connection, Rejected
+from parlour.server.table import Connection, Rejected, Table
 
 PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("parlour.server")
 
-CLIENT_TYPES = ("action", "sync", "start", "ping")
+CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute")
 
 
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = Field("human", description="who sits here")
-    bot: str | None = Field(None, description="bot level for a bot seat (see /api/games)")
+    bot: str | None = Field(
+        None, max_length=40, description="bot level for a bot seat (one of the game's `bots`)"
+    )
+    open: bool = Field(
+        False, description="a human seat anyone may take from the lobby (default: invite only)"
+    )
 
 
 class CreateTable(BaseModel):
@@ -48,7 +54,9 @@ class CreateTable(BaseModel):
     )
     players: int | None = Field(None, description="number of seats (default: the preset's)")
     seats: list[SeatSpec] | None = Field(
-        None, description="one entry per seat (default: seat 0 human, bots elsewhere)"
+        None,
+        max_length=16,
+        description="one entry per seat (default: seat 0 human, bots elsewhere)",
     )
     claim: int | Literal["default"] | None = Field(
         "default", description="the seat the creator takes (default: first human seat)"
@@ -57,11 +65,15 @@ class CreateTable(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    seat: int | None = Field(None, description="which free seat (default: the first free one)")
+    seat: int | None = Field(None, description="which open seat (default: the first open one)")
 
 
 class TokenRequest(BaseModel):
-    token: str = Field(..., description="the seat token from the invite link")
+    token: str = Field(..., max_length=200, description="the seat token")
+
+
+class ClaimRequest(BaseModel):
+    invite: str = Field(..., max_length=200, description="the invite from the invite link")
 
 
 def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
@@ -90,7 +102,7 @@ def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
     return rows
 
 
-def games_catalogue() -> list[dict[str, Any]]:
+def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
     out = []
     for name in games.names():
         entry = games.entry(name)
@@ -115,7 +127,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "presets": presets,
                 "options": _option_rows(entry),
                 "schema": entry.rules_type.json_schema(),
-                "bots": bot_registry.available(variant),
+                "bots": server.bot_levels(variant) if server else bot_registry.available(variant),
                 "default_bot": default_bot(entry, variant),
                 "random_play_options": dict(entry.random_play_options),
             }
@@ -133,6 +145,78 @@ def _page(name: str, fallback: str = "index.html") -> Any:
         "<h1>Parlour</h1><p>The browser client is not installed (parlour/web is empty). "
         "The API is at <a href='/docs'>/docs</a>.</p>"
     )
+
+
+class GuardMiddleware:
+    """Every HTTP request: a known ``Host``; every JSON body: bounded in size and depth, strict
+    (no lone surrogates, no NaN) — refused with a clear 4xx before any handler sees it."""
+
+    def __init__(self, app: Any, server: TableServer) -> None:
+        self.app = app
+        self.server = server
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        policy = self.server.origins
+        if not policy.host_ok(headers.get("host")):
+            await _plain(send, 400, "unknown Host: this server answers only its own address")
+            return
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        if not policy.origin_ok(headers.get("origin"), headers.get("host")):
+            await _plain(send, 403, "requests from pages of another site are refused")
+            return
+        limit = self.server.config.max_message
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > limit:
+                await _plain(send, 413, f"the request body is over {limit} bytes")
+                return
+        if body and scope["path"].startswith("/api/"):
+            try:
+                parse_json(bytes(body))
+            except BadInput as exc:
+                await _plain(send, 400, exc.message)
+                return
+        sent = False
+
+        async def replay() -> Any:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _plain(send: Any, status: int, detail: str) -> None:
+    data = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+def _client(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def create_app(storage: Storage | str | None = None, config: ServerConfig | None = None) -> FastAPI:
@@ -153,10 +237,11 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         lifespan=lifespan,
     )
     app.state.server = server
+    app.add_middleware(GuardMiddleware, server=server)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=exc.headers)
 
     # --- pages ---------------------------------------------------------------------------------
 
@@ -188,10 +273,11 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
 
     @app.get("/api/games", summary="Games, presets, options and bot levels")
     async def list_games() -> dict[str, Any]:
-        return {"games": games_catalogue()}
+        return {"games": games_catalogue(server)}
 
     @app.post("/api/tables", status_code=201, summary="Create a table")
-    async def create_table(req: CreateTable) -> dict[str, Any]:
+    async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
+        server.limit("create", _client(request))
         _, response = await server.create(
             req.game,
             req.preset,
@@ -203,36 +289,64 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         )
         return response
 
-    @app.get("/api/tables", summary="List tables")
+    @app.get("/api/tables", summary="List tables (paginated)")
     async def list_tables(
-        status: Literal["open", "all"] = Query("open", description="open: with a free seat"),
+        request: Request,
+        status: Literal["open", "all"] = Query(
+            "open", description="open: with a seat anyone may take"
+        ),
+        offset: int = Query(0, ge=0, le=1_000_000, description="skip this many tables"),
+        limit: int = Query(50, ge=1, le=200, description="at most this many tables"),
     ) -> dict[str, Any]:
-        return {"tables": server.list(status)}
+        server.limit("lookup", _client(request))
+        return server.list(status, offset, min(limit, server.config.list_limit))
 
     @app.get("/api/tables/{code}", summary="One table")
-    async def get_table(code: str) -> dict[str, Any]:
+    async def get_table(code: str, request: Request) -> dict[str, Any]:
+        server.limit("lookup", _client(request))
         return (await server.get(code)).record()
 
-    @app.post("/api/tables/{code}/join", summary="Take a free seat by table code")
-    async def join(code: str, req: JoinRequest | None = None) -> dict[str, Any]:
+    @app.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
+    async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
+        server.limit("join", _client(request))
+        return await server.claim(code, req.invite)
+
+    @app.post("/api/tables/{code}/join", summary="Take an open seat by table code")
+    async def join(code: str, request: Request, req: JoinRequest | None = None) -> dict[str, Any]:
+        server.limit("join", _client(request))
         return await server.join(code, req.seat if req else None)
 
-    @app.post("/api/tables/{code}/leave", summary="Give up a seat (a bot takes it over)")
-    async def leave(code: str, req: TokenRequest) -> dict[str, Any]:
+    @app.post("/api/tables/{code}/rotate", summary="A new token for your seat")
+    async def rotate(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
+        server.limit("join", _client(request))
+        table = await server.get(code)
+        return await server.rotate(table, req.token)
+
+    @app.post("/api/tables/{code}/leave", summary="Give up a seat for good (a bot plays it)")
+    async def leave(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
+        server.limit("join", _client(request))
         table = await server.get(code)
         seat = await server.seat_of(table, req.token)
-        await table.leave(seat)
+        try:
+            await table.leave(seat)
+        except Rejected as exc:
+            raise LobbyError(409, exc.message) from None
         return {"seat": seat, "left": True}
 
     @app.post("/api/tables/{code}/start", summary="Start now; bots fill the free seats")
-    async def start(code: str, req: TokenRequest) -> dict[str, Any]:
+    async def start(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
+        server.limit("join", _client(request))
         table = await server.get(code)
         await server.seat_of(table, req.token)
-        await table.start()
+        try:
+            await table.start()
+        except Rejected as exc:
+            raise LobbyError(503, exc.message) from None
         return table.record()
 
     @app.get("/api/tables/{code}/replay", summary="A finished match, step by step")
-    async def replay(code: str) -> dict[str, Any]:
+    async def replay(code: str, request: Request) -> dict[str, Any]:
+        server.limit("lookup", _client(request))
         table = await server.get(code)
         if table.status != "finished":
             raise HTTPException(
@@ -243,7 +357,8 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         )
 
     @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
-    async def verify(code: str) -> dict[str, Any]:
+    async def verify(code: str, request: Request) -> dict[str, Any]:
+        server.limit("lookup", _client(request))
         table = await server.get(code)
         return await asyncio.get_running_loop().run_in_executor(
             server.bot_pool, replays.verify_json, table
@@ -254,7 +369,16 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
     # --- play ----------------------------------------------------------------------------------
 
     @app.websocket("/ws/{code}")
-    async def play(ws: WebSocket, code: str, seat: str | None = None) -> None:
+    async def play(
+        ws: WebSocket, code: str, seat: str | None = None, contrib: str | None = None
+    ) -> None:
+        host, origin = ws.headers.get("host"), ws.headers.get("origin")
+        if not server.origins.host_ok(host) or not server.origins.origin_ok(origin, host):
+            await ws.close(code=4403, reason="this page's origin may not open the table")
+            return
+        if server.limiter.take("lookup", _client(ws)) > 0:
+            await ws.close(code=4429, reason="too many connections from your address")
+            return
         await ws.accept()
         try:
             table = await server.get(code)
@@ -267,68 +391,109 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         if seat:
             seat_no = table.seat_for_token(seat)
             bad_token = seat_no is None
-        conn = Connection(seat_no)
-        sender = asyncio.create_task(_sender(ws, conn))
-        conn.send(
-            {
-                "type": "welcome",
-                "protocol": PROTOCOL,
-                "code": table.code,
-                "seat": seat_no,
-                "spectator": seat_no is None,
-                "game": table.entry.name,
-                "preset": table.meta.preset,
-                "rules": table.meta.rules,
-                "players": table.players,
-                "table": table.record(),
-            }
+        cfg = server.config
+        conn = Connection(
+            seat_no,
+            table.resync_text,
+            max_messages=cfg.send_queue_messages,
+            max_bytes=cfg.send_queue_bytes,
         )
-        if bad_token:
+        sender = asyncio.create_task(_sender(ws, conn, cfg.send_timeout))
+        receiver: asyncio.Task[None] | None = None
+        try:
             conn.send(
                 {
-                    "type": "error",
-                    "code": "bad_token",
-                    "message": "that seat token is not valid at this table (wrong link, or the "
-                    "player left); you are watching as a spectator",
-                    "version": table.version,
+                    "type": "welcome",
+                    "protocol": PROTOCOL,
+                    "code": table.code,
+                    "seat": seat_no,
+                    "spectator": seat_no is None,
+                    "game": table.entry.name,
+                    "preset": table.meta.preset,
+                    "rules": table.meta.rules,
+                    "players": table.players,
+                    "table": table.record(),
                 }
             )
-        changed = table.attach(conn)
-        conn.send(table.state_message(conn, full=True))
-        await table.connected(conn, changed)
-        try:
-            while True:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    break
-                raw = msg.get("text")
-                if raw is None and msg.get("bytes") is not None:
-                    raw = msg["bytes"].decode("utf-8", errors="replace")
+            if bad_token:
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "bad_token",
+                        "message": "that seat token is not valid at this table (wrong link, or "
+                        "the player left); you are watching as a spectator",
+                        "version": table.version,
+                    }
+                )
+            if seat_no is not None and contrib is not None and table.status == "waiting":
                 try:
-                    await _handle(server, table, conn, raw or "")
-                except Exception as exc:  # one bad message must not drop the connection
-                    log.exception("table %s: message failed", table.code)
-                    _error(conn, table, "server_error", f"the server failed on that message: {exc}")
+                    await table.contribute(seat_no, contrib)
+                except Rejected as exc:
+                    _error(conn, table, exc.code, exc.message)
+            changed = table.attach(conn)
+            conn.send(table.state_message(conn, full=True))
+            await table.connected(conn, changed)
+            receiver = asyncio.create_task(_receive(ws, server, table, conn))
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         except WebSocketDisconnect:
             pass
         finally:
+            if receiver is not None and not receiver.done():
+                receiver.cancel()
+                with contextlib.suppress(BaseException):
+                    await receiver
             await table.disconnect(conn)
-            conn.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await sender
+            conn.close()
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(sender, timeout=2)
+            if not sender.done():
+                sender.cancel()
 
     return app
 
 
-async def _sender(ws: WebSocket, conn: Connection) -> None:
+async def _receive(ws: WebSocket, server: TableServer, table: Table, conn: Connection) -> None:
+    """Read client messages until the socket closes; one bad message never ends it."""
     while True:
-        text = await conn.queue.get()
-        if text is None:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
             return
+        raw = msg.get("text")
+        if raw is None and msg.get("bytes") is not None:
+            raw = msg["bytes"].decode("utf-8", errors="replace")
         try:
-            await ws.send_text(text)
-        except Exception:
-            return
+            await _handle(server, table, conn, raw or "")
+        except Exception:  # one bad message must not drop the connection
+            log.exception("table %s: message failed", table.code)
+            _error(conn, table, "server_error", "the server failed on that message")
+
+
+async def _sender(ws: WebSocket, conn: Connection, timeout: float) -> None:
+    """Send the connection's messages; a socket that cannot take one within ``timeout`` seconds
+    (its client is not reading) or fails in any way is closed with a reason."""
+    reason = ""
+    try:
+        while True:
+            text = await conn.next()
+            if text is None:
+                reason = conn.close_reason
+                break
+            try:
+                await asyncio.wait_for(ws.send_text(text), timeout)
+            except TimeoutError:
+                reason = f"too slow: a message waited over {timeout:g} s to be read"
+                break
+            except UnicodeEncodeError:  # never expected: encode() escapes surrogates
+                await asyncio.wait_for(
+                    ws.send_text(text.encode("utf-8", "replace").decode()), timeout
+                )
+    except Exception as exc:
+        reason = f"send failed: {type(exc).__name__}"
+    conn.close(reason)
+    if reason:
+        log.info("closing a connection: %s", reason)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(ws.close(code=4008, reason=reason[:120]), 1.0)
 
 
 def _error(conn: Connection, table: Any, code: str, message: str, request: Any = None) -> None:
@@ -345,17 +510,16 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
     conn.send(out)
 
 
-async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -> None:
+async def _handle(server: TableServer, table: Table, conn: Connection, raw: str) -> None:
     limit = server.config.max_message
-    if len(raw.encode("utf-8")) > limit:
-        _error(
-            conn, table, "too_large", f"message of {len(raw.encode())} bytes; the limit is {limit}"
-        )
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        _error(conn, table, "too_large", f"message of {size} bytes; the limit is {limit}")
         return
     try:
-        msg = json.loads(raw)
-    except (json.JSONDecodeError, ValueError) as exc:
-        _error(conn, table, "bad_json", f"the message is not valid JSON: {exc}")
+        msg = parse_json(raw)
+    except BadInput as exc:
+        _error(conn, table, exc.code, exc.message)
         return
     if not isinstance(msg, dict):
         _error(conn, table, "bad_json", "a message must be a JSON object with a 'type'")
@@ -366,7 +530,7 @@ async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -
             conn,
             table,
             "unknown_type",
-            f"unknown message type {kind!r}; expected one of {', '.join(CLIENT_TYPES)}",
+            f"unknown message type {str(kind)[:40]!r}; expected one of {', '.join(CLIENT_TYPES)}",
             msg,
         )
         return
@@ -376,11 +540,17 @@ async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -
     if kind == "sync":
         conn.send(table.state_message(conn, full=True))
         return
-    if kind == "start":
+    if kind in ("start", "contribute"):
         if conn.seat is None:
-            _error(conn, table, "spectator", "spectators cannot start the table", msg)
+            _error(conn, table, "spectator", f"spectators cannot {kind}", msg)
             return
-        await table.start()
+        try:
+            if kind == "start":
+                await table.start()
+            else:
+                await table.contribute(conn.seat, msg.get("value"))
+        except Rejected as exc:
+            _error(conn, table, exc.code, exc.message, msg)
         return
     # an action
     if "seat" in msg and msg["seat"] != conn.seat:
@@ -388,7 +558,8 @@ async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -
             conn,
             table,
             "not_your_seat",
-            f"this connection plays seat {conn.seat}; it cannot act for seat {msg['seat']!r}",
+            f"this connection plays seat {conn.seat}; it cannot act for seat "
+            f"{json.dumps(msg['seat'])[:20]}",
             msg,
         )
         return
@@ -404,6 +575,6 @@ async def _handle(server: TableServer, table: Any, conn: Connection, raw: str) -
         _error(conn, table, exc.code, exc.message, msg)
         if exc.code == "stale_version":
             conn.send(table.state_message(conn))
-    except Exception as exc:
+    except Exception:
         log.exception("table %s: action failed", table.code)
-        _error(conn, table, "server_error", f"the server could not apply the action: {exc}", msg)
+        _error(conn, table, "server_error", "the server could not apply the action", msg)

@@ -5,22 +5,36 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server.storage import Storage, TableMeta
-from parlour.server.table import SeatState, Table, new_code, new_token
+from parlour.server.deals import new_secret, secret_commitment
+from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
+from parlour.server.storage import Storage, StorageError, TableMeta
+from parlour.server.table import (
+    JournalError,
+    Rejected,
+    SeatState,
+    Table,
+    hash_token,
+    new_code,
+    new_token,
+)
 
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")
+
+#: the bot levels a table may ask for (a fixed list: callers do not choose the thinking time)
+BOT_LEVELS = ("random", "basic", "strong:0.3", "strong:1", "strong:3")
+#: names a caller may use for a level
+BOT_ALIASES = {"strong": "strong:1"}
 
 
 @dataclass
@@ -33,13 +47,41 @@ class ServerConfig:
     max_message: int = 64 * 1024
     #: threads that run bots
     bot_threads: int = 2
+    #: messages and bytes queued for one connection before it counts as fallen behind
+    send_queue_messages: int = 64
+    send_queue_bytes: int = 1 << 21
+    #: seconds one message may take to go out before the connection is closed as too slow
+    send_timeout: float = 20.0
+    #: bot levels offered (each ``name`` or ``name:seconds``)
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    #: longest a bot may think about one move, in seconds (levels above it are refused)
+    bot_move_cap: float = 5.0
+    #: bot thinking time a table may bank, in seconds, and how fast it comes back (per second);
+    #: a table over budget has its moves played by the quick stand-in bot
+    bot_budget: float = 60.0
+    bot_budget_rate: float = 0.5
+    #: a table nobody started expires after this many seconds
+    waiting_expiry: float = 24 * 3600.0
+    #: a finished table with nobody watching leaves memory after this many seconds
+    finished_linger: float = 120.0
+    #: how often the lobby looks for tables to expire or unload, in seconds
+    sweep_interval: float = 30.0
+    #: rate limits per client address (``None``: the defaults; ``{}``: none)
+    rate_limits: dict[str, Limit] | None = None
+    #: ``Host`` names served (``None``: any); default: loopback names
+    allowed_hosts: set[str] | None = field(default_factory=lambda: set(LOOPBACK_NAMES))
+    #: extra browser origins allowed to open a WebSocket
+    allow_origins: tuple[str, ...] = ()
+    #: largest page of ``GET /api/tables``
+    list_limit: int = 200
 
 
 class LobbyError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 def default_bot(entry: GameEntry, variant: Variant) -> str:
@@ -50,24 +92,83 @@ def default_bot(entry: GameEntry, variant: Variant) -> str:
     return names[0]
 
 
+def _seconds(level: str) -> float:
+    _, _, arg = level.partition(":")
+    try:
+        return float(arg.rstrip("s")) if arg else 0.0
+    except ValueError:
+        return float("inf")
+
+
 class TableServer:
     def __init__(self, storage: Storage, config: ServerConfig | None = None) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
         self.tables: dict[str, Table] = {}
-        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
+        self.db_pool = ThreadPoolExecutor(
+            max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
+        )
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
         self.actions_applied = 0
         self.broken: dict[str, str] = {}
+        limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
+        self.limiter = RateLimiter(limits)
+        self.origins = OriginPolicy(self.config.allowed_hosts, self.config.allow_origins)
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a storage call on the journal thread (in order, off the event loop)."""
+        """Run a storage call on a journal thread (off the event loop).  A table's writes stay
+        in order because a table awaits each write before the next under its lock."""
         call = functools.partial(fn, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, call)
 
+    def limit(self, kind: str, client: str) -> None:
+        """Spend one request of ``kind`` for this client address, or refuse with 429."""
+        wait = self.limiter.take(kind, client)
+        if wait > 0:
+            retry = max(1, int(wait + 0.999))
+            raise LobbyError(
+                429,
+                f"too many requests of this kind from your address; try again in {retry} s",
+                {"Retry-After": str(retry)},
+            )
+
     def standin_bot(self, variant: Variant) -> str:
+        return default_bot(variant.entry, variant)
+
+    def bot_levels(self, variant: Variant) -> list[str]:
+        """The levels offered for this game: the server's fixed list, where the game has them."""
+        available = set(bot_registry.available(variant))
+        return [
+            level
+            for level in self.config.bot_levels
+            if level.partition(":")[0] in available and _seconds(level) <= self.config.bot_move_cap
+        ]
+
+    def check_bot(self, variant: Variant, name: Any) -> str:
+        """A requested level as one of the offered ones, or :class:`LobbyError` 422."""
+        offered = self.bot_levels(variant)
+        if isinstance(name, str):
+            level = BOT_ALIASES.get(name, name)
+            if level in offered:
+                return level
+        raise LobbyError(
+            422, f"no bot level {name!r} for {variant.name}; levels: {', '.join(offered)}"
+        )
+
+    def bot_level(self, variant: Variant, name: str | None) -> str:
+        """A journaled level as an offered one (older tables may name any thinking time)."""
+        offered = self.bot_levels(variant)
+        if name is not None:
+            name = BOT_ALIASES.get(name, name)
+            if name in offered:
+                return name
+            base = name.partition(":")[0]
+            same = [lvl for lvl in offered if lvl.partition(":")[0] == base]
+            if same:  # the nearest offered thinking time
+                return min(same, key=lambda lvl: abs(_seconds(lvl) - _seconds(name or "")))
         return default_bot(variant.entry, variant)
 
     # --- loading -------------------------------------------------------------------------------
@@ -88,20 +189,43 @@ class TableServer:
                 f"this server has v{entry.game.version}"
             )
             return None
-        rules = entry.rules_type.from_json(meta.rules)
-        return Table(self, meta, entry, rules, journal)
+        try:
+            rules = entry.rules_type.from_json(meta.rules)
+        except ParlourError as exc:
+            self.broken[code] = f"table {code} has rules this server refuses: {exc}"
+            return None
+        records = self.storage.records(code)
+        try:
+            return Table(self, meta, entry, rules, journal, records)
+        except JournalError as exc:
+            self.broken[code] = str(exc)
+            return None
+
+    async def _load(self, code: str) -> Table | None:
+        """Load a table; one that cannot be loaded is reported once and remembered as broken."""
+        try:
+            return await self.db(self._build, code)
+        except StorageError:
+            raise
+        except Exception as exc:
+            log.exception("cannot restore table %s", code)
+            self.broken[code] = f"table {code} could not be restored: {exc}"
+            return None
 
     async def startup(self) -> None:
-        """Replay every unfinished table from the journal."""
+        """Replay every unfinished table from the journal; a broken one is reported and skipped."""
         codes = await self.db(self.storage.codes, active=True)
         for code in codes:
             try:
-                table = await self.db(self._build, code)
-            except Exception as exc:
-                log.exception("cannot restore table %s", code)
-                self.broken[code] = f"table {code} could not be restored: {exc}"
+                table = await self._load(code)
+            except StorageError as exc:
+                log.error("cannot read table %s from the journal: %s", code, exc)
                 continue
             if table is None:
+                if code in self.broken:
+                    log.error("table %s is skipped: %s", code, self.broken[code])
+                continue
+            if table.status in ("expired", "finished"):
                 continue
             self.tables[code] = table
             if table.status == "playing":
@@ -111,27 +235,64 @@ class TableServer:
                         s.absent_since = now
                 table._after_grace()
                 table.kick()
-        log.info("restored %d tables", len(self.tables))
+        log.info("restored %d tables (%d skipped)", len(self.tables), len(self.broken))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     async def shutdown(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for t in self.tables.values():
             t.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.storage.close()
 
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_interval)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping tables failed")
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Expire waiting tables nobody started; unload finished tables nobody watches."""
+        mono = time.monotonic() if now is None else now
+        wall = time.time()
+        for code, t in list(self.tables.items()):
+            if t.connections:
+                continue
+            if t.status == "finished":
+                if t.finished_at is None or mono - t.finished_at >= self.config.finished_linger:
+                    t.close()
+                    del self.tables[code]
+            elif t.status == "waiting" and wall - t.meta.created >= self.config.waiting_expiry:
+                t.status = "expired"
+                await t.persist()
+                t.close()
+                del self.tables[code]
+
     async def get(self, code: str) -> Table:
+        if not isinstance(code, str) or len(code) > 32:
+            raise LobbyError(404, "no such table")
         code = code.strip().upper()
         if code in self.tables:
             return self.tables[code]
         if code in self.broken:
             raise LobbyError(410, self.broken[code])
-        table = await self.db(self._build, code)
+        try:
+            table = await self._load(code)
+        except StorageError as exc:
+            raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
         if table is None:
             if code in self.broken:
                 raise LobbyError(410, self.broken[code])
             raise LobbyError(404, f"no table {code!r}")
+        if table.status == "expired":
+            raise LobbyError(410, f"table {code} expired before it started")
         self.tables[code] = table
+        if table.status == "finished":
+            table.finished_at = time.monotonic()
         return table
 
     # --- creating ------------------------------------------------------------------------------
@@ -156,64 +317,81 @@ class TableServer:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": level}] * (n - 1)
         if len(seats) != n:
             raise LobbyError(422, f"{n} players need {n} seats; got {len(seats)} seat entries")
-        available = bot_registry.available(variant)
         states: list[SeatState] = []
         for i, spec in enumerate(seats):
             kind = spec.get("kind", "human")
             if kind == "human":
-                states.append(SeatState(i, "human", token=new_token()))
+                states.append(SeatState(i, "human", open=bool(spec.get("open", False))))
             elif kind == "bot":
-                bot = spec.get("bot") or level
-                if bot.partition(":")[0] not in available:
-                    raise LobbyError(
-                        422,
-                        f"seat {i}: no bot {bot!r} for {variant.name}; bots: {', '.join(available)}",
-                    )
+                bot = self.check_bot(variant, spec.get("bot") or level)
                 states.append(SeatState(i, "bot", bot=bot))
             else:
                 raise LobbyError(422, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
         humans = [s.seat for s in states if s.kind == "human"]
         if claim == "default":
             claim = humans[0] if humans else None
-        if claim is not None:
-            if not isinstance(claim, int) or claim not in humans:
-                raise LobbyError(
-                    422, f"claim: seat {claim!r} is not a human seat; human seats: {humans}"
-                )
-            states[claim].claimed = True
-        code = new_code()
-        while code in self.tables or await self.db(self.storage.load_table, code) is not None:
+        if claim is not None and (not isinstance(claim, int) or claim not in humans):
+            raise LobbyError(
+                422, f"claim: seat {claim!r} is not a human seat; human seats: {humans}"
+            )
+        you = None
+        invites: dict[int, str] = {}
+        for s in states:
+            if s.kind != "human":
+                continue
+            if s.seat == claim:
+                token = new_token()
+                s.token_hash, s.claimed = hash_token(token), True
+                you = {"seat": s.seat, "token": token}
+            else:
+                invites[s.seat] = new_token()
+                s.invite_hash = hash_token(invites[s.seat])
+        try:
             code = new_code()
-        now = time.time()
-        meta = TableMeta(
-            code=code,
-            game=variant.name,
-            preset=variant.preset,
-            rules=variant.rules.to_json(),
-            engine_version=variant.game.version,
-            seed=secrets.randbits(63),
-            seats=[s.stored() for s in states],
-            status="waiting" if humans else "playing",
-            name=name or f"{variant.entry.game.title} table",
-            created=now,
-        )
-        await self.db(self.storage.create_table, meta)
-        table = Table(self, meta, variant.entry, variant.rules, [])
+            while code in self.tables or await self.db(self.storage.load_table, code) is not None:
+                code = new_code()
+            secret = new_secret()
+            now = time.time()
+            meta = TableMeta(
+                code=code,
+                game=variant.name,
+                preset=variant.preset,
+                rules=variant.rules.to_json(),
+                engine_version=variant.game.version,
+                seed=0,
+                seats=[s.stored() for s in states],
+                status="waiting",
+                name=name or f"{variant.entry.game.title} table",
+                created=now,
+                extra={"secret": secret},
+            )
+            await self.db(self.storage.create_table, meta)
+            await self.db(
+                self.storage.add_record,
+                code,
+                "secret_commitment",
+                {"commitment": secret_commitment(secret)},
+                now,
+            )
+        except StorageError as exc:
+            raise LobbyError(503, f"the table cannot be saved just now: {exc}") from None
+        table = Table(self, meta, variant.entry, variant.rules, [], [])
         self.tables[code] = table
-        if table.status == "playing":
-            table.kick()
+        if not humans:
+            try:
+                await table.start()
+            except Rejected as exc:
+                raise LobbyError(503, exc.message) from None
         seat_rows: list[dict[str, Any]] = []
         for s in table.seats:
             row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
             if s.kind == "bot":
                 row["bot"] = s.bot
             else:
-                row.update(token=s.token, url=seat_url(code, s.token), claimed=s.claimed)
+                row.update(open=s.open, claimed=s.claimed)
+                if s.seat in invites:
+                    row.update(invite=invites[s.seat], invite_url=invite_url(code, invites[s.seat]))
             seat_rows.append(row)
-        you = None
-        if claim is not None:
-            tok = table.seats[claim].token
-            you = {"seat": claim, "token": tok, "url": seat_url(code, tok)}
         response = {
             **table.record(),
             "you": you,
@@ -222,25 +400,93 @@ class TableServer:
         }
         return table, response
 
-    async def join(self, code: str, seat: int | None) -> dict[str, Any]:
+    async def _save_seats(self, table: Table) -> None:
+        try:
+            await self.db(
+                self.storage.update_table,
+                table.code,
+                [s.stored() for s in table.seats],
+                table.status,
+                time.time(),
+            )
+        except StorageError as exc:
+            raise LobbyError(503, f"the seat cannot be saved just now: {exc}") from None
+
+    async def claim(self, code: str, invite: Any) -> dict[str, Any]:
+        """Open an invite: the seat gets a fresh token known only to the caller; the invite
+        stops working."""
+        table = await self.get(code)
+        if not isinstance(invite, str) or not invite or len(invite) > 200:
+            raise LobbyError(403, "an invite is needed ('invite')")
+        digest = hash_token(invite)
+        if table.status in ("finished", "expired"):
+            raise LobbyError(409, f"table {table.code} is over")
+        for s in table.seats:
+            if s.invite_hash == digest:
+                token = new_token()
+                before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed)
+                s.token_hash, s.invite_hash, s.invite_used, s.claimed = (
+                    hash_token(token),
+                    None,
+                    digest,
+                    True,
+                )
+                try:
+                    await self._save_seats(table)
+                except LobbyError:
+                    s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
+                    raise
+                table.broadcast_table()
+                return {"seat": s.seat, "token": token, "url": f"/t/{table.code}"}
+            if s.invite_used == digest:
+                raise LobbyError(
+                    410,
+                    "this invite link has already been used; if that was you in another "
+                    "browser, open the table there, otherwise ask for a new link",
+                )
+        raise LobbyError(403, f"that invite is not valid at table {table.code}")
+
+    async def join(self, code: str, seat: Any) -> dict[str, Any]:
+        """Take an open seat (one the creator made open to anyone)."""
         table = await self.get(code)
         free = table.free_seats()
         if seat is None:
             if not free:
-                raise LobbyError(409, f"table {table.code} has no free seat")
+                raise LobbyError(409, f"table {table.code} has no open seat")
             seat = free[0]
-        if not isinstance(seat, int) or not 0 <= seat < table.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
             raise LobbyError(422, f"seat must be 0..{table.players - 1}")
         if seat not in free:
             raise LobbyError(
-                409, f"seat {seat} of table {table.code} is not free; free seats: {free}"
+                409, f"seat {seat} of table {table.code} is not open; open seats: {free}"
             )
         s = table.seats[seat]
-        s.claimed = True
-        await table.persist()
+        token = new_token()
+        before = (s.token_hash, s.claimed, s.left)
+        s.token_hash, s.claimed, s.left = hash_token(token), True, False
+        try:
+            await self._save_seats(table)
+        except LobbyError:
+            s.token_hash, s.claimed, s.left = before
+            raise
         table.broadcast_table()
-        assert s.token is not None
-        return {"seat": seat, "token": s.token, "url": seat_url(table.code, s.token)}
+        return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
+
+    async def rotate(self, table: Table, token: Any) -> dict[str, Any]:
+        """A fresh token for the seat; the old one stops working; the seat's sockets stay."""
+        seat = await self.seat_of(table, token)
+        s = table.seats[seat]
+        fresh = new_token()
+        before = s.token_hash
+        s.token_hash = hash_token(fresh)
+        try:
+            await self._save_seats(table)
+        except LobbyError:
+            s.token_hash = before
+            raise
+        for conn in s.connections:
+            conn.send({"type": "token", "token": fresh})
+        return {"seat": seat, "token": fresh, "url": f"/t/{table.code}"}
 
     async def seat_of(self, table: Table, token: Any) -> int:
         if not isinstance(token, str) or not token:
@@ -250,15 +496,25 @@ class TableServer:
             raise LobbyError(403, f"that token holds no seat at table {table.code}")
         return seat
 
-    def list(self, status: str) -> list[dict[str, Any]]:
-        out = []
+    def list(self, status: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        rows = []
         for t in sorted(self.tables.values(), key=lambda t: t.meta.created):
-            if t.status == "finished":
+            if t.status in ("finished", "expired"):
                 continue
             if status == "open" and not t.free_seats():
                 continue
-            out.append(t.record())
-        return out
+            rows.append(t)
+        page = rows[offset : offset + limit]
+        return {
+            "tables": [t.record() for t in page],
+            "total": len(rows),
+            "offset": offset,
+            "limit": limit,
+        }
+
+
+def invite_url(code: str, invite: str) -> str:
+    return f"/t/{code}?invite={invite}"
 
 
 def seat_url(code: str, token: str | None) -> str:

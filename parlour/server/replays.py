@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from parlour.core.replay import MatchRecord
 from parlour.server import redact
-from parlour.server.deals import DealTracker, verify_deals
+from parlour.server.deals import DealTracker, verify_match
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -26,7 +26,7 @@ def match_record(table: Table) -> MatchRecord:
         game=table.entry.name,
         preset=table.meta.preset,
         rules=table.meta.rules,
-        seed=table.meta.seed,
+        seed=table.seed,
         actions=list(table.actions),
         players=players,
         engine_version=table.meta.engine_version,
@@ -35,11 +35,20 @@ def match_record(table: Table) -> MatchRecord:
     )
 
 
+def fairness_json(table: Table) -> dict[str, Any]:
+    """What was published for the deals; the secret and seed only once the match is over."""
+    out: dict[str, Any] = {"code": table.code, **table.fairness()}
+    if table.status == "finished" and not table.legacy:
+        out["secret"] = table.secret
+        out["match_seed"] = table.seed
+    return out
+
+
 def replay_json(table: Table) -> dict[str, Any]:
     """The record and, for every step, the spectator view and the public events."""
     game = table.game
-    state = game.new_game(table.rules, table.meta.seed)
-    tracker = DealTracker(game)
+    state = game.new_game(table.rules, table.seed)
+    tracker = DealTracker(game, table.secret, table.deals.stored)
     counter = 0
 
     def public(events: list[Any]) -> list[dict[str, Any]]:
@@ -58,7 +67,7 @@ def replay_json(table: Table) -> dict[str, Any]:
             "text": "deal",
             "seat": None,
             "view": game.view_to_json(game.observe(state, None)),
-            "events": public(tracker.after(state, 0)),
+            "events": public(tracker.after(state, 0, replaying=True)),
         }
     ]
     for i, data in enumerate(table.actions, start=1):
@@ -73,14 +82,16 @@ def replay_json(table: Table) -> dict[str, Any]:
                 "text": text,
                 "seat": seat,
                 "view": game.view_to_json(game.observe(state, None)),
-                "events": public([*evs, *tracker.after(state, i)]),
+                "events": public([*evs, *tracker.after(state, i, replaying=True)]),
             }
         )
-    deals = {row["step"]: row for row in verify_json(table)["deals"]}
+    checked = {row["hand"]: row for row in verify_json(table)["deals"]}
     return {
         "record": match_record(table).to_json(),
+        "fairness": fairness_json(table),
+        "chain": list(table.journal_chain),
         "deals": [
-            {**d.public_json(), "verified": deals.get(d.step, {}).get("verified", False)}
+            {**d.public_json(), "verified": checked.get(d.hand, {}).get("verified", False)}
             for d in table.deals.deals
         ],
         "steps": steps,
@@ -88,14 +99,19 @@ def replay_json(table: Table) -> dict[str, Any]:
 
 
 def verify_json(table: Table) -> dict[str, Any]:
-    """Check every revealed deal of the table against a replay of its journal."""
-    published = [d.public_json() for d in table.deals.deals if d.revealed]
-    rows = verify_deals(table.game, table.rules, table.meta.seed, table.actions, published)
-    return {
-        "code": table.code,
-        "deals": rows,
-        "all_verified": bool(rows) and all(r.get("verified") for r in rows),
-    }
+    """Check the table against what it published (every revealed deal, the moves' chain)."""
+    chain = table.journal_chain
+    result = verify_match(
+        table.game,
+        table.rules,
+        code=table.code,
+        seed=table.seed,
+        actions=table.actions,
+        fairness=fairness_json(table),
+        deals=[d.public_json() for d in table.deals.deals],
+        chain=None if any(h is None for h in chain) else [str(h) for h in chain],
+    )
+    return {"code": table.code, **result}
 
 
 class ChicagoSheetRequest(BaseModel):

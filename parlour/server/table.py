@@ -9,12 +9,15 @@ thread so the event loop keeps serving.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
+import hashlib
 import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +28,15 @@ from parlour.core.game import Event, Game
 from parlour.core.registry import GameEntry, Variant
 from parlour.core.rng import derive_seed
 from parlour.server import redact
-from parlour.server.deals import DealTracker
-from parlour.server.storage import JournalEntry, TableMeta
+from parlour.server.deals import (
+    DealTracker,
+    chain_next,
+    chain_start,
+    match_seed,
+    secret_commitment,
+    valid_contribution,
+)
+from parlour.server.storage import JournalEntry, Record, StorageError, TableMeta
 
 if TYPE_CHECKING:
     from parlour.server.lobby import TableServer
@@ -44,19 +54,92 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-class Connection:
-    """One WebSocket: its seat (``None`` = watching) and the messages waiting to go out."""
+def encode(message: dict[str, Any]) -> str:
+    """JSON text for the wire; a lone surrogate anywhere (never sendable as UTF-8) is escaped."""
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(message, ensure_ascii=True)
+    return text
 
-    def __init__(self, seat: int | None) -> None:
+
+class Connection:
+    """One WebSocket: its seat (``None`` = watching) and the messages waiting to go out.
+
+    The queue is bounded in messages and bytes.  A connection that falls behind (its client
+    reads slower than the table plays, or not at all) loses its backlog and gets one full
+    ``state`` of the table as it is when the socket can take it (``resync``); nothing queues
+    without bound.  ``behind`` counts how often that happened."""
+
+    MAX_MESSAGES = 64
+    MAX_BYTES = 1 << 21
+
+    def __init__(
+        self,
+        seat: int | None,
+        resync: Callable[[Connection], str] | None = None,
+        *,
+        max_messages: int = MAX_MESSAGES,
+        max_bytes: int = MAX_BYTES,
+    ) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: collections.deque[str] = collections.deque()
+        self.bytes = 0
         self.sent_event = -1
+        self.resync = resync
+        self.max_messages = max_messages
+        self.max_bytes = max_bytes
+        self.lagging = False
+        self.behind = 0
+        self.closed = False
+        self.close_reason = ""
+        self._ready = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
-        self.queue.put_nowait(text)
+        if self.closed or self.lagging:
+            return  # the resync that is due will carry the latest state
+        if len(self.queue) >= self.max_messages or self.bytes + len(text) > self.max_bytes:
+            self.queue.clear()
+            self.bytes = 0
+            self.behind += 1
+            self.lagging = self.resync is not None
+            if not self.lagging:
+                self.close("too slow: the connection did not read its messages")
+        else:
+            self.queue.append(text)
+            self.bytes += len(text)
+        self._ready.set()
+
+    def close(self, reason: str = "") -> None:
+        """No more messages: the sender ends after what is queued."""
+        if not self.closed:
+            self.closed = True
+            self.close_reason = reason
+        self._ready.set()
+
+    async def next(self) -> str | None:
+        """The next text to send (``None``: close the socket)."""
+        while True:
+            if self.queue:
+                text = self.queue.popleft()
+                self.bytes -= len(text)
+                return text
+            if self.lagging and self.resync is not None and not self.closed:
+                self.lagging = False
+                return self.resync(self)
+            if self.closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens and invites are kept hashed: the journal never holds a usable one."""
+    return hashlib.sha256(f"parlour-token:{token}".encode()).hexdigest()
 
 
 @dataclass
@@ -64,12 +147,19 @@ class SeatState:
     seat: int
     kind: str  # "human" or "bot"
     bot: str | None = None
-    token: str | None = None
+    #: sha256 of the seat token (``None``: nobody holds the seat)
+    token_hash: str | None = None
+    #: sha256 of the one-time invite (``None``: no invite open)
+    invite_hash: str | None = None
+    #: sha256 of the invite once it was used (to say "already used" rather than "wrong")
+    invite_used: str | None = None
+    #: anyone may take the seat from the open-tables list (else invite only)
+    open: bool = False
     claimed: bool = False
     ever_connected: bool = False
     connections: list[Connection] = field(default_factory=list)
     absent_since: float | None = None
-    #: the player left: a bot plays the seat until the token connects again
+    #: the player left: a bot plays the seat
     left: bool = False
 
     def stored(self) -> dict[str, Any]:
@@ -77,7 +167,10 @@ class SeatState:
             "seat": self.seat,
             "kind": self.kind,
             "bot": self.bot,
-            "token": self.token,
+            "token_hash": self.token_hash,
+            "invite_hash": self.invite_hash,
+            "invite_used": self.invite_used,
+            "open": self.open,
             "claimed": self.claimed,
             "ever_connected": self.ever_connected,
             "left": self.left,
@@ -85,11 +178,17 @@ class SeatState:
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> SeatState:
+        token_hash = data.get("token_hash")
+        if token_hash is None and data.get("token"):  # a table journaled before tokens were hashed
+            token_hash = hash_token(str(data["token"]))
         return cls(
             seat=int(data["seat"]),
             kind=data["kind"],
             bot=data.get("bot"),
-            token=data.get("token"),
+            token_hash=token_hash,
+            invite_hash=data.get("invite_hash"),
+            invite_used=data.get("invite_used"),
+            open=bool(data.get("open")),
             claimed=bool(data.get("claimed")),
             ever_connected=bool(data.get("ever_connected")),
             left=bool(data.get("left")),
@@ -105,6 +204,16 @@ class Rejected(Exception):
         self.message = message
 
 
+class JournalError(Exception):
+    """A table's journal cannot be played back (the reason in words)."""
+
+
+UNAVAILABLE = (
+    "the table's record could not be saved just now (the database is not answering); "
+    "nothing changed — try again in a moment"
+)
+
+
 class Table:
     def __init__(
         self,
@@ -113,6 +222,7 @@ class Table:
         entry: GameEntry,
         rules: Any,
         journal: list[JournalEntry],
+        records: list[Record] | None = None,
     ) -> None:
         self.server = server
         self.meta = meta
@@ -122,28 +232,96 @@ class Table:
         self.variant = Variant(entry, meta.preset, rules)
         self.rules = rules
         self.seats = [SeatState.from_stored(s) for s in meta.seats]
+        for s in self.seats:
+            if s.kind == "bot":
+                s.bot = server.bot_level(self.variant, s.bot)
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.events: list[tuple[int, Event]] = []
-        self.deals = DealTracker(self.game, f"/api/tables/{self.code}/verify")
         self._bots: dict[int, Bot] = {}
         self._driver: asyncio.Task[None] | None = None
         self._timers: list[asyncio.TimerHandle] = []
+        self._retry: asyncio.Task[None] | None = None
         self.actions: list[dict[str, Any]] = []
         self.timestamps: list[float] = []
-        # state = replay of the journal (the actions were checked when they were accepted)
-        self.state = self.game.new_game(rules, meta.seed)
-        self._log(self.deals.after(self.state, 0))
+        self.notes: list[str] = []  # problems found reading the journal back (for operators)
+        self.finished_at: float | None = None
+        self.bot_budget = server.config.bot_budget
+        self._budget_at = time.monotonic()
+        self.persist_due = False
+        records = records or []
+        # fairness: the server's secret, what was published, the players' contributions
+        self.legacy = "secret" not in meta.extra
+        self.secret: str = (
+            str(meta.extra["secret"])
+            if not self.legacy
+            else hashlib.sha256(f"parlour-legacy:{meta.code}:{meta.seed}".encode()).hexdigest()
+        )
+        self.server_commitment = secret_commitment(self.secret)
+        stored_commitments: dict[int, dict[str, Any]] = {}
+        self.contributions: dict[int, str] = {}
+        started: dict[str, Any] | None = None
+        for r in records:
+            if r.kind == "secret_commitment":
+                published = str(r.data.get("commitment"))
+                if published != self.server_commitment:
+                    self.notes.append("the stored secret does not match its published commitment")
+                self.server_commitment = published
+            elif r.kind == "contribution" and started is None:
+                self.contributions[int(r.data["seat"])] = str(r.data["value"])
+            elif r.kind == "start" and started is None:
+                started = dict(r.data)
+                self.contributions = {
+                    int(k): str(v) for k, v in dict(started.get("contributions") or {}).items()
+                }
+            elif r.kind == "deal_commitment":
+                stored_commitments.setdefault(int(r.data["hand"]), dict(r.data))
+        self.deals = DealTracker(self.game, self.secret, stored_commitments)
+        self.heads = [chain_start(self.code, self.server_commitment)]
+        #: the heads journaled with each move (``None`` for moves journaled without one)
+        self.journal_chain: list[str | None] = [self.heads[0]]
+        self.secret_revealed = False
+        self.status = meta.status
+        self.dealt = (self.legacy and meta.status != "waiting") or started is not None
+        self.seed = meta.seed if self.legacy else 0
+        if started is not None:
+            self.seed = match_seed(self.secret, self.contributions)
+        # before the deal the state is a placeholder nobody is shown
+        self.state = self.game.new_game(rules, self.seed)
+        if self.dealt:
+            self._log(self.deals.after(self.state, 0, replaying=True))
+        elif journal:
+            raise JournalError(f"table {self.code}: moves are journaled but the deal never was")
         for e in journal:
-            action = self.game.action_from_json(e.action)
+            try:
+                action = self.game.action_from_json(e.action)
+                reason = self.game.explain(self.state, action)
+            except (ParlourError, ValueError, TypeError, KeyError) as exc:
+                raise JournalError(
+                    f"table {self.code}: move {e.index + 1} in the journal cannot be read: {exc}"
+                ) from None
+            if reason is not None:
+                raise JournalError(
+                    f"table {self.code}: move {e.index + 1} in the journal is not legal: {reason}"
+                )
             self.state, evs = self.game.apply_unchecked(self.state, action)
             self.actions.append(e.action)
             self.timestamps.append(e.ts)
+            self.heads.append(chain_next(self.heads[-1], e.action))
+            self.journal_chain.append(e.chain)
+            if e.chain is not None and e.chain != self.heads[-1]:
+                self.notes.append(f"move {e.index + 1} does not match the chain journaled with it")
             self._log(evs)
-            self._log(self.deals.after(self.state, len(self.actions)))
-        self.status = meta.status
-        if self.game.to_act(self.state) is None:
+            self._log(self.deals.after(self.state, len(self.actions), replaying=True))
+        if self.dealt:
+            self._log(self.deals.finish_replay(len(self.actions)))
+        if self.dealt and self.game.to_act(self.state) is None:
             self.status = "finished"
+        if self.status == "finished":
+            self.finished_at = time.monotonic()
+            self._reveal_secret()
+        for note in self.notes:
+            log.warning("table %s: %s", self.code, note)
 
     # --- bookkeeping ---------------------------------------------------------------------------
 
@@ -155,9 +333,34 @@ class Table:
     def players(self) -> int:
         return len(self.seats)
 
+    @property
+    def head(self) -> str:
+        return self.heads[-1]
+
     def _log(self, events: list[Event]) -> None:
         base = len(self.events)
         self.events.extend((base + i, ev) for i, ev in enumerate(events))
+
+    def _reveal_secret(self) -> None:
+        if self.secret_revealed or self.legacy:
+            return
+        self.secret_revealed = True
+        self._log(
+            [
+                Event(
+                    "secret_reveal",
+                    "The match is over: the server's secret is revealed, so every deal can be "
+                    "checked",
+                    None,
+                    {
+                        "secret": self.secret,
+                        "server_commitment": self.server_commitment,
+                        "contributions": {str(k): v for k, v in self.contributions.items()},
+                        "match_seed": self.seed,
+                    },
+                )
+            ]
+        )
 
     def controller(self, seat: int) -> str:
         """Who plays the seat now: human, absent (within the grace period), bot or waiting."""
@@ -188,13 +391,23 @@ class Table:
             }
             if s.kind == "bot":
                 row["bot"] = s.bot
+            else:
+                row["open"] = s.open
             out.append(row)
         return out
 
     def free_seats(self) -> list[int]:
-        if self.status == "finished":
+        """Seats anyone may take from the lobby: open (not invite-only) and not held."""
+        if self.status in ("finished", "expired"):
             return []
-        return [s.seat for s in self.seats if s.kind == "human" and not s.claimed]
+        return [s.seat for s in self.seats if s.kind == "human" and s.open and not s.claimed]
+
+    def fairness(self) -> dict[str, Any]:
+        return {
+            "server_commitment": self.server_commitment,
+            "contributions": {str(k): v for k, v in sorted(self.contributions.items())},
+            "seeded": self.dealt,
+        }
 
     def record(self) -> dict[str, Any]:
         """The public description of the table (lobby list, ``table`` messages)."""
@@ -210,61 +423,133 @@ class Table:
             "created": self.meta.created,
             "seats": self.seats_json(),
             "free_seats": self.free_seats(),
+            "fairness": self.fairness(),
         }
 
     def seat_for_token(self, token: str) -> int | None:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        digest = hash_token(token)
         for s in self.seats:
-            if s.token is not None and secrets.compare_digest(s.token, token):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return s.seat
         return None
 
     async def persist(self) -> None:
-        await self.server.db(
-            self.server.storage.update_table,
-            self.code,
-            [s.stored() for s in self.seats],
-            self.status,
-            time.time(),
-        )
+        """Write the seats and status; a journal that is away is retried until it answers."""
+        try:
+            await self.server.db(
+                self.server.storage.update_table,
+                self.code,
+                [s.stored() for s in self.seats],
+                self.status,
+                time.time(),
+            )
+            self.persist_due = False
+        except StorageError as exc:
+            log.error("table %s: cannot save the seats (%s); retrying", self.code, exc)
+            self.persist_due = True
+            self._schedule_retry()
+
+    def _schedule_retry(self) -> None:
+        if self._retry is None or self._retry.done():
+            with contextlib.suppress(RuntimeError):
+                self._retry = asyncio.get_running_loop().create_task(self._retry_loop())
+
+    async def _retry_loop(self) -> None:
+        delay = 0.5
+        while self.persist_due or self.deals.pending:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 10.0)
+            try:
+                if self.deals.pending:
+                    async with self.lock:
+                        await self._flush_commitments()
+                        self.broadcast()
+                if self.persist_due:
+                    await self.server.db(
+                        self.server.storage.update_table,
+                        self.code,
+                        [s.stored() for s in self.seats],
+                        self.status,
+                        time.time(),
+                    )
+                    self.persist_due = False
+            except StorageError as exc:
+                log.warning("table %s: the journal is still away: %s", self.code, exc)
+        self.kick()
+
+    async def _flush_commitments(self) -> None:
+        """Journal the deal commitments due, before anyone is told of them."""
+        while self.deals.pending:
+            rec = self.deals.pending[0]
+            await self.server.db(
+                self.server.storage.add_record, self.code, "deal_commitment", rec, time.time()
+            )
+            self.deals.pending.pop(0)
 
     # --- messages ------------------------------------------------------------------------------
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        if not self.dealt or self.deals.pending:
+            # nothing is shown before the table starts, nor a deal whose commitment is not
+            # journaled yet
+            return {
+                "seat": seat,
+                "to_act": None,
+                "your_turn": False,
+                "view": None,
+                "legal": None,
+                "outcome": None,
+            }
+        return redact.seat_payload(self.game, self.state, seat, playing=self.status == "playing")
 
     def state_message(
         self, conn: Connection, *, full: bool = False, payload: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         seat = conn.seat
         if payload is None:
-            payload = redact.seat_payload(
-                self.game, self.state, seat, playing=self.status == "playing"
-            )
+            payload = self.payload(seat)
+        visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
-        events = redact.visible_events(self.events, seat, after)
-        conn.sent_event = len(self.events) - 1
+        events = redact.visible_events(visible, seat, after)
+        conn.sent_event = len(visible) - 1
         return {
             "type": "state",
             "version": self.version,
             "status": self.status,
+            "chain": self.head,
             **payload,
             "events": events,
             "full_log": full,
             "seats": self.seats_json(),
         }
 
+    @property
+    def _published(self) -> int:
+        """Events up to the first commitment not yet journaled (those after wait for it)."""
+        pending = {int(p["hand"]) for p in self.deals.pending}
+        for i, ev in self.events:
+            if ev.kind == "deal_commitment" and int(ev.data["hand"]) in pending:
+                return i
+        return len(self.events)
+
+    def resync_text(self, conn: Connection) -> str:
+        """A full state for a connection that fell behind (its backlog was dropped)."""
+        return encode(self.state_message(conn, full=True))
+
     def broadcast(self, reply_to: Connection | None = None, request_id: Any = None) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
-        playing = self.status == "playing"
         for conn in self.connections:
             if conn.seat not in cache:
-                cache[conn.seat] = redact.seat_payload(
-                    self.game, self.state, conn.seat, playing=playing
-                )
+                cache[conn.seat] = self.payload(conn.seat)
             msg = self.state_message(conn, payload=cache[conn.seat])
             if conn is reply_to and request_id is not None:
                 msg["id"] = request_id
             conn.send(msg)
 
     def broadcast_table(self) -> None:
-        msg = json.dumps({"type": "table", "table": self.record()}, ensure_ascii=False)
+        msg = encode({"type": "table", "table": self.record()})
         for conn in self.connections:
             conn.send_text(msg)
 
@@ -290,8 +575,11 @@ class Table:
         if self.status == "waiting" and all(
             x.ever_connected for x in self.seats if x.kind == "human"
         ):
-            await self.start()
-            return
+            try:
+                await self.start()
+                return
+            except Rejected as exc:  # the journal is away: the next connection or 'start' retries
+                log.error("table %s: cannot start: %s", self.code, exc.message)
         if changed:
             await self.persist()
         self.broadcast_table()
@@ -314,15 +602,62 @@ class Table:
         self._timers = [t for t in self._timers if not t.cancelled()]
         self._timers.append(loop.call_later(self.server.config.grace + 0.01, self.kick))
 
+    async def contribute(self, seat: int, value: Any) -> None:
+        """A player's randomness for the shuffle (before the table starts; the last one counts)."""
+        if not valid_contribution(value):
+            raise Rejected(
+                "bad_contribution", "a contribution is 32 to 64 lowercase hexadecimal characters"
+            )
+        if self.dealt:
+            raise Rejected("started", "the cards are already dealt; contributions came before")
+        if self.contributions.get(seat) == value:
+            return
+        try:
+            await self.server.db(
+                self.server.storage.add_record,
+                self.code,
+                "contribution",
+                {"seat": seat, "value": value},
+                time.time(),
+            )
+        except StorageError:
+            raise Rejected("unavailable", UNAVAILABLE) from None
+        self.contributions[seat] = value
+        self.broadcast_table()
+
     async def start(self) -> None:
         if self.status != "waiting":
             self.broadcast_table()
             return
-        self.status = "playing" if self.game.to_act(self.state) is not None else "finished"
-        now = time.monotonic()
-        for s in self.seats:
-            if s.kind == "human" and not s.connections:
-                s.absent_since = now
+        async with self.lock:
+            if self.status != "waiting":
+                return
+            if not self.dealt:
+                seed = match_seed(self.secret, self.contributions)
+                contributions = {str(k): v for k, v in sorted(self.contributions.items())}
+                try:
+                    await self.server.db(
+                        self.server.storage.add_record,
+                        self.code,
+                        "start",
+                        {"contributions": contributions},
+                        time.time(),
+                    )
+                except StorageError:
+                    raise Rejected("unavailable", UNAVAILABLE) from None
+                state = self.game.new_game(self.rules, seed)
+                events = self.deals.after(state, 0)
+                with contextlib.suppress(StorageError):
+                    await self._flush_commitments()
+                self.seed, self.state, self.dealt = seed, state, True
+                self._log(events)
+                if self.deals.pending:
+                    self._schedule_retry()
+            self.status = "playing" if self.game.to_act(self.state) is not None else "finished"
+            now = time.monotonic()
+            for s in self.seats:
+                if s.kind == "human" and not s.connections:
+                    s.absent_since = now
         self._after_grace()
         await self.persist()
         self.broadcast_table()
@@ -330,9 +665,14 @@ class Table:
         self.kick()
 
     async def leave(self, seat: int) -> None:
-        """The player leaves: a bot takes the seat at once; the seat's token takes it back."""
+        """The player leaves for good: the token is revoked and a bot plays the seat (an open
+        seat can be taken again from the lobby)."""
+        if self.status in ("finished", "expired"):
+            raise Rejected("finished", "the match is over; there is no seat to leave")
         s = self.seats[seat]
         s.left = True
+        s.token_hash = None
+        s.claimed = not s.open
         s.absent_since = time.monotonic()
         for conn in list(s.connections):
             conn.seat = None
@@ -340,8 +680,7 @@ class Table:
                 {
                     "type": "error",
                     "code": "left",
-                    "message": f"you left seat {seat}; a bot plays it and you are watching. "
-                    "Open your seat link again to take the seat back.",
+                    "message": f"you left seat {seat}; a bot plays it and you are watching",
                     "version": self.version,
                 }
             )
@@ -357,6 +696,10 @@ class Table:
             t.cancel()
         if self._driver is not None:
             self._driver.cancel()
+        if self._retry is not None:
+            self._retry.cancel()
+        for conn in list(self.connections):
+            conn.close("the server is shutting down")
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -380,7 +723,7 @@ class Table:
                 raise Rejected(
                     "not_started", "the table is waiting for players; send 'start' to begin"
                 )
-            if self.status == "finished":
+            if self.status in ("finished", "expired"):
                 raise Rejected("finished", "the match is over")
             if not isinstance(version, int) or isinstance(version, bool):
                 raise Rejected(
@@ -394,6 +737,8 @@ class Table:
                     f"the table has moved on: you sent version {version}, it is now "
                     f"{self.version}; look again and choose",
                 )
+            if self.deals.pending:
+                raise Rejected("unavailable", UNAVAILABLE)
             to_act = self.game.to_act(self.state)
             if to_act != seat:
                 raise Rejected("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
@@ -415,17 +760,38 @@ class Table:
             new_state, evs = self.game.apply_unchecked(self.state, action)
             stored = self.game.action_to_json(action)
             ts = time.time()
+            head = chain_next(self.head, stored)
             # journal first: nobody hears of an action that a crash could lose
-            await self.server.db(
-                self.server.storage.append_action, self.code, self.version, stored, seat, ts
-            )
+            try:
+                await self.server.db(
+                    self.server.storage.append_action,
+                    self.code,
+                    self.version,
+                    stored,
+                    seat,
+                    ts,
+                    head,
+                )
+            except StorageError:
+                raise Rejected("unavailable", UNAVAILABLE) from None
+            deal_events = self.deals.after(new_state, self.version + 1)
+            if self.deals.pending:
+                try:
+                    await self._flush_commitments()
+                except StorageError as exc:
+                    log.error("table %s: cannot journal a deal commitment: %s", self.code, exc)
+                    self._schedule_retry()
             self.state = new_state
             self.actions.append(stored)
             self.timestamps.append(ts)
+            self.heads.append(head)
+            self.journal_chain.append(head)
             self._log(evs)
-            self._log(self.deals.after(self.state, self.version))
+            self._log(deal_events)
             if self.game.to_act(self.state) is None:
                 self.status = "finished"
+                self.finished_at = time.monotonic()
+                self._reveal_secret()
                 await self.persist()
             self.server.actions_applied += 1
             self.broadcast(reply_to, request_id)
@@ -438,9 +804,18 @@ class Table:
             s = self.seats[seat]
             name = s.bot if s.kind == "bot" and s.bot else self.server.standin_bot(self.variant)
             self._bots[seat] = bot_registry.make(
-                name, self.variant, seat, derive_seed(self.meta.seed, "seat", seat)
+                name, self.variant, seat, derive_seed(self.seed, "seat", seat)
             )
         return self._bots[seat]
+
+    def _spend_budget(self, seconds: float) -> None:
+        now = time.monotonic()
+        cfg = self.server.config
+        self.bot_budget = min(
+            cfg.bot_budget, self.bot_budget + (now - self._budget_at) * cfg.bot_budget_rate
+        )
+        self._budget_at = now
+        self.bot_budget -= seconds
 
     def kick(self) -> None:
         """Let the bots play if a bot (or a stand-in) is to act."""
@@ -450,7 +825,7 @@ class Table:
                 self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     def _bot_to_act(self) -> int | None:
-        if self.status != "playing":
+        if self.status != "playing" or self.deals.pending:
             return None
         seat = self.game.to_act(self.state)
         if seat is None or self.controller(seat) != "bot":
@@ -467,29 +842,45 @@ class Table:
                 if self._bot_to_act() != seat:
                     continue
             version, state, game = self.version, self.state, self.game
-            choose = functools.partial(_choose, self._bot(seat), game, state, seat)
+            self._spend_budget(0.0)
+            if failures:
+                # a bot that just failed plays one move at random, then gets another chance
+                bot = bot_registry.make(
+                    "random", self.variant, seat, derive_seed(self.seed, "seat", seat, version)
+                )
+            elif self.bot_budget <= 0:
+                # this table's bots used their thinking time: the quick stand-in plays this move
+                bot = bot_registry.make(
+                    self.server.standin_bot(self.variant),
+                    self.variant,
+                    seat,
+                    derive_seed(self.seed, "seat", seat, version),
+                )
+            else:
+                bot = self._bot(seat)
+            choose = functools.partial(_choose, bot, game, state, seat)
+            started = time.monotonic()
             try:
                 action = await loop.run_in_executor(self.server.bot_pool, choose)
+                self._spend_budget(time.monotonic() - started)
                 await self.submit(seat, version, game.action_to_json(action), by_bot=True)
                 failures = 0
             except Rejected as exc:
                 if exc.code in ("stale_version", "not_your_turn"):
                     continue
+                if exc.code == "unavailable":  # the journal is away: wait, then try again
+                    await asyncio.sleep(min(0.5 * 2 ** min(failures, 5), 10.0))
+                    failures = 0
+                    continue
                 failures += 1
                 log.error("table %s: bot for seat %d was refused: %s", self.code, seat, exc)
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 failures += 1
                 log.exception("table %s: bot for seat %d failed", self.code, seat)
-            if failures:
-                # a broken bot must not stop the table: fall back to the random bot
-                self._bots[seat] = bot_registry.make(
-                    "random",
-                    self.variant,
-                    seat,
-                    derive_seed(self.meta.seed, "seat", seat, failures),
-                )
-                if failures > 3:
-                    return
+            if failures > 3:
+                await asyncio.sleep(min(0.5 * 2 ** min(failures, 6), 30.0))
 
 
 def _choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> Any:

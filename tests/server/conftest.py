@@ -48,10 +48,22 @@ class LiveServer:
         self.app = app
         self.http = httpx.Client(base_url=base, timeout=20)
 
-    def create(self, **body: Any) -> dict[str, Any]:
+    def create(self, *, claim_invites: bool = True, **body: Any) -> dict[str, Any]:
+        """Create a table; with ``claim_invites`` every invite is opened at once and the seat's
+        fresh token is put in its row as ``token`` (what each invited browser would hold)."""
         r = self.http.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
-        return r.json()  # type: ignore[no-any-return]
+        t: dict[str, Any] = r.json()
+        for row in t["seats"]:
+            if row["kind"] != "human":
+                continue
+            if t["you"] is not None and row["seat"] == t["you"]["seat"]:
+                row["token"] = t["you"]["token"]
+            elif claim_invites:
+                c = self.http.post(f"/api/tables/{t['code']}/claim", json={"invite": row["invite"]})
+                assert c.status_code == 200, c.text
+                row["token"] = c.json()["token"]
+        return t
 
     def ws(self, code: str, token: str | None = None) -> Client:
         url = f"{self.ws_base}/ws/{code}" + (f"?seat={token}" if token else "")
@@ -60,7 +72,7 @@ class LiveServer:
 
 @contextlib.contextmanager
 def live_server(db: str = "sqlite:///:memory:", **config: Any) -> Iterator[LiveServer]:
-    cfg = ServerConfig(**{"bot_delay": 0.0, "grace": 30.0, **config})
+    cfg = ServerConfig(**{"bot_delay": 0.0, "grace": 30.0, "rate_limits": {}, **config})
     app = create_app(db, cfg)
     port = free_port()
     server = uvicorn.Server(

@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
-from parlour.server.deals import verify_deals
 from parlour.server.storage import StorageError, TableMeta, open_storage
 from tests.server.conftest import LiveServer
 from tests.server.test_recovery import pg_schema
@@ -103,12 +102,14 @@ def _finished_table(server: LiveServer) -> str:
 
 
 def test_deals_are_committed_revealed_and_verified(server: LiveServer, tmp_path: Path) -> None:
-    """Before each deal the server publishes sha256 of the deal seed, after the hand the seed;
-    the verify endpoint and ``parlour verify`` re-deal from it and confirm the hands and stock."""
+    """Before each deal the server publishes a commitment to the deal seed, after the hand the
+    seed and salt; the verify endpoint and ``parlour verify`` re-deal from it and confirm the
+    hands and stock."""
     code = _finished_table(server)
     v = server.http.get(f"/api/tables/{code}/verify").json()
     assert v["all_verified"] and [d["hand"] for d in v["deals"]] == [0, 1, 2]
     assert all(d["commitment_ok"] and d["redeal_ok"] for d in v["deals"])
+    assert all(c["ok"] for c in v["checks"]), v["checks"]
     runner = CliRunner()
     res = runner.invoke(cli_app, ["verify", f"{server.base}/t/{code}"])
     assert res.exit_code == 0, res.output
@@ -128,23 +129,34 @@ def test_deals_are_committed_revealed_and_verified(server: LiveServer, tmp_path:
     assert rows[2]["commitment_ok"] is False and rows[2]["redeal_ok"] is True
 
 
-def test_verify_deals_rejects_a_deal_from_another_seed() -> None:
+def test_verify_rejects_a_deal_from_another_seed() -> None:
     """A seed that hashes right but did not deal the hand fails the re-deal check."""
     from parlour import games
-    from parlour.core.rng import commitment
+    from parlour.server.deals import deal_commitment, verify_match
 
     entry = games.entry("toy")
     rules = entry.rules_type.from_json({"players": 2})
-    fake = 12345
-    rows = verify_deals(
+    fake, salt = 12345, "ab" * 32
+    result = verify_match(
         entry.game,
         rules,
-        7,
-        [],
-        [{"hand": 0, "step": 0, "commitment": commitment(fake), "seed": fake}],
+        code="T",
+        seed=7,
+        actions=[],
+        fairness={"server_commitment": "00" * 32},
+        deals=[
+            {
+                "hand": 0,
+                "step": 0,
+                "commitment": deal_commitment(fake, salt),
+                "seed": fake,
+                "salt": salt,
+            }
+        ],
     )
-    assert rows[0]["commitment_ok"] is True and rows[0]["redeal_ok"] is False
-    assert rows[0]["verified"] is False
+    row = result["deals"][0]
+    assert row["commitment_ok"] is True and row["redeal_ok"] is False
+    assert row["verified"] is False and result["all_verified"] is False
 
 
 def test_replay_only_after_the_match(server: LiveServer) -> None:
@@ -153,7 +165,7 @@ def test_replay_only_after_the_match(server: LiveServer) -> None:
     r = server.http.get(f"/api/tables/{t['code']}/replay")
     assert r.status_code == 409 and "not finished" in r.json()["detail"]
     v = server.http.get(f"/api/tables/{t['code']}/verify").json()
-    assert v["deals"] == [] and v["all_verified"] is False
+    assert v["all_verified"] is False
 
 
 def test_chicago_sheet_endpoint(server: LiveServer) -> None:

@@ -107,7 +107,7 @@ def test_create_validates_options_seats_and_bots(server: LiveServer) -> None:
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}],
         },
     )
-    assert r.status_code == 422 and "no bot 'genius'" in r.json()["detail"]
+    assert r.status_code == 422 and "no bot level 'genius'" in r.json()["detail"]
     r = server.http.post("/api/tables", json={"game": "quick", "players": 3})
     assert r.status_code == 201
     body = r.json()
@@ -115,28 +115,38 @@ def test_create_validates_options_seats_and_bots(server: LiveServer) -> None:
 
 
 def test_join_tokens_and_open_list(server: LiveServer) -> None:
-    """Join by code hands out free seats only; the open list shows tables with free seats."""
-    t = server.create(game="toy", players=3, seats=[{"kind": "human"}] * 3)
+    """Join by code hands out open seats only, each with a fresh token; invite-only seats are
+    neither listed nor joinable (issue 14 item 5)."""
+    t = server.create(
+        game="toy",
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "human"}],
+        claim_invites=False,
+    )
     code = t["code"]
-    assert t["you"]["seat"] == 0
-    tokens = [s["token"] for s in t["seats"]]
-    assert len(set(tokens)) == 3 and all(len(tok) >= 40 for tok in tokens)
-    open_codes = [x["code"] for x in server.http.get("/api/tables").json()["tables"]]
-    assert code in open_codes
+    assert t["you"]["seat"] == 0 and len(t["you"]["token"]) >= 40
+    assert "token" not in t["seats"][1] and "token" not in t["seats"][2]
+    assert t["seats"][1]["invite_url"] == f"/t/{code}?invite={t['seats'][1]['invite']}"
+    listed = server.http.get("/api/tables").json()
+    assert code in [x["code"] for x in listed["tables"]]
+    assert next(x for x in listed["tables"] if x["code"] == code)["free_seats"] == [1]
     j = server.http.post(f"/api/tables/{code}/join", json={}).json()
-    assert j["seat"] == 1 and j["token"] == tokens[1] and j["url"] == f"/t/{code}?seat={tokens[1]}"
+    assert j["seat"] == 1 and j["url"] == f"/t/{code}" and len(j["token"]) >= 40
+    assert j["token"] != t["seats"][1]["invite"]
     r = server.http.post(f"/api/tables/{code}/join", json={"seat": 1})
-    assert r.status_code == 409 and "not free" in r.json()["detail"]
-    assert server.http.post(f"/api/tables/{code}/join", json={"seat": 2}).json()["seat"] == 2
+    assert r.status_code == 409 and "not open" in r.json()["detail"]
+    r = server.http.post(f"/api/tables/{code}/join", json={"seat": 2})
+    assert r.status_code == 409 and "not open" in r.json()["detail"]
     r = server.http.post(f"/api/tables/{code}/join", json={})
-    assert r.status_code == 409 and "no free seat" in r.json()["detail"]
+    assert r.status_code == 409 and "no open seat" in r.json()["detail"]
     assert code not in [x["code"] for x in server.http.get("/api/tables").json()["tables"]]
     assert code in [x["code"] for x in server.http.get("/api/tables?status=all").json()["tables"]]
     assert server.http.get("/api/tables/ZZZZZZ").status_code == 404
 
 
-def test_leave_hands_the_seat_to_a_bot_and_the_token_takes_it_back(server: LiveServer) -> None:
-    """A player who leaves is replaced by a bot at once; the seat link reclaims the seat."""
+def test_leave_hands_the_seat_to_a_bot_and_revokes_the_token(server: LiveServer) -> None:
+    """A player who leaves is replaced by a bot at once and the token stops working (issue 14
+    item 5: ``leave`` revokes it)."""
     t = server.create(
         game="toy",
         players=2,
@@ -153,7 +163,7 @@ def test_leave_hands_the_seat_to_a_bot_and_the_token_takes_it_back(server: LiveS
     r = server.http.post(f"/api/tables/{code}/leave", json={"token": tokens[1]})
     assert r.json() == {"seat": 1, "left": True}
     err = b.until("error")
-    assert err["code"] == "left" and "take the seat back" in err["message"]
+    assert err["code"] == "left" and "a bot plays it" in err["message"]
     assert b.until("state")["seat"] is None  # now watching
     info = server.http.get(f"/api/tables/{code}").json()
     assert info["seats"][1]["controller"] == "bot"
@@ -165,8 +175,10 @@ def test_leave_hands_the_seat_to_a_bot_and_the_token_takes_it_back(server: LiveS
             a.act(msg["legal"][0]["action"])
         msg = a.until("state")
     b2 = server.ws(code, tokens[1])
-    assert b2.until("welcome")["seat"] == 1
-    assert b2.until("state")["seats"][1]["controller"] == "human"
+    assert b2.until("welcome")["seat"] is None
+    assert b2.until("error")["code"] == "bad_token"
+    r = server.http.post(f"/api/tables/{code}/leave", json={"token": tokens[1]})
+    assert r.status_code == 403
     for c in (a, b, b2):
         c.close()
 
@@ -282,6 +294,7 @@ def test_start_fills_free_seats_with_bots(server: LiveServer) -> None:
         players=2,
         seats=[{"kind": "human"}, {"kind": "human"}],
         options={"max_hands": 1},
+        claim_invites=False,
     )
     a = server.ws(t["code"], t["you"]["token"])
     st = a.until("state")

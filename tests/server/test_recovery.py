@@ -106,7 +106,12 @@ def _scenario(db_url: str) -> None:
             timeout=20,
         ).json()
         code = t["code"]
-        tokens = [s["token"] for s in t["seats"]]
+        tokens = [t["you"]["token"]] + [
+            httpx.post(
+                f"{server.base}/api/tables/{code}/claim", json={"invite": s["invite"]}, timeout=20
+            ).json()["token"]
+            for s in t["seats"][1:]
+        ]
         clients = [server.ws(code, tok) for tok in tokens]
         for c in clients:
             while c.state is None or c.state["status"] != "playing":

@@ -1,0 +1,297 @@
+"""What stands between a stranger's bytes and the tables: strict JSON, rate limits, origins, logs.
+
+- :func:`parse_json` reads a client message or request body: size, nesting depth and lone
+  surrogates are checked before anything else sees it (a lone surrogate cannot be sent back as
+  UTF-8; a deeply nested array exhausts the parser's recursion).
+- :class:`RateLimiter` is a token bucket per client address and kind of request.
+- :class:`OriginPolicy` decides which ``Host`` and ``Origin`` headers the server answers.
+- :class:`RedactTokens` keeps seat tokens and invites out of the access log.
+
+>>> parse_json('{"type": "ping", "t": 1}')
+{'type': 'ping', 't': 1}
+>>> parse_json('{"t": "\\\\udfff"}')
+Traceback (most recent call last):
+...
+parlour.server.guard.BadInput: the message contains a lone surrogate (\\udfff), which is not text
+>>> parse_json("[" * 100 + "]" * 100)
+Traceback (most recent call last):
+...
+parlour.server.guard.BadInput: the message is nested deeper than 32 levels
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import math
+import re
+import socket
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+MAX_DEPTH = 32
+
+
+class BadInput(ValueError):
+    """A client message or body that is not acceptable JSON; the text says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _depth_ok(raw: str, limit: int) -> bool:
+    """True when brackets nest at most ``limit`` deep (strings skipped), without recursion."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _check_text(value: Any) -> None:
+    """Raise on a lone surrogate in any string or key, or a non-finite number."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                bad = v[exc.start]
+                raise BadInput(
+                    "bad_text",
+                    f"the message contains a lone surrogate (\\u{ord(bad):04x}), which is not text",
+                ) from None
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, float) and not math.isfinite(v):
+            raise BadInput("bad_json", "numbers must be finite (no NaN or Infinity)")
+
+
+def _no_constant(name: str) -> Any:
+    raise BadInput("bad_json", f"{name} is not a JSON number")
+
+
+def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse strict JSON: depth ≤ ``max_depth``, no NaN/Infinity, no lone surrogates."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput("bad_json", f"the body is not UTF-8: {exc.reason}") from None
+    if not _depth_ok(raw, max_depth):
+        raise BadInput("bad_json", f"the message is nested deeper than {max_depth} levels")
+    try:
+        value = json.loads(raw, parse_constant=_no_constant)
+    except BadInput:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
+    _check_text(value)
+    return value
+
+
+# --- rate limits -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limit:
+    """``burst`` requests at once, then ``per_minute`` on average."""
+
+    burst: int
+    per_minute: float
+
+
+#: the default budget per client address; ``ServerConfig.rate_limits`` overrides
+DEFAULT_LIMITS: dict[str, Limit] = {
+    "create": Limit(10, 10),  # tables created
+    "join": Limit(20, 30),  # claims, joins, token rotations, leaves
+    "lookup": Limit(120, 600),  # table look-ups, lists, replays, verifications, WebSocket opens
+}
+
+
+class RateLimiter:
+    """Token buckets per (kind, client address); at most ``max_clients`` addresses remembered.
+
+    >>> r = RateLimiter({"create": Limit(2, 60)})
+    >>> [r.take("create", "1.2.3.4", now=0.0) for _ in range(3)]
+    [0.0, 0.0, 1.0]
+    >>> r.take("create", "1.2.3.4", now=1.0)
+    0.0
+    """
+
+    def __init__(self, limits: dict[str, Limit], max_clients: int = 10_000) -> None:
+        self.limits = limits
+        self.max_clients = max_clients
+        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+
+    def take(self, kind: str, client: str, now: float | None = None) -> float:
+        """Spend one request; returns 0 when allowed, else the seconds until one is allowed."""
+        limit = self.limits.get(kind)
+        if limit is None:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        rate = limit.per_minute / 60.0
+        key = (kind, client)
+        tokens, last = self._buckets.pop(key, (float(limit.burst), now))
+        tokens = min(float(limit.burst), tokens + (now - last) * rate)
+        wait = 0.0
+        if tokens >= 1.0:
+            tokens -= 1.0
+        else:
+            wait = (1.0 - tokens) / rate if rate > 0 else 3600.0
+        self._buckets[key] = (tokens, now)
+        while len(self._buckets) > self.max_clients:
+            self._buckets.popitem(last=False)
+        return wait
+
+
+# --- origins -----------------------------------------------------------------------------------
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def _host_only(value: str) -> str:
+    """``example.org:8000`` → ``example.org``; ``[::1]:8000`` → ``::1``."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    if value.count(":") == 1:
+        return value.split(":", 1)[0]
+    return value
+
+
+def local_addresses() -> set[str]:
+    """Names and addresses this machine answers to (for a server bound to every interface)."""
+    names = {*LOOPBACK_NAMES, socket.gethostname().lower()}
+    try:
+        names.add(socket.getfqdn().lower())
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            names.add(str(info[4][0]).lower())
+    except OSError:
+        pass
+    try:  # the address used to reach other machines (no packet is sent by a UDP connect)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            names.add(s.getsockname()[0])
+    except OSError:
+        pass
+    return names
+
+
+class OriginPolicy:
+    """Which ``Host`` headers the server answers and which browser ``Origin`` may open a socket.
+
+    ``hosts`` are the names the server serves on (``None``: any host, for a server behind a proxy
+    that checks them); ``origins`` are extra allowed origins (``--allow-origin``).  A browser
+    page's ``Origin`` must be the same origin as the request's ``Host`` or one of ``origins``;
+    clients that send no ``Origin`` (programs, not browsers) are not asked.
+
+    >>> p = OriginPolicy({"127.0.0.1", "localhost"}, ["https://friends.example"])
+    >>> p.host_ok("127.0.0.1:8000"), p.host_ok("evil.example")
+    (True, False)
+    >>> p.origin_ok("http://127.0.0.1:8000", "127.0.0.1:8000")
+    True
+    >>> p.origin_ok("https://evil.example", "127.0.0.1:8000")
+    False
+    >>> p.origin_ok("https://friends.example", "127.0.0.1:8000")
+    True
+    """
+
+    def __init__(self, hosts: set[str] | None, origins: list[str] | tuple[str, ...] = ()) -> None:
+        self.hosts = {h.lower() for h in hosts} if hosts is not None else None
+        self.origins = {o.rstrip("/").lower() for o in origins}
+        for o in self.origins:
+            if self.hosts is not None and (name := urlsplit(o).hostname):
+                self.hosts.add(name)
+
+    @classmethod
+    def for_bind(cls, host: str, origins: list[str] | tuple[str, ...] = ()) -> OriginPolicy:
+        """The default for ``parlour serve --host HOST``: the address it serves on."""
+        bind = host.strip().lower().strip("[]")
+        if bind in ("0.0.0.0", "::", ""):
+            return cls(local_addresses(), origins)
+        names = {bind}
+        try:
+            if ipaddress.ip_address(bind).is_loopback:
+                names.update(LOOPBACK_NAMES)
+        except ValueError:
+            if bind == "localhost":
+                names.update(LOOPBACK_NAMES)
+        return cls(names, origins)
+
+    def host_ok(self, host_header: str | None) -> bool:
+        if self.hosts is None:
+            return True
+        if not host_header:
+            return False
+        return _host_only(host_header) in self.hosts
+
+    def origin_ok(self, origin: str | None, host_header: str | None) -> bool:
+        if origin is None:
+            return True
+        origin = origin.rstrip("/").lower()
+        if origin in self.origins:
+            return True
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not host_header:
+            return False
+        return parts.netloc == host_header.strip().lower() and self.host_ok(host_header)
+
+
+# --- logs --------------------------------------------------------------------------------------
+
+_SECRET_QUERY = re.compile(r"((?:seat|invite|token|contrib)=)[^&\s\"']+", re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """Seat tokens, invites and contributions out of a log line.
+
+    >>> redact('GET /ws/ABC?seat=s3cr3t&contrib=ff HTTP/1.1')
+    'GET /ws/ABC?seat=***&contrib=*** HTTP/1.1'
+    """
+    return _SECRET_QUERY.sub(r"\1***", text)
+
+
+class RedactTokens(logging.Filter):
+    """A logging filter for uvicorn's loggers: no token reaches a log line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in args)
+        return True
+
+
+def install_log_redaction() -> None:
+    flt = RedactTokens()
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(flt)
