@@ -15,7 +15,7 @@ from parlour.core.rules import Rules, option
 class ToyRules(Rules):
     players: int = option(4, "players", min=2, max=6)
     mode: str = option("up", "direction", choices=("up", "down"))
-    limit: int | None = option(None, "cap, None = no cap", min=1)
+    limit: int | None = option(None, "cap, None = no cap", type=int, min=1)
     flag: bool = option(False, "a switch")
 
 

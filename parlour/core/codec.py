@@ -16,10 +16,12 @@ Discard(card=34)
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from parlour.core.cards import card_str, parse_card
+from parlour.core.errors import ParlourError
 
 JSON = Any
 _CARD = "card"
@@ -64,58 +66,147 @@ def to_json(obj: Any) -> dict[str, JSON]:
     return out
 
 
+class BadActionJSON(ParlourError, ValueError):
+    """An action message that cannot be read (wrong type, missing or extra field, not a card …).
+
+    Both a :class:`~parlour.core.errors.ParlourError` and a ``ValueError``: whatever JSON a
+    client sends, decoding raises only this (issue 14 item 10)."""
+
+
+#: an int field of an action is an index, count, rank or seat: anything beyond this is junk
+INT_LIMIT = 10**9
+#: longest string (a card, a type name, a string field) read from an action
+MAX_TEXT = 200
+#: most cards in one cards field
+MAX_CARDS = 200
+
+
+def _short(value: Any) -> str:
+    """A short printable picture of a bad value for an error message (``repr`` escapes lone
+    surrogates; lists, objects and huge numbers are named, not printed)."""
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return "a huge number"
+    if value is None or isinstance(value, (bool, int, float, str)):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "…"
+    return f"a {type(value).__name__}"
+
+
+def _card(value: Any, where: str) -> int:
+    if not isinstance(value, str):
+        raise BadActionJSON(f"{where}: expected a card such as '10♥' or 'TH', not {_short(value)}")
+    if len(value) > 16:
+        raise BadActionJSON(f"{where}: not a card: {_short(value)}")
+    try:
+        return parse_card(value)
+    except ValueError as exc:
+        raise BadActionJSON(f"{where}: {exc}") from None
+
+
+def _annotation(f: dataclasses.Field[Any]) -> str:
+    ann = f.type
+    return ann.__name__ if isinstance(ann, type) else str(ann)
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadActionJSON(f"{where} must be an integer, not {_short(value)}")
+    if not -INT_LIMIT <= value <= INT_LIMIT:
+        raise BadActionJSON(f"{where} must be an integer from {-INT_LIMIT} to {INT_LIMIT}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise BadActionJSON(f"{where} must be a string, not {_short(value)}")
+    if len(value) > MAX_TEXT:
+        raise BadActionJSON(f"{where} must be a string of at most {MAX_TEXT} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadActionJSON(f"{where} must be text; {_short(value)} is not") from None
+    return value
+
+
+def _scalar(value: Any, ann: str, where: str) -> Any:
+    """A plain (non-card) field, checked against its annotation."""
+    optional = ann.endswith(" | None")
+    if optional:
+        if value is None:
+            return None
+        ann = ann.removesuffix(" | None")
+    if ann in ("int", "Seat", "Side", "Card"):
+        return _int(value, where)
+    if ann == "bool":
+        if not isinstance(value, bool):
+            raise BadActionJSON(f"{where} must be true or false, not {_short(value)}")
+        return value
+    if ann == "str":
+        return _text(value, where)
+    if ann == "float":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise BadActionJSON(f"{where} must be a number, not {_short(value)}")
+        if not math.isfinite(value) or abs(value) > INT_LIMIT:
+            raise BadActionJSON(f"{where} must be a finite number, not {_short(value)}")
+        return float(value)
+    if ann.startswith("tuple["):
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_CARDS:
+            raise BadActionJSON(f"{where} must be a list, not {_short(value)}")
+        inner = ann.removeprefix("tuple[").removesuffix("]").removesuffix(", ...")
+        return tuple(_scalar(v, inner, f"{where}[{i}]") for i, v in enumerate(value))
+    raise BadActionJSON(f"{where}: cannot read a field of type {ann}")
+
+
 def from_json(data: Mapping[str, JSON], types: Mapping[str, type]) -> Any:
     """Rebuild an action (or other flat dataclass) from :func:`to_json` output.
 
-    Raises ``ValueError`` naming what is wrong (unknown type, missing or bad field)."""
+    Every field is checked: a card field takes a card string (``null`` only where the field has
+    a default), a cards field a list of them, an ``int`` field a whole number, a ``bool`` field
+    true/false.  Anything else — a non-object, an unknown type, a missing or extra field, a
+    value of the wrong type — raises :class:`BadActionJSON` (a ``ValueError``) naming what is
+    wrong, so hostile input never reaches an engine (issue 14 item 10)."""
     if not isinstance(data, Mapping):
-        raise ValueError("an action must be a JSON object with a 'type'")
-    name = str(data.get("type"))
-    if name not in types:
-        raise ValueError(f"unknown action type {name!r}; expected one of {sorted(types)}")
+        raise BadActionJSON("an action must be a JSON object with a 'type'")
+    name = data.get("type")
+    if not isinstance(name, str) or name not in types:
+        raise BadActionJSON(f"unknown action type {_short(name)}; expected one of {sorted(types)}")
     cls = types[name]
     kwargs: dict[str, Any] = {}
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")}
     for key in data:
         if key != "type" and key not in fields:
-            raise ValueError(f"{name} has no field {key!r}; fields: {sorted(fields)}")
+            raise BadActionJSON(f"{name} has no field {_short(key)}; fields: {sorted(fields)}")
     for fname, f in fields.items():
+        where = f"{name}.{fname}"
+        has_default = f.default is not dataclasses.MISSING or (
+            f.default_factory is not dataclasses.MISSING
+        )
         if fname not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ValueError(f"{name} needs field {fname!r}")
+            if not has_default:
+                raise BadActionJSON(f"{name} needs field {fname!r}")
             continue
         value = data[fname]
         kind = f.metadata.get("kind")
-        try:
-            if kind == _CARD:
-                kwargs[fname] = -1 if value is None else parse_card(str(value))
-            elif kind == _CARDS:
-                if not isinstance(value, (list, tuple)):
-                    raise ValueError("expected a list of cards")
-                kwargs[fname] = tuple(parse_card(str(v)) for v in value)
-            elif isinstance(value, list):
-                kwargs[fname] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        if kind == _CARD:
+            if value is None:
+                if not has_default or f.default is dataclasses.MISSING:
+                    raise BadActionJSON(f"{where}: expected a card such as '10♥', not null")
+                kwargs[fname] = f.default
             else:
-                kwargs[fname] = value
-        except ValueError as exc:
-            raise ValueError(f"{name}.{fname}: {exc}") from None
-    _check_types(cls, kwargs)
-    return cls(**kwargs)
-
-
-def _check_types(cls: type, kwargs: dict[str, Any]) -> None:
-    """Cheap type check of scalar fields so a malformed message cannot build a bad action."""
-    for f in dataclasses.fields(cls):
-        if f.name not in kwargs or f.metadata.get("kind"):
-            continue
-        value, ann = kwargs[f.name], str(f.type)
-        if ann in ("int", "Seat") and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"{cls.__name__}.{f.name} must be an integer, not {value!r}")
-        if ann == "bool" and not isinstance(value, bool):
-            raise ValueError(f"{cls.__name__}.{f.name} must be true or false, not {value!r}")
-        if ann == "str" and not isinstance(value, str):
-            raise ValueError(f"{cls.__name__}.{f.name} must be a string, not {value!r}")
-        if ann.startswith("tuple[int") and not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise ValueError(f"{cls.__name__}.{f.name} must be a list of integers")
+                kwargs[fname] = _card(value, where)
+        elif kind == _CARDS:
+            if not isinstance(value, (list, tuple)):
+                raise BadActionJSON(f"{where}: expected a list of cards, not {_short(value)}")
+            if len(value) > MAX_CARDS:
+                raise BadActionJSON(f"{where}: at most {MAX_CARDS} cards")
+            kwargs[fname] = tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+        else:
+            kwargs[fname] = _scalar(value, _annotation(f), where)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError, LookupError, ArithmeticError) as exc:
+        raise BadActionJSON(f"{name}: {exc}") from None

@@ -38,6 +38,8 @@ class HandFootRules(Rules):
     opening_minimums: tuple[int, ...] = option(
         (50, 90, 120, 150),
         "meld minimum of each round; the match has one round per entry (seed: 50, 90, 120, 150)",
+        min=0,
+        max_items=20,
     )
     pile_take: int = option(
         8,
@@ -100,6 +102,7 @@ class HandFootRules(Rules):
     max_hands: int | None = option(
         None,
         "safety cap: stop the match after this many rounds (None = play every round)",
+        type=int,
         min=1,
     )
 

@@ -32,7 +32,11 @@ class SambaRules(Rules):
 
     players: int = option(4, "number of players (2, 3, 5 alone; 4 = 2×2; 6 = 3×2)", min=2, max=6)
     hand_size: int | None = option(
-        None, "cards dealt to each player (None: 15, or 13 with 6 players)", min=5, max=20
+        None,
+        "cards dealt to each player (None: 15, or 13 with 6 players)",
+        type=int,
+        min=5,
+        max=20,
     )
     opening_table: str = option(
         "standard",
@@ -73,7 +77,10 @@ class SambaRules(Rules):
         choices=(1000, 600),
     )
     max_hands: int | None = option(
-        None, "stop the match after this many hands (safety cap, termination 'max_hands')", min=1
+        None,
+        "stop the match after this many hands (safety cap, termination 'max_hands')",
+        type=int,
+        min=1,
     )
 
     def check(self) -> None:

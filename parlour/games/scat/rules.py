@@ -62,7 +62,10 @@ class ScatRules(Rules):
         2, "lives a knocker with the sole lowest hand loses", choices=(1, 2)
     )
     three_of_a_kind: float | None = option(
-        None, "value of three cards of one rank (None: no special value)", choices=(None, 30, 30.5)
+        None,
+        "value of three cards of one rank (None: no special value)",
+        type=float,
+        choices=(None, 30, 30.5),
     )
     three_aces_33: bool = option(
         False, "three aces are a 'Grand Cadillac' worth 33, declared like a 31 (Cadillac)"
@@ -71,7 +74,11 @@ class ScatRules(Rules):
         False, "three cards of one suit in sequence are worth 30 (A-K-Q stays 31; ace high only)"
     )
     min_knock: int | None = option(
-        None, "lowest hand value with which a player may knock (None: any)", min=1, max=33
+        None,
+        "lowest hand value with which a player may knock (None: any)",
+        type=int,
+        min=1,
+        max=33,
     )
     knock_needs_one_suit: bool = option(
         False, "a player may knock only holding three cards of one suit"
@@ -108,6 +115,7 @@ class ScatRules(Rules):
         None,
         "safety cap: the match ends after this many hands (termination 'max_hands'; most lives "
         "or points wins)",
+        type=int,
         min=1,
         max=100_000,
     )
