@@ -47,22 +47,65 @@ def serve(
         typer.Option(help="extra game module to register (has an ENTRY); repeatable"),
     ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="another address browsers may use to reach this server, e.g. "
+            "https://cards.example.org (behind a proxy); repeatable"
+        ),
+    ] = None,
+    any_host: Annotated[
+        bool,
+        typer.Option(
+            "--any-host",
+            help="answer any Host header (only behind a proxy that checks it); default: only the "
+            "address served on",
+        ),
+    ] = False,
+    durability: Annotated[
+        str,
+        typer.Option(
+            help="SQLite: normal (a killed process loses nothing committed) or full (also "
+            "survives power loss; an fsync per move)"
+        ),
+    ] = "normal",
+    waiting_expiry: Annotated[
+        float, typer.Option(help="hours after which a table nobody started expires")
+    ] = 24.0,
+    rate_limit: Annotated[
+        bool,
+        typer.Option(
+            "--rate-limit/--no-rate-limit",
+            help="limit table creation, joins and look-ups per client address",
+        ),
+    ] = True,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
 
     from parlour.server.app import create_app
+    from parlour.server.guard import OriginPolicy, install_log_redaction
     from parlour.server.lobby import ServerConfig
     from parlour.server.storage import StorageError, open_storage
 
     if game_module:
         register_game_modules(game_module)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if durability not in ("normal", "full"):
+        raise fail(f"--durability must be normal or full, not {durability!r}")
     try:
-        storage = open_storage(db)
+        storage = open_storage(db, durability=durability if durability != "normal" else None)
     except StorageError as exc:
         raise fail(str(exc)) from None
-    config = ServerConfig(bot_delay=bot_delay, grace=grace)
+    origins = OriginPolicy.for_bind(host, allow_origin or ())
+    config = ServerConfig(
+        bot_delay=bot_delay,
+        grace=grace,
+        waiting_expiry=waiting_expiry * 3600.0,
+        rate_limits=None if rate_limit else {},
+        allowed_hosts=None if any_host else origins.hosts,
+        allow_origins=tuple(allow_origin or ()),
+    )
     application = create_app(storage, config)
     server = uvicorn.Server(
         uvicorn.Config(
@@ -74,6 +117,8 @@ def serve(
             lifespan="on",
         )
     )
+
+    install_log_redaction()  # after uvicorn configured its loggers: no seat token in a log line
 
     original_startup = server.startup
 

@@ -541,6 +541,8 @@ class Table:
     def broadcast(self, reply_to: Connection | None = None, request_id: Any = None) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in self.connections:
+            if conn.lagging or conn.closed:
+                continue  # a resync with the latest state is due anyway: build nothing
             if conn.seat not in cache:
                 cache[conn.seat] = self.payload(conn.seat)
             msg = self.state_message(conn, payload=cache[conn.seat])
@@ -549,6 +551,8 @@ class Table:
             conn.send(msg)
 
     def broadcast_table(self) -> None:
+        if not self.connections:
+            return
         msg = encode({"type": "table", "table": self.record()})
         for conn in self.connections:
             conn.send_text(msg)

@@ -182,6 +182,7 @@ def serve_subprocess(db: str, port: int, *extra: str) -> subprocess.Popen[str]:
         "0",
         "--game-module",
         "tests.server.toygame",
+        "--no-rate-limit",  # tests create many tables from one address; --rate-limit in extra
         *extra,
     ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
