@@ -96,10 +96,19 @@ def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
                 "min": meta.get("min"),
                 "max": meta.get("max"),
                 "nullable": bool(meta.get("nullable")),
-                "type": schema[f.name].get("type", "enum" if meta.get("choices") else "any"),
+                "type": _first_type(
+                    schema[f.name].get("type", "enum" if meta.get("choices") else "any")
+                ),
             }
         )
     return rows
+
+
+def _first_type(kind: Any) -> str:
+    """``["integer", "null"]`` → ``"integer"`` (nullability is its own field)."""
+    if isinstance(kind, list):
+        return str(next((k for k in kind if k != "null"), "any"))
+    return str(kind)
 
 
 def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:

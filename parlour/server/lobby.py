@@ -307,8 +307,20 @@ class TableServer:
         claim: int | str | None,
         name: str,
     ) -> tuple[Table, dict[str, Any]]:
+        opts = dict(options or {})
+        if "players" in opts:  # the player count may come as an option too
+            if players is not None and opts["players"] != players:
+                raise LobbyError(
+                    422, f"players: {players!r} and options.players {opts['players']!r} differ"
+                )
+            players = opts.pop("players")
         try:
-            variant = games.get(game, preset, players, **(options or {}))
+            variant = games.get(game, preset, None)
+            variant = Variant(
+                variant.entry,
+                variant.preset,
+                variant.entry.rules(variant.preset, players, opts),
+            )
         except (ParlourError, ValueError, TypeError) as exc:
             raise LobbyError(422, str(exc)) from None
         n = int(variant.rules.players)  # type: ignore[attr-defined]
