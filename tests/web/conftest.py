@@ -7,12 +7,14 @@ tests skip — except under ``CI=true``, where they fail so a broken CI image ca
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,10 +78,28 @@ class Server:
         with urllib.request.urlopen(req, timeout=5) as r:
             return json.loads(r.read())
 
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """Any request; returns (HTTP status, JSON body) for errors too."""
+        req = urllib.request.Request(
+            self.base + path,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+            method=method,
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            raw = exc.read()
+            try:
+                return exc.code, json.loads(raw or b"null")
+            except json.JSONDecodeError:
+                return exc.code, raw.decode(errors="replace")
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("parlour-web")
+
+@contextlib.contextmanager
+def serve(tmp: Path, *extra: str) -> Iterator[Server]:
+    """``parlour serve`` on a free port with a fresh SQLite file in ``tmp``; stopped afterwards."""
     port = _free_port()
     log = tmp / "server.log"
     cmd = [
@@ -95,6 +115,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"sqlite:///{tmp / 'parlour.db'}",
         "--bot-delay",
         BOT_DELAY,
+        *extra,
     ]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
@@ -109,12 +130,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 proc.kill()
                 pytest.fail(f"parlour serve did not start:\n{log.read_text()[-3000:]}")
             time.sleep(0.1)
-    yield Server(base, proc, log)
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield Server(base, proc, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server most tests share. Every request comes from 127.0.0.1, so the per-address
+    limits on creating and joining tables are off here (``limited_server`` has them)."""
+    with serve(tmp_path_factory.mktemp("parlour-web"), "--no-rate-limit") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def limited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with its default per-address rate limits."""
+    with serve(tmp_path_factory.mktemp("parlour-limited")) as s:
+        yield s
 
 
 @pytest.fixture(scope="session")

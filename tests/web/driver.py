@@ -38,6 +38,16 @@ def wait_state(page: Any, timeout: float = 10) -> dict[str, Any]:
     raise AssertionError("the table page never received a state")
 
 
+def wait_seat(page: Any, timeout: float = 10) -> int | None:
+    """The seat the page plays (None: watching), once the table has welcomed it (a table still
+    waiting for players has nothing dealt, so no view yet)."""
+    page.wait_for_function(
+        "window.parlour && window.parlour.table !== null && window.parlour.connected",
+        timeout=timeout * 1000,
+    )
+    return page.evaluate("window.parlour.seat")  # type: ignore[no-any-return]
+
+
 def click_card(page: Any, card: str, where: str = "#hand") -> None:
     """Click the first not-yet-selected copy of ``card`` in the hand, on its visible corner
     (cards in a hand overlap, as held cards do)."""
@@ -132,3 +142,87 @@ def play_until(page: Any, done: Any, timeout: float = 90, pages: list[Any] | Non
         if not acted:
             page.wait_for_timeout(30)
     raise AssertionError(f"timed out after {clicks} clicks; last state {table_state(page)}")
+
+
+def seat_path(table: dict[str, Any]) -> str:
+    """The creator's seat as an old-style link (``/t/CODE?seat=TOKEN``): the page keeps the token
+    in this browser and takes it out of the address bar."""
+    return f"/t/{table['code']}?seat={table['you']['token']}"
+
+
+def stored_token(page: Any, code: str) -> str | None:
+    """The seat token this browser keeps for the table (localStorage), if any."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """(code) => {
+          const seats = JSON.parse(localStorage.getItem("parlour.seats") || "[]");
+          const s = seats.find((x) => x.code === code);
+          return s ? s.token : null;
+        }""",
+        code,
+    )
+
+
+# Elements sticking out past the right edge of the window, except inside a box that scrolls on its
+# own (a wide score table in a scrolling frame is fine; the page itself must not be wider). The
+# page clips sideways overflow as a safety net, so this looks at every element, not scrollWidth.
+WIDER_THAN_WINDOW_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= width + 1) continue;
+    let p = el.parentElement, scrolls = false;
+    for (; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll" || o === "hidden") { scrolls = true; break; }
+    }
+    if (!scrolls) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def no_horizontal_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"{page.url}: page is {width}px wide in a {inner}px window"
+    wide = page.evaluate(WIDER_THAN_WINDOW_JS)
+    assert not wide, f"{page.url}: wider than the {inner}px window: {wide}"
+
+
+def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
+    """Play our Scat seat by clicking (draw from the stock, discard a hinted card) and close the
+    end-of-hand screens, until the match is over; returns our decisions."""
+    deadline = time.monotonic() + timeout
+    ours = 0
+    missed: list[str] = []  # clicks that found nothing to click (the last few)
+    while time.monotonic() < deadline:
+        if page.locator("#match-end").count():
+            return ours
+        if page.locator("#hand-end-close").count():
+            page.locator("#hand-end-close").click(timeout=CLICK_TIMEOUT)
+            continue
+        st = table_state(page)
+        if st is None or not st["legal"] or st["pending"]:
+            page.wait_for_timeout(30)
+            continue
+        types = {a["type"] for a in st["legal"]}
+        v = st["version"]
+        try:
+            if "DrawStock" in types:
+                page.click("#stock", timeout=CLICK_TIMEOUT)
+            elif "Discard" in types:
+                page.locator("#hand .card.hint").first.click(timeout=CLICK_TIMEOUT)
+            else:
+                page.locator("#actions button.action").first.click(timeout=CLICK_TIMEOUT)
+            page.wait_for_function(
+                f"window.parlour.version > {v} || !!window.parlour.error", timeout=CLICK_TIMEOUT
+            )
+        except PlaywrightTimeout as exc:
+            missed = [*missed[-2:], f"{sorted(types)}: {str(exc).splitlines()[0]}"]
+            continue  # a screen came up over the table: the loop sees it
+        ours += 1
+    raise AssertionError(
+        f"the match did not end after {ours} decisions; last state {table_state(page)}; "
+        f"missed clicks {missed}"
+    )

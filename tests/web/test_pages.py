@@ -8,41 +8,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.driver import table_state, wait_state
+from tests.web.driver import no_horizontal_scroll, seat_path, table_state, wait_seat, wait_state
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 #: where to click a card in a hand: its corner index, visible even when cards overlap
 CORNER = {"x": 6, "y": 20}
-
-
-# Elements sticking out past the right edge of the window, except inside a box that scrolls on its
-# own (a wide score table in a scrolling frame is fine; the page itself must not be wider). The
-# page clips sideways overflow as a safety net, so this looks at every element, not scrollWidth.
-WIDER_THAN_WINDOW_JS = """() => {
-  const width = document.documentElement.clientWidth;
-  const out = [];
-  for (const el of document.querySelectorAll("body *")) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.right <= width + 1) continue;
-    let p = el.parentElement, scrolls = false;
-    for (; p && p !== document.body; p = p.parentElement) {
-      const o = getComputedStyle(p).overflowX;
-      if (o === "auto" || o === "scroll" || o === "hidden") { scrolls = true; break; }
-    }
-    if (!scrolls) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
-  }
-  return out.slice(0, 8);
-}"""
-
-
-def no_horizontal_scroll(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    inner = page.evaluate("window.innerWidth")
-    assert width <= inner, f"{page.url}: page is {width}px wide in a {inner}px window"
-    wide = page.evaluate(WIDER_THAN_WINDOW_JS)
-    assert not wide, f"{page.url}: wider than the {inner}px window: {wide}"
 
 
 def test_phone_sized_screens_do_not_scroll_sideways(
@@ -64,7 +36,7 @@ def test_phone_sized_screens_do_not_scroll_sideways(
                 "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
             },
         )
-        page.goto(server.base + t["you"]["url"])
+        page.goto(server.base + seat_path(t))
         wait_state(page)
         page.wait_for_selector("#hand .card")
         page.wait_for_selector("#melds .side-melds")
@@ -84,34 +56,40 @@ def test_phone_sized_screens_do_not_scroll_sideways(
 
 
 def test_join_by_code_and_watch(browser: Any, server: Any) -> None:
-    """A friend joins a free seat by table code in the lobby; a watcher sees no hand."""
+    """A friend joins an open seat by table code in the lobby; a watcher sees no hand."""
     t = server.post(
         "/api/tables",
         {
             "game": "scat",
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "seats": [
+                {"kind": "human"},
+                {"kind": "human", "open": True},
+                {"kind": "bot", "bot": "random"},
+            ],
             "players": 3,
         },
     )
-    context = browser.new_context()
+    contexts = [browser.new_context() for _ in range(3)]
     try:
-        friend = context.new_page()
+        friend, host, watcher = (c.new_page() for c in contexts)
         friend.goto(server.base + "/")
         friend.fill("#join-code", t["code"])
         friend.click("#join")
-        friend.wait_for_url(f"**/t/{t['code']}?seat=*")
-        st = wait_state(friend)
-        assert st["seat"] == 1
+        friend.wait_for_url(f"{server.base}/t/{t['code']}")  # the token stays out of the address
+        assert wait_seat(friend) == 1  # the table waits for its creator: nothing dealt yet
         assert "you are West" not in friend.locator("#status").inner_text()  # 3 players: numbers
         assert "Player 2" in friend.locator("#status").inner_text()
-        watcher = context.new_page()
+        host.goto(server.base + seat_path(t))  # everyone is here: the cards are dealt
+        assert wait_state(host)["seat"] == 0
+        friend.wait_for_selector("#hand .card")
+        # Another browser opening the same address watches (the seat's token is not in it).
         watcher.goto(server.base + f"/t/{t['code']}")
-        wst = wait_state(watcher)
-        assert wst["seat"] is None
+        assert wait_state(watcher)["seat"] is None
         assert "watching" in watcher.locator("#status").inner_text()
         assert watcher.locator("#hand").count() == 0
     finally:
-        context.close()
+        for c in contexts:
+            c.close()
 
 
 @pytest.mark.parametrize("game", ["scat", "cheat", "handfoot"])
@@ -125,7 +103,7 @@ def test_other_games_play_by_clicking(page: Any, server: Any, game: str) -> None
         "/api/tables",
         {"game": game, "options": {"max_hands": 1} if game != "cheat" else {}},
     )
-    page.goto(server.base + t["you"]["url"])
+    page.goto(server.base + seat_path(t))
     wait_state(page)
     ours = 0
     for _ in range(600):
@@ -200,7 +178,7 @@ def test_end_of_hand_screen(page: Any, server: Any) -> None:
     """When a hand ends (and the match goes on) a screen shows that hand's score sheet; Scat
     hands are short (seed 001_e8630c614840283e.txt: "the lowest hand loses a life")."""
     t = server.post("/api/tables", {"game": "scat", "players": 3})
-    page.goto(server.base + t["you"]["url"])
+    page.goto(server.base + seat_path(t))
     wait_state(page)
     for _ in range(1500):
         if page.locator("#hand-end").count() or page.locator("#match-end").count():
@@ -236,7 +214,7 @@ def test_generic_table_plays_any_game(page: Any, server: Any) -> None:
     """The generic table (``?plain``, also the fallback for a game without its own table) shows
     the view's fields and offers the legal actions as buttons that work."""
     t = server.post("/api/tables", {"game": "cheat", "players": 3})
-    page.goto(server.base + t["you"]["url"] + "&plain")
+    page.goto(server.base + seat_path(t) + "&plain")
     wait_state(page)
     page.wait_for_selector("#view-details")
     assert "Hand sizes" in page.locator("#view-details").inner_text()
@@ -244,6 +222,11 @@ def test_generic_table_plays_any_game(page: Any, server: Any) -> None:
         page.wait_for_function("window.parlour.legal && window.parlour.legal.length > 0")
         v = table_state(page)["version"]
         buttons = page.locator("#actions button.action")
+        # One button per legal action, once the (coalesced) redraw has happened.
+        page.wait_for_function(
+            "document.querySelectorAll('#actions button.action').length"
+            " === window.parlour.legal.length && !window.parlour.pending"
+        )
         assert buttons.count() == len(table_state(page)["legal"])
         buttons.first.click()
         page.wait_for_function(f"window.parlour.version > {v} || !!window.parlour.error")

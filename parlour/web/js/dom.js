@@ -54,8 +54,9 @@ export function humanize(key) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** fetch JSON; throws Error(message) with the server's `detail`/`error` text on failure. */
-export async function api(method, url, body) {
+/** fetch JSON; throws Error(message) with the server's `detail`/`error` text on failure, its
+ * `status`, and for a refusal to go faster (429) the seconds to wait (`retryAfter`). */
+export async function api(method, url, body, parse = JSON.parse) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
@@ -70,12 +71,15 @@ export async function api(method, url, body) {
   const text = await res.text();
   let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? parse(text) : null;
   } catch {
     data = text;
   }
   if (!res.ok) {
-    throw new Error(errorText(data) || `${res.status} ${res.statusText}`);
+    const err = new Error(errorText(data) || `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    if (res.status === 429) err.retryAfter = Number(res.headers.get("retry-after")) || null;
+    throw err;
   }
   return data;
 }

@@ -1,12 +1,15 @@
-// The lobby: pick a game and its house rules, set the seats, create a table and hand out invite
-// links; join a table by code, watch one, or go back to a seat this browser holds.
+// The lobby: pick a game and its house rules, set the seats (private, or open to anyone), create
+// a table and hand out one-time invite links; join an open seat by code or from the list, watch a
+// table, or go back to a seat this browser holds. Seat tokens stay in this browser.
 import { api, clear, copyText, h } from "./dom.js";
-import { loadSeats, rememberSeat, seatName, seatUrl } from "./seats.js";
+import { loadSeats, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let current = null; // the selected game record from /api/games
 let optionValues = {}; // option name -> value the user set (overrides of the preset)
+const PAGE = 50; // open tables per page
+let tablesOffset = 0;
 
 async function init() {
   try {
@@ -26,7 +29,7 @@ async function init() {
     const code = cleanCode();
     if (code) location.href = seatUrl(code);
   });
-  $("refresh").addEventListener("click", loadOpenTables);
+  $("refresh").addEventListener("click", () => loadOpenTables(0));
   const wanted = new URLSearchParams(location.search).get("game");
   chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0]?.name);
   renderMySeats();
@@ -138,28 +141,42 @@ function optionInput(opt, value) {
 }
 
 let seatChoices = [];
+const seatOpen = []; // seat -> anyone may take it from the open tables list
 function renderSeats() {
   const n = playerCount();
   const bots = current.bots || [];
   const def = current.default_bot || bots[0];
   seatChoices = Array.from({ length: n }, (_, i) => seatChoices[i] ?? (i === 0 ? "human" : `bot:${def}`));
   seatChoices.length = n;
+  seatOpen.length = n;
   const box = clear($("seats"));
+  const openLabels = [];
+  // Only the other human seats can be open (the first one is the creator's).
+  const showOpen = () => openLabels.forEach((l, i) => l.classList.toggle("hidden", seatChoices[i] !== "human" || seatChoices.indexOf("human") === i));
   for (let i = 0; i < n; i++) {
     const sel = h("select", { "aria-label": `seat ${i}`, dataset: { seat: String(i) } });
     sel.append(h("option", { value: "human" }, "Human player"));
     for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, `Bot — ${b}`));
     sel.value = seatChoices[i];
-    sel.addEventListener("change", () => (seatChoices[i] = sel.value));
-    box.append(h("div.seat-row", h("span.who", seatName(i, n)), sel));
+    sel.addEventListener("change", () => {
+      seatChoices[i] = sel.value;
+      showOpen();
+    });
+    const open = h("input", { type: "checkbox", dataset: { openSeat: String(i) } });
+    open.checked = !!seatOpen[i];
+    open.addEventListener("change", () => (seatOpen[i] = open.checked));
+    openLabels.push(h("label.open-seat", open, "open seat (anyone can join from the list)"));
+    box.append(h("div.seat-row", h("span.who", seatName(i, n)), sel, openLabels[i]));
   }
+  showOpen();
   const partners = n === 4 ? " Partners sit opposite: South with North, West with East." : n === 6 ? " Partners: players 1 & 4, 2 & 5, 3 & 6." : "";
-  $("seat-note").textContent = `You take the first human seat; the other human seats get invite links.${partners}`;
+  $("seat-note").textContent = `You take the first human seat; each other human seat gets its own invite link. An open seat is also listed for anyone to take.${partners}`;
 }
 
 async function createTable() {
   $("create-error").textContent = "";
-  const seats = seatChoices.map((c) => (c === "human" ? { kind: "human" } : { kind: "bot", bot: c.slice(4) }));
+  const first = seatChoices.indexOf("human");
+  const seats = seatChoices.map((c, i) => (c === "human" ? { kind: "human", open: i !== first && !!seatOpen[i] } : { kind: "bot", bot: c.slice(4) }));
   const body = {
     game: current.name,
     preset: $("preset").value,
@@ -185,25 +202,32 @@ function showCreated(t) {
   $("created-code").textContent = t.code;
   const box = clear($("invite-links"));
   const origin = location.origin;
+  const invites = [];
+  if (t.you) rememberSeat(t.code, t.you.seat, t.you.token, t.game);
   for (const s of t.seats) {
-    if (s.kind !== "human" || !s.url) continue;
-    const mine = t.you && t.you.seat === s.seat;
-    const url = origin + s.url;
-    if (mine) rememberSeat(t.code, s.seat, s.token, t.game);
-    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link seat ${s.seat}` });
+    if (s.kind !== "human") continue;
+    const name = seatName(s.seat, t.players);
+    if (t.you && t.you.seat === s.seat) {
+      box.append(h("div.link-row", { dataset: { seat: String(s.seat) } }, h("b", `${name} (you)`), h("a.btn.primary.small", { href: seatUrl(t.code), id: "go-to-table" }, "Take my seat")));
+      continue;
+    }
+    if (!s.invite_url) continue;
+    const url = origin + s.invite_url;
+    invites.push({ seat: s.seat, url: s.invite_url });
     const copy = h("button.btn.small", { type: "button" }, "Copy");
     copy.addEventListener("click", () => copyText(url, copy));
     box.append(
       h(
-        "div.link-row",
+        "div.link-row.invite",
         { dataset: { seat: String(s.seat) } },
-        h("b", `${seatName(s.seat, t.players)}${mine ? " (you)" : ""}`),
-        input,
+        h("b", name),
+        h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link seat ${s.seat}` }),
         copy,
-        mine ? h("a.btn.primary.small", { href: s.url, id: "go-to-table" }, "Take my seat") : null,
+        h("small.muted.link-note", `Works once, for one person: send it to the friend who plays ${name}.${s.open ? " This seat is open: anyone can also take it from the list." : ""}`),
       ),
     );
   }
+  rememberInvites(t.code, invites);
   const watch = origin + (t.watch_url || seatUrl(t.code));
   const copy = h("button.btn.small", { type: "button" }, "Copy");
   copy.addEventListener("click", () => copyText(watch, copy));
@@ -224,7 +248,7 @@ async function joinByCode() {
   try {
     const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, {});
     rememberSeat(code, r.seat, r.token);
-    location.href = r.url;
+    location.href = seatUrl(code);
   } catch (e) {
     $("join-error").textContent = e.message;
   }
@@ -236,28 +260,31 @@ function renderMySeats() {
   if (!seats.length) box.append(h("p.muted", "None yet — seats you create or join are remembered here."));
   for (const s of seats.slice(0, 8)) {
     box.append(
-      h("div.link-row", h("a", { href: seatUrl(s.code, s.token) }, `Table ${s.code}`), h("span.muted", `${s.game || ""} seat ${s.seat + 1}`)),
+      h("div.link-row", h("a", { href: seatUrl(s.code) }, `Table ${s.code}`), h("span.muted", `${s.game || ""}${s.seat != null ? ` seat ${s.seat + 1}` : ""}`)),
     );
   }
 }
 
-async function loadOpenTables() {
+/** Tables with a seat anyone may take (their creators marked it open), a page at a time. */
+async function loadOpenTables(offset = tablesOffset) {
   const box = clear($("open-tables"));
   let data;
   try {
-    data = await api("GET", "/api/tables?status=all");
+    data = await api("GET", `/api/tables?offset=${offset}&limit=${PAGE}`);
   } catch (e) {
     box.append(h("p.error-box", e.message));
     return;
   }
+  tablesOffset = offset;
   const tables = data.tables || [];
   if (!tables.length) {
-    box.append(h("p.muted", "No tables yet."));
+    box.append(h("p.muted", "No open seats right now. A table shows up here when its creator marks a seat open."));
     return;
   }
   const tbody = h("tbody");
   for (const t of tables) {
-    const join = h("button.btn.small", { type: "button", disabled: !(t.free_seats || []).length }, "Join");
+    const free = t.free_seats || [];
+    const join = h("button.btn.small", { type: "button", disabled: !free.length, dataset: { join: t.code } }, "Join");
     join.addEventListener("click", () => {
       $("join-code").value = t.code;
       joinByCode();
@@ -265,16 +292,25 @@ async function loadOpenTables() {
     tbody.append(
       h(
         "tr",
+        { dataset: { code: t.code } },
         h("td.mono", t.code),
         h("td", t.name || ""),
         h("td", `${t.game} (${t.preset})`),
         h("td", t.status),
-        h("td", `${(t.free_seats || []).length} free`),
+        h("td", `${free.length} open`),
         h("td", join, " ", h("a.btn.small", { href: seatUrl(t.code) }, "Watch")),
       ),
     );
   }
   box.append(h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody));
+  const total = data.total ?? tables.length;
+  if (total > PAGE) {
+    const prev = h("button.btn.small", { type: "button", disabled: offset <= 0 }, "Previous");
+    const next = h("button.btn.small", { type: "button", disabled: offset + tables.length >= total }, "More");
+    prev.addEventListener("click", () => loadOpenTables(Math.max(0, offset - PAGE)));
+    next.addEventListener("click", () => loadOpenTables(offset + PAGE));
+    box.append(h("p.seat-row", prev, next, h("span.muted", `${offset + 1}–${offset + tables.length} of ${total}`)));
+  }
 }
 
 init();

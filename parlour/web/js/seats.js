@@ -1,11 +1,13 @@
-// Seat tokens remembered in localStorage (so "Your seats" in the lobby can resume a table), and
-// the names the client gives seats.
+// Seat tokens remembered in localStorage (a seat's token lives only in the browser that holds
+// the seat: "Your seats" in the lobby and /t/CODE find it here), the invite links a table's
+// creator was given, and the names the client gives seats.
 
 const KEY = "parlour.seats";
+const INVITES = "parlour.invites";
 
 export function rememberSeat(code, seat, token, game) {
   if (!token) return;
-  const all = loadSeats().filter((s) => !(s.code === code && s.seat === seat));
+  const all = loadSeats().filter((s) => !(s.code === code && (s.seat === seat || s.token === token)));
   all.unshift({ code, seat, token, game: game ?? "", at: Date.now() });
   localStorage.setItem(KEY, JSON.stringify(all.slice(0, 20)));
 }
@@ -13,6 +15,12 @@ export function rememberSeat(code, seat, token, game) {
 export function forgetSeat(code, token) {
   const all = loadSeats().filter((s) => !(s.code === code && s.token === token));
   localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+/** The token this browser holds at a table (the seat taken most recently), or null. */
+export function tokenFor(code) {
+  const s = loadSeats().find((x) => x.code === code);
+  return s ? s.token : null;
 }
 
 export function loadSeats() {
@@ -24,8 +32,32 @@ export function loadSeats() {
   }
 }
 
-export function seatUrl(code, token) {
-  return `/t/${encodeURIComponent(code)}${token ? `?seat=${encodeURIComponent(token)}` : ""}`;
+/** The creator's invite links ({seat, url}), kept so the table page can show them again. */
+export function rememberInvites(code, links) {
+  const all = loadJson(INVITES, {});
+  all[code] = { links, at: Date.now() };
+  const codes = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const c of codes.slice(20)) delete all[c];
+  localStorage.setItem(INVITES, JSON.stringify(all));
+}
+
+export function loadInvites(code) {
+  const v = loadJson(INVITES, {})[code];
+  return v && Array.isArray(v.links) ? v.links : [];
+}
+
+function loadJson(key, empty) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) || "null");
+    return v && typeof v === "object" ? v : empty;
+  } catch {
+    return empty;
+  }
+}
+
+/** A table's page: it plays the seat whose token this browser keeps, else it watches. */
+export function seatUrl(code) {
+  return `/t/${encodeURIComponent(code)}`;
 }
 
 /** Compass names for four seats (partners opposite: 0–2 North–South, 1–3 East–West). */

@@ -1,8 +1,10 @@
-// The table page (/t/CODE[?seat=TOKEN]): one WebSocket to the server, the felt drawn by a
-// game-specific renderer (generic fallback for any game), the log, the score sheet, the deal
-// commitments with "verify this deal", end-of-hand and end-of-match screens, reconnect.
+// The table page (/t/CODE, /t/CODE?invite=INV, old links /t/CODE?seat=TOKEN): takes the seat,
+// one WebSocket to the server, the felt drawn by a game-specific renderer (generic fallback for
+// any game), the log with each deal checked against its commitment, the score sheet, end-of-hand
+// and end-of-match screens (with the fair deal check), reconnect.
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
-import { rememberSeat, seatName, seatUrl } from "./seats.js";
+import * as fair from "./fair.js";
+import { forgetSeat, loadInvites, rememberSeat, seatName, seatUrl, tokenFor } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 import * as generic from "./generic.js";
 
@@ -24,13 +26,17 @@ const $ = (id) => document.getElementById(id);
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 const params = new URLSearchParams(location.search);
-const token = params.get("seat");
 const plain = params.has("plain"); // ?plain: the generic table (any game, every field of the view)
+let token = null; // this browser's seat token: kept in localStorage, never in the address bar
+const record = fair.openRecord(code); // what this browser saw of the deals and the moves
+
+const USED_INVITE =
+  "This invite link has already been used. If that was you in another browser, open the table there; otherwise ask whoever invited you for a new link.";
 
 /** Everything the renderers may read, plus the few things they may do. */
 export const ctx = {
   code,
-  token,
+  token: null,
   seat: null,
   spectator: true,
   game: "",
@@ -51,6 +57,9 @@ export const ctx = {
   pending: false,
   connected: false,
   tab: "log",
+  notice: null, // {text, alarm}: a message that stays on the felt until closed
+  fair: null, // the end-of-match deal check: {state: "checking"|"done", results}
+  fairRecord: record,
   seenHands: null, // number of hand results seen (to pop the end-of-hand screen once)
   dismissedEnd: false,
   name: (seat) => seatName(seat, ctx.players),
@@ -78,10 +87,54 @@ let ws = null;
 let backoff = 500;
 let nextId = 1;
 
+/** The seat this page plays: claim an invite, take an old-style ?seat= link, or the token this
+ * browser remembers for the table; null to watch. The address bar is left without the invite or
+ * the token, so copying it shares a link for watching, not the seat. */
+async function takeSeat() {
+  const invite = params.get("invite");
+  const linkToken = params.get("seat");
+  const cleanAddress = () => {
+    params.delete("invite");
+    params.delete("seat");
+    const rest = params.toString();
+    history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  };
+  if (linkToken) {
+    rememberSeat(code, null, linkToken);
+    cleanAddress();
+    return linkToken;
+  }
+  if (!invite) return tokenFor(code);
+  try {
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite });
+    rememberSeat(code, r.seat, r.token, r.game);
+    cleanAddress();
+    return r.token;
+  } catch (e) {
+    const held = tokenFor(code);
+    if (e.status === 410 || e.status === 403 || e.status === 404) cleanAddress();
+    if (held && (e.status === 410 || e.status === 403)) return held; // this browser took it earlier
+    if (e.status === 410) ctx.notice = { text: USED_INVITE };
+    else if (e.status === 403) ctx.notice = { text: "This invite link is not valid for this table. Ask whoever invited you for a new link; meanwhile you are watching." };
+    else if (e.status === 429) ctx.notice = { text: `${e.message} Reload the page to try the invite again; meanwhile you are watching.` };
+    else ctx.notice = { text: `The seat could not be taken: ${e.message}. You are watching.` };
+    return null;
+  }
+}
+
+function setToken(t) {
+  token = t;
+  ctx.token = t;
+  if (t && ctx.seat != null) rememberSeat(code, ctx.seat, t, ctx.game);
+}
+
+let sentContribution = false;
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${proto}//${location.host}/ws/${encodeURIComponent(code)}${token ? `?seat=${encodeURIComponent(token)}` : ""}`;
-  ws = new WebSocket(url);
+  // A player's browser adds its own randomness to the shuffle (used if the table has not started).
+  const query = token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}` : "";
+  sentContribution = !!token;
+  ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(code)}${query}`);
   ws.addEventListener("open", () => {
     ctx.connected = true;
     backoff = 500;
@@ -90,13 +143,15 @@ function connect() {
   ws.addEventListener("message", (ev) => {
     let msg;
     try {
-      msg = JSON.parse(ev.data);
+      msg = fair.parseKeepingSeeds(ev.data);
     } catch {
       return;
     }
     onMessage(msg);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (ev) => {
+    // Refused by the server (too many connections, a page from another site): say why.
+    if ((ev.code === 4429 || ev.code === 4403) && ev.reason) ctx.notice = { text: `The table refused the connection: ${ev.reason}. Trying again…` };
     ctx.connected = false;
     ctx.pending = false;
     setStatus();
@@ -116,6 +171,7 @@ function onMessage(msg) {
       ctx.players = msg.players;
       ctx.table = msg.table;
       if (!ctx.spectator && token) rememberSeat(code, msg.seat, token, msg.game);
+      fair.noteWelcome(record, ctx.spectator ? null : msg.seat, msg.table, sentContribution);
       document.title = `${humanize(msg.game)} · ${code} · Parlour`;
       loadRenderer(msg.game).then(render);
       break;
@@ -124,10 +180,20 @@ function onMessage(msg) {
       break;
     case "table":
       ctx.table = msg.table;
+      fair.noteTable(record, msg.table);
       break;
+    case "token": // a new seat key (made here or in another tab of this seat)
+      setToken(msg.token);
+      return;
     case "error":
       ctx.pending = false;
       if (msg.code === "stale_version") ctx.selected = [];
+      if (msg.code === "bad_token") {
+        if (token) forgetSeat(code, token); // revoked or replaced elsewhere: watch from now on
+        setToken(null);
+        ctx.notice = { text: "This seat key does not work at this table (a new key may have been made in another browser, or the seat was given up), so you are watching." };
+        break;
+      }
       showError(msg.message || msg.code, msg.code);
       break;
     default:
@@ -145,11 +211,17 @@ function onState(msg) {
   ctx.outcome = msg.outcome;
   ctx.seats = msg.seats || ctx.seats;
   ctx.pending = false;
+  fair.noteHead(record, msg.version, msg.chain);
   if (msg.full_log) {
     ctx.log = [];
     ctx.logResets = (ctx.logResets || 0) + 1;
   }
-  for (const e of msg.events || []) ctx.log.push(e);
+  for (const e of msg.events || []) {
+    fairEvent(e);
+    ctx.log.push(e);
+  }
+  const secret = msg.events && msg.events.find((e) => e.kind === "secret_reveal" && e.data);
+  if (secret && !ctx.fair) startFinalCheck(secret.data); // after this message's deal openings
   if (msg.version !== prevVersion && !msg.full_log) ctx.error = "";
   // Keep only selected cards still in the hand.
   const hand = [...handOf(ctx.view)];
@@ -164,6 +236,39 @@ function onState(msg) {
   if (hands.length > ctx.seenHands) {
     ctx.seenHands = hands.length;
     if (!(msg.outcome && msg.outcome.finished)) showHandEnd(hands[hands.length - 1]);
+  }
+}
+
+/** Deal commitments are recorded as first seen; each opened deal is checked against that record
+ * here; the table's secret at the end starts the whole-match check. */
+function fairEvent(e) {
+  if (!e.data) return;
+  if (e.kind === "deal_commitment") fair.noteCommitment(record, e.data);
+  else if (e.kind === "deal_reveal") {
+    e.check = fair.checkReveal(record, e.data);
+    if (!e.check.ok) ctx.notice = { text: `Hand ${Number(e.data.hand) + 1}: ${e.check.text}`, alarm: true };
+  }
+}
+
+function startFinalCheck(reveal) {
+  ctx.fair = { state: "checking", results: [] };
+  fair.finalCheck(record, reveal, loadRecord).then((results) => {
+    ctx.fair = { state: "done", results };
+    const panel = $("fair-check");
+    if (panel) panel.replaceWith(fairPanel());
+  });
+}
+
+/** The finished match's record (moves and shuffle number), from the replay. */
+async function loadRecord() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const r = await api("GET", `/api/tables/${encodeURIComponent(code)}/replay`, undefined, fair.parseKeepingSeeds);
+      return r.record;
+    } catch (e) {
+      if (e.status !== 409 || attempt >= 6) throw e; // 409: the server is still closing the match
+      await new Promise((ok) => setTimeout(ok, 400 * attempt));
+    }
   }
 }
 
@@ -215,7 +320,10 @@ function renderNow() {
   $("title").textContent = ctx.game ? `${title}${ctx.preset && ctx.preset !== ctx.game ? ` · ${ctx.preset}` : ""}` : "";
   $("code").textContent = code;
   const felt = clear($("felt"));
-  if (!ctx.view) {
+  if (ctx.notice) felt.append(noticeBox());
+  if (!ctx.view && ctx.connected && ctx.status === "waiting" && ctx.table) {
+    felt.append(banner(), waitingPanel()); // nothing is dealt before everyone has sat down
+  } else if (!ctx.view) {
     felt.append(h("p", ctx.connected ? "Waiting for the table…" : "Connecting to the table…"));
   } else {
     felt.append(banner());
@@ -236,7 +344,7 @@ function renderNow() {
 
 function banner() {
   const b = h("div.banner#turn-banner");
-  const toAct = ctx.view.to_act;
+  const toAct = ctx.view ? ctx.view.to_act : null;
   const mine = ctx.legal && ctx.legal.length && toAct === ctx.seat;
   if (mine) b.classList.add("my-turn");
   if (ctx.status === "finished" || (ctx.outcome && ctx.outcome.finished)) b.append("The match is over.");
@@ -248,10 +356,21 @@ function banner() {
   return b;
 }
 
+function noticeBox() {
+  const close = h("button.btn.small", { type: "button", "aria-label": "close" }, "OK");
+  close.addEventListener("click", () => {
+    ctx.notice = null;
+    render();
+  });
+  return h(`div.notice${ctx.notice.alarm ? ".alarm" : ""}#notice`, { role: "alert" }, h("span", ctx.notice.text), close);
+}
+
 function waitingPanel() {
   const start = h("button.btn.primary#start-now", { type: "button" }, "Start now (bots fill empty seats)");
   start.addEventListener("click", () => ws && ws.send(JSON.stringify({ type: "start" })));
-  return h("div.prompt", "The table starts when everyone has sat down. ", ctx.spectator ? null : start);
+  const missing = ctx.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => ctx.name(s.seat));
+  const who = missing.length ? `Still to come: ${missing.join(", ")}. ` : "";
+  return h("div.prompt#waiting", `The table starts when everyone has sat down. ${who}`, ctx.spectator ? null : start);
 }
 
 let drawnTab = null; // [tab, log length, outcome hands, version] last drawn: skip identical redraws
@@ -273,31 +392,11 @@ function logList() {
     const li = h("li", { dataset: { kind: e.kind || "" } }, say(e.text));
     if (e.local) li.classList.add("error");
     if (e.kind === "deal_commitment" || e.kind === "deal_reveal") li.classList.add("deal");
-    if (e.kind === "deal_reveal" && e.data && e.data.verify_url) li.append(" ", verifyButton(e.data));
+    if (e.check) li.append(" ", h(`span.${e.check.ok ? "fair-ok" : "fair-bad"}`, e.check.text));
     ul.append(li);
   }
   if (!items.length) ul.append(h("li.muted", "Nothing has happened yet."));
   return ul;
-}
-
-function verifyButton(data) {
-  const out = h("span.verify-result");
-  const btn = h("button.btn.small.verify", { type: "button" }, "verify this deal");
-  btn.addEventListener("click", async (ev) => {
-    ev.stopPropagation();
-    btn.disabled = true;
-    try {
-      const r = await api("GET", data.verify_url);
-      const d = (r.deals || []).find((x) => x.hand === data.hand);
-      if (!d) out.textContent = " not revealed yet";
-      else if (d.verified) out.textContent = ` ✓ hand ${data.hand + 1}: seed matches the commitment and re-deals the same cards`;
-      else out.textContent = ` ✗ hand ${data.hand + 1}: commitment ${d.commitment_ok ? "ok" : "WRONG"}, re-deal ${d.redeal_ok ? "ok" : "WRONG"}`;
-    } catch (e) {
-      out.textContent = ` ${e.message}`;
-    }
-    btn.replaceWith(out);
-  });
-  return btn;
 }
 
 function scorePanel() {
@@ -317,24 +416,42 @@ function infoPanel() {
   for (const s of ctx.seats) add(ctx.name(s.seat), `${s.controller}${s.kind === "bot" ? ` (${s.bot || "bot"})` : ""}${s.connected ? " · online" : ""}`);
   const rules = h("dl.kv");
   for (const [k, v] of Object.entries(ctx.rules || {})) rules.append(h("dt", k), h("dd", JSON.stringify(v)));
-  const leave = h("button.btn.small.danger", { type: "button" }, "Leave my seat (a bot takes over)");
-  leave.addEventListener("click", async () => {
-    if (!confirm("Leave this seat? A bot will play it.")) return;
-    try {
-      await api("POST", `/api/tables/${code}/leave`, { token });
-      location.href = seatUrl(code);
-    } catch (e) {
-      showError(e.message);
-    }
-  });
   return h(
     "div",
     dl,
     h("h3", "Rules"),
     rules,
-    h("p", h("a", { href: `/api/tables/${code}/verify`, target: "_blank" }, "Verify all revealed deals"), " · ", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
-    ctx.spectator ? null : leave,
+    h("p", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
+    ctx.spectator || !token ? null : seatActions(),
   );
+}
+
+function seatActions() {
+  const rotate = h("button.btn.small#new-seat-key", { type: "button" }, "New seat key");
+  const said = h("small.muted#seat-key-note", "Locks out any other browser or old link that holds your seat; this browser keeps playing.");
+  rotate.addEventListener("click", async () => {
+    rotate.disabled = true;
+    try {
+      const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/rotate`, { token });
+      setToken(r.token);
+      said.textContent = "Done: only this browser holds your seat now.";
+    } catch (e) {
+      showError(e.message);
+    }
+    rotate.disabled = false;
+  });
+  const leave = h("button.btn.small.danger#leave-seat", { type: "button" }, "Leave my seat (a bot takes over)");
+  leave.addEventListener("click", async () => {
+    if (!confirm("Leave this seat? A bot will play it.")) return;
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(code)}/leave`, { token });
+      forgetSeat(code, token);
+      location.href = seatUrl(code);
+    } catch (e) {
+      showError(e.message);
+    }
+  });
+  return h("div.seat-actions", h("p", rotate, " ", said), h("p", leave));
 }
 
 // --- overlays --------------------------------------------------------------------------------
@@ -372,28 +489,50 @@ function showMatchEnd() {
       h("h2", "Match over"),
       h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${humanize(o.termination)})`) : null),
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
+      fairPanel(),
       scoreSheet(o, ctx),
-      h("p", "Every deal can be checked in the log: “verify this deal”."),
     ),
     { id: "match-end", onClose: () => (ctx.dismissedEnd = true) },
   );
+}
+
+/** The end-of-match deal check, done by this browser from what it recorded during the match. */
+function fairPanel() {
+  const f = ctx.fair;
+  const box = h("section.fair-check#fair-check", { dataset: { state: f ? f.state : "waiting" } }, h("h3", "Fair deal check"));
+  if (!f) box.append(h("p.muted", "Waiting for the table to reveal its secret…"));
+  else if (f.state === "checking") box.append(h("p.muted", "Checking the deals and the moves…"));
+  else {
+    box.dataset.ok = String(f.results.every((r) => r.ok !== false));
+    const mark = (ok) => (ok === true ? ["ok", "✓"] : ok === false ? ["bad", "✗"] : ["info", "•"]);
+    box.append(h("ul.checks", f.results.map((r) => h(`li.${mark(r.ok)[0]}`, h("span.mark", mark(r.ok)[1]), h("span", r.text)))));
+  }
+  const download = h("button.btn.small#download-record", { type: "button" }, "Download my record");
+  download.addEventListener("click", () => fair.download(record));
+  box.append(
+    h("p", download),
+    h("p.small.muted", "A browser cannot deal the cards again to compare every hand with the game; this command does, with your record: ", h("code", `parlour verify ${location.origin}/t/${code} --log <your record>`)),
+  );
+  return box;
 }
 
 // --- start -------------------------------------------------------------------------------------
 
 $("invite").addEventListener("click", () => {
   const rows = [];
-  const watch = `${location.origin}${seatUrl(code)}`;
-  const mine = token ? `${location.origin}${seatUrl(code, token)}` : null;
   const row = (label, url) => {
     const b = h("button.btn.small", { type: "button" }, "Copy");
     b.addEventListener("click", () => copyText(url, b));
     return h("div.link-row", h("b", label), h("input", { type: "text", readonly: true, value: url }), b);
   };
-  if (mine) rows.push(row("Your seat (keep it private)", mine));
-  rows.push(row("Watch", watch));
+  rows.push(row("Watch", `${location.origin}${seatUrl(code)}`));
+  // Invite links this browser was given when it made the table, for seats nobody has taken yet.
+  const seats = (ctx.table && ctx.table.seats) || [];
+  const waiting = loadInvites(code).filter((l) => seats.some((s) => s.seat === l.seat && !s.claimed));
+  if (waiting.length) rows.push(h("p", "Invite links — each works once, for one person:"));
+  for (const l of waiting) rows.push(row(ctx.name(l.seat), location.origin + l.url));
   const free = (ctx.table && ctx.table.free_seats) || [];
-  rows.push(h("p", free.length ? `Free seats: ${free.map((s) => ctx.name(s)).join(", ")} — friends join with the code ${code} in the lobby.` : "No free seats."));
+  rows.push(h("p", free.length ? `Open seats: ${free.map((s) => ctx.name(s)).join(", ")} — anyone can take one from the lobby's list or with the code ${code}.` : "No open seats."));
   overlay(h("div.links", h("h2", `Table ${code}`), rows), { id: "invite-dialog" });
 });
 for (const b of document.querySelectorAll(".tabs button")) {
@@ -403,4 +542,9 @@ for (const b of document.querySelectorAll(".tabs button")) {
     renderTab();
   });
 }
-connect();
+addEventListener("pagehide", () => fair.save(record, true));
+takeSeat().then((t) => {
+  setToken(t);
+  render();
+  connect();
+});
