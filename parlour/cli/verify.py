@@ -66,9 +66,7 @@ def check_replay(data: dict[str, Any], client: dict[str, Any] | None = None) -> 
         )
     fairness = data.get("fairness") or {}
     code = str(fairness.get("code") or (record.meta or {}).get("code") or "")
-    chain = data.get("chain")
-    if not isinstance(chain, list) or any(not isinstance(h, str) for h in chain):
-        chain = None
+    chain = data.get("chain")  # checked (and a malformed one reported) by verify_match
     return verify_match(
         entry.game,
         rules,

@@ -410,6 +410,12 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         sender = asyncio.create_task(_sender(ws, conn, cfg.send_timeout))
         receiver: asyncio.Task[None] | None = None
         try:
+            contrib_error = None
+            if seat_no is not None and contrib is not None and table.status == "waiting":
+                try:
+                    await table.contribute(seat_no, contrib)
+                except Rejected as exc:
+                    contrib_error = exc
             conn.send(
                 {
                     "type": "welcome",
@@ -434,11 +440,8 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
                         "version": table.version,
                     }
                 )
-            if seat_no is not None and contrib is not None and table.status == "waiting":
-                try:
-                    await table.contribute(seat_no, contrib)
-                except Rejected as exc:
-                    _error(conn, table, exc.code, exc.message)
+            if contrib_error is not None:
+                _error(conn, table, contrib_error.code, contrib_error.message)
             changed = table.attach(conn)
             conn.send(table.state_message(conn, full=True))
             await table.connected(conn, changed)

@@ -311,6 +311,11 @@ def _verify(
         published[int(d["hand"])] = d
     # the moves: the chain the server journaled and the one a client kept
     heads = chain_heads(code, server_commitment, actions)
+    if chain is not None and (
+        not isinstance(chain, list | tuple) or any(not isinstance(h, str) for h in chain)
+    ):
+        checks.append(_check("journal chain", False, "the chain in the record is unreadable"))
+        chain = None
     if chain is not None:
         bad = next((i for i, h in enumerate(chain) if i >= len(heads) or heads[i] != h), None)
         if bad is None and len(chain) != len(heads):

@@ -32,6 +32,7 @@ from parlour.server.deals import (
     DealTracker,
     chain_next,
     chain_start,
+    deal_commitment,
     match_seed,
     secret_commitment,
     valid_contribution,
@@ -315,6 +316,14 @@ class Table:
             self._log(self.deals.after(self.state, len(self.actions), replaying=True))
         if self.dealt:
             self._log(self.deals.finish_replay(len(self.actions)))
+            for deal in self.deals.deals:
+                if deal.commitment is not None and deal.commitment != deal_commitment(
+                    deal.seed, deal.salt
+                ):
+                    raise JournalError(
+                        f"table {self.code}: the deal of hand {deal.hand + 1} does not match the "
+                        "commitment published for it (the journal was changed)"
+                    )
         if self.dealt and self.game.to_act(self.state) is None:
             self.status = "finished"
         if self.status == "finished":
