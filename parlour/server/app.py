@@ -383,10 +383,22 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
     ) -> None:
         host, origin = ws.headers.get("host"), ws.headers.get("origin")
         if not server.origins.host_ok(host) or not server.origins.origin_ok(origin, host):
-            await ws.close(code=4403, reason="this page's origin may not open the table")
+            await ws.send_denial_response(
+                JSONResponse(
+                    {"detail": "pages of another site may not open this table"}, status_code=403
+                )
+            )
             return
-        if server.limiter.take("lookup", _client(ws)) > 0:
-            await ws.close(code=4429, reason="too many connections from your address")
+        wait = server.limiter.take("lookup", _client(ws))
+        if wait > 0:
+            retry = str(max(1, int(wait + 0.999)))
+            await ws.send_denial_response(
+                JSONResponse(
+                    {"detail": f"too many connections from your address; try again in {retry} s"},
+                    status_code=429,
+                    headers={"Retry-After": retry},
+                )
+            )
             return
         await ws.accept()
         try:
