@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +30,7 @@ from parlour.server.table import (
 )
 
 log = logging.getLogger("parlour.server")
+TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
 T = TypeVar("T")
 
 #: the bot levels a table may ask for (a fixed list: callers do not choose the thinking time)
@@ -273,9 +275,11 @@ class TableServer:
                 del self.tables[code]
 
     async def get(self, code: str) -> Table:
-        if not isinstance(code, str) or len(code) > 32:
+        if not isinstance(code, str):
             raise LobbyError(404, "no such table")
         code = code.strip().upper()
+        if not TABLE_CODE.fullmatch(code):  # never ask the journal about a made-up code
+            raise LobbyError(404, f"no table {code[:40]!r}")
         if code in self.tables:
             return self.tables[code]
         if code in self.broken:
