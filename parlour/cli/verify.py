@@ -77,6 +77,7 @@ def check_replay(data: dict[str, Any], client: dict[str, Any] | None = None) -> 
         deals=data["deals"] if isinstance(data["deals"], list) else [],
         chain=chain,
         client=client,
+        outcome=record.outcome,
     )
 
 

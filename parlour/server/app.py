@@ -72,6 +72,13 @@ class TokenRequest(BaseModel):
     token: str = Field(..., max_length=200, description="the seat token")
 
 
+class InviteRequest(BaseModel):
+    token: str = Field(..., max_length=200, description="your seat token")
+    seat: int | None = Field(
+        None, description="the seat (default: your own; another seat: the table's host only)"
+    )
+
+
 class ClaimRequest(BaseModel):
     invite: str = Field(..., max_length=200, description="the invite from the invite link")
 
@@ -325,6 +332,12 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         server.limit("join", _client(request))
         return await server.join(code, req.seat if req else None)
 
+    @app.post("/api/tables/{code}/invite", summary="A new one-time invite for a seat")
+    async def reinvite(code: str, req: InviteRequest, request: Request) -> dict[str, Any]:
+        server.limit("join", _client(request))
+        table = await server.get(code)
+        return await server.reinvite(table, req.token, req.seat)
+
     @app.post("/api/tables/{code}/rotate", summary="A new token for your seat")
     async def rotate(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
@@ -362,7 +375,7 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
                 409, "the match is not finished; its replay (with the seed) opens when it ends"
             )
         return await asyncio.get_running_loop().run_in_executor(
-            server.bot_pool, replays.replay_json, table
+            server.work_pool, replays.replay_json, table
         )
 
     @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
@@ -370,7 +383,7 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         server.limit("lookup", _client(request))
         table = await server.get(code)
         return await asyncio.get_running_loop().run_in_executor(
-            server.bot_pool, replays.verify_json, table
+            server.work_pool, replays.verify_json, table
         )
 
     replays.add_chicago(app)
@@ -404,8 +417,9 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         try:
             table = await server.get(code)
         except LobbyError as exc:
-            await ws.send_json({"type": "error", "code": "no_table", "message": exc.message})
-            await ws.close(code=4404)
+            kind = {410: "gone", 503: "unavailable"}.get(exc.status, "no_table")
+            await ws.send_json({"type": "error", "code": kind, "message": exc.message})
+            await ws.close(code=4000 + exc.status if exc.status < 1000 else 4404)
             return
         seat_no: int | None = None
         bad_token = False

@@ -234,17 +234,21 @@ def verify_match(
     deals: Iterable[Mapping[str, Any]],
     chain: Sequence[str] | None = None,
     client: Mapping[str, Any] | None = None,
+    outcome: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Check a match against what was published; every problem is a verdict, never an exception.
 
     ``fairness``: ``server_commitment``, ``secret`` (once revealed), ``contributions``;
     ``deals``: the published commitments (with ``seed``/``salt`` once revealed); ``chain``: the
     heads the server journaled with each move; ``client``: what a player's browser kept
-    (``server_commitment``, ``contribution``, ``commitments``, ``heads``)."""
+    (``server_commitment``, ``contribution``, ``commitments``, ``heads``); ``outcome``: the
+    result the record claims (checked against the replay, which must reach the match's end)."""
     checks: list[dict[str, Any]] = []
     rows: list[dict[str, Any]] = []
     try:
-        _verify(game, rules, code, seed, actions, fairness, deals, chain, client, checks, rows)
+        _verify(
+            game, rules, code, seed, actions, fairness, deals, chain, client, outcome, checks, rows
+        )
     except Exception as exc:  # a malformed record is a verdict, not a traceback
         checks.append(_check("record", False, f"the record could not be read: {exc!r}"))
     ok = (
@@ -265,12 +269,25 @@ def _verify(
     deals: Iterable[Mapping[str, Any]],
     chain: Sequence[str] | None,
     client: Mapping[str, Any] | None,
+    outcome: Mapping[str, Any] | None,
     checks: list[dict[str, Any]],
     rows: list[dict[str, Any]],
 ) -> None:
     server_commitment = str(fairness.get("server_commitment") or "")
     secret = fairness.get("secret")
     contributions = {int(k): str(v) for k, v in dict(fairness.get("contributions") or {}).items()}
+    humans = fairness.get("human_seats")
+    if isinstance(humans, list):
+        strays = sorted(set(contributions) - {int(h) for h in humans})
+        checks.append(
+            _check(
+                "contributions",
+                not strays,
+                "every contribution came from a player's seat"
+                if not strays
+                else f"contributions from seats no player held: {strays}",
+            )
+        )
     if not server_commitment:
         checks.append(_check("server commitment", False, "no server commitment was published"))
     if secret is None:
@@ -349,6 +366,21 @@ def _verify(
         if number != hands_seen[-1][0]:
             hands_seen.append((number, i + 1, state))
     checks.append(_check("moves", True, f"all {len(actions)} moves are legal"))
+    if outcome is not None:
+        ended = game.to_act(state) is None
+        replayed = json.loads(json.dumps(game.outcome(state).to_json()))
+        same = ended and replayed == json.loads(json.dumps(outcome))
+        checks.append(
+            _check(
+                "result",
+                same,
+                "the moves end the match with the recorded result"
+                if same
+                else "the moves do not reach the end of the match"
+                if not ended
+                else "the recorded result differs from the one the moves give",
+            )
+        )
     for number, step, at in hands_seen:
         found = published.get(number)
         row: dict[str, Any] = {"hand": number, "step": step}
@@ -412,7 +444,12 @@ def _client_checks(
         )
     mine = client.get("contribution")
     if mine:
-        used = mine in contributions.values()
+        seat = client.get("seat")
+        used = (
+            contributions.get(int(seat)) == mine
+            if isinstance(seat, int) and not isinstance(seat, bool)
+            else mine in contributions.values()
+        )
         checks.append(
             _check(
                 "your randomness",

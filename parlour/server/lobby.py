@@ -6,6 +6,7 @@ import asyncio
 import functools
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -113,6 +114,8 @@ class TableServer:
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
+        #: replays and verifications: one thread of their own, so they never hold up a bot
+        self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-work")
         self.actions_applied = 0
         self.broken: dict[str, str] = {}
         limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
@@ -246,6 +249,7 @@ class TableServer:
         for t in self.tables.values():
             t.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.work_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.storage.close()
 
@@ -379,7 +383,7 @@ class TableServer:
                 status="waiting",
                 name=name or f"{variant.entry.game.title} table",
                 created=now,
-                extra={"secret": secret},
+                extra={"secret": secret, "host_seat": claim},
             )
             await self.db(self.storage.create_table, meta)
             await self.db(
@@ -438,7 +442,7 @@ class TableServer:
         if table.status in ("finished", "expired"):
             raise LobbyError(409, f"table {table.code} is over")
         for s in table.seats:
-            if s.invite_hash == digest:
+            if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest):
                 token = new_token()
                 before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed)
                 s.token_hash, s.invite_hash, s.invite_used, s.claimed = (
@@ -452,9 +456,10 @@ class TableServer:
                 except LobbyError:
                     s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
                     raise
+                table.demote(s.seat, "your seat was taken with a new invite link")
                 table.broadcast_table()
                 return {"seat": s.seat, "token": token, "url": f"/t/{table.code}"}
-            if s.invite_used == digest:
+            if s.invite_used is not None and secrets.compare_digest(s.invite_used, digest):
                 raise LobbyError(
                     410,
                     "this invite link has already been used; if that was you in another "
@@ -487,6 +492,41 @@ class TableServer:
             raise
         table.broadcast_table()
         return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
+
+    async def reinvite(self, table: Table, token: Any, seat: Any) -> dict[str, Any]:
+        """A new one-time invite: for your own seat (to move it to another device: the invite,
+        once opened, takes the seat and this token stops working) or, for the table's host, for
+        another human seat (a lost or leaked link: that seat's token and old invite stop working
+        at once)."""
+        holder = await self.seat_of(table, token)
+        if table.status in ("finished", "expired"):
+            raise LobbyError(409, f"table {table.code} is over")
+        target = holder if seat is None else seat
+        if (
+            not isinstance(target, int)
+            or isinstance(target, bool)
+            or not 0 <= target < table.players
+            or table.seats[target].kind != "human"
+        ):
+            raise LobbyError(422, "seat must be a human seat of this table")
+        if target != holder and holder != table.meta.extra.get("host_seat"):
+            raise LobbyError(403, "only the table's host may make a new invite for another seat")
+        s = table.seats[target]
+        invite = new_token()
+        before = (s.invite_hash, s.invite_used, s.token_hash, s.claimed)
+        s.invite_hash, s.invite_used = hash_token(invite), None
+        if target != holder:
+            s.token_hash, s.claimed = None, False
+        try:
+            await self._save_seats(table)
+        except LobbyError:
+            s.invite_hash, s.invite_used, s.token_hash, s.claimed = before
+            raise
+        if target != holder:
+            table.demote(target, "the host made a new invite for this seat")
+            table.broadcast_table()
+            table.kick()
+        return {"seat": target, "invite": invite, "invite_url": invite_url(table.code, invite)}
 
     async def rotate(self, table: Table, token: Any) -> dict[str, Any]:
         """A fresh token for the seat; the old one stops working; the seat's sockets stay."""

@@ -37,7 +37,11 @@ def match_record(table: Table) -> MatchRecord:
 
 def fairness_json(table: Table) -> dict[str, Any]:
     """What was published for the deals; the secret and seed only once the match is over."""
-    out: dict[str, Any] = {"code": table.code, **table.fairness()}
+    out: dict[str, Any] = {
+        "code": table.code,
+        **table.fairness(),
+        "human_seats": [s.seat for s in table.seats if s.kind == "human"],
+    }
     if table.status == "finished" and not table.legacy:
         out["secret"] = table.secret
         out["match_seed"] = table.seed
@@ -110,6 +114,7 @@ def verify_json(table: Table) -> dict[str, Any]:
         fairness=fairness_json(table),
         deals=[d.public_json() for d in table.deals.deals],
         chain=None if any(h is None for h in chain) else [str(h) for h in chain],
+        outcome=table.game.outcome(table.state).to_json() if table.status == "finished" else None,
     )
     return {"code": table.code, **result}
 

@@ -127,7 +127,7 @@ class Storage(ABC):
 
     @abstractmethod
     def codes(self, *, active: bool) -> list[str]:
-        """Codes of the tables not finished (``active``) or of every table."""
+        """Codes of the tables still waiting or playing (``active``) or of every table."""
 
     @abstractmethod
     def add_record(self, code: str, kind: str, data: dict[str, Any], ts: float) -> int:
@@ -267,8 +267,10 @@ class _SqlStorage(Storage):
     def codes(self, *, active: bool) -> list[str]:
         if active:
             rows = self._execute(
-                self._sql("SELECT code FROM parlour_tables WHERE status <> ? ORDER BY created"),
-                ("finished",),
+                self._sql(
+                    "SELECT code FROM parlour_tables WHERE status NOT IN (?, ?) ORDER BY created"
+                ),
+                ("finished", "expired"),
             )
         else:
             rows = self._execute("SELECT code FROM parlour_tables ORDER BY created")

@@ -269,7 +269,7 @@ class Table:
                     self.notes.append("the stored secret does not match its published commitment")
                 self.server_commitment = published
             elif r.kind == "contribution" and started is None:
-                self.contributions[int(r.data["seat"])] = str(r.data["value"])
+                self.contributions.setdefault(int(r.data["seat"]), str(r.data["value"]))
             elif r.kind == "start" and started is None:
                 started = dict(r.data)
                 self.contributions = {
@@ -616,15 +616,20 @@ class Table:
         self._timers.append(loop.call_later(self.server.config.grace + 0.01, self.kick))
 
     async def contribute(self, seat: int, value: Any) -> None:
-        """A player's randomness for the shuffle (before the table starts; the last one counts)."""
+        """A player's randomness for the shuffle (before the table starts; the first one counts,
+        so nobody — the server included — can swap it once others have seen it)."""
         if not valid_contribution(value):
             raise Rejected(
                 "bad_contribution", "a contribution is 32 to 64 lowercase hexadecimal characters"
             )
         if self.dealt:
             raise Rejected("started", "the cards are already dealt; contributions came before")
-        if self.contributions.get(seat) == value:
-            return
+        if seat in self.contributions:
+            if self.contributions[seat] == value:
+                return
+            raise Rejected(
+                "bad_contribution", "this seat's randomness is already in; it cannot be changed"
+            )
         try:
             await self.server.db(
                 self.server.storage.add_record,
@@ -676,6 +681,19 @@ class Table:
         self.broadcast_table()
         self.broadcast()
         self.kick()
+
+    def demote(self, seat: int, reason: str) -> None:
+        """The seat's open connections no longer act for it: they watch from now on."""
+        s = self.seats[seat]
+        for conn in list(s.connections):
+            conn.seat = None
+            conn.send(
+                {"type": "error", "code": "seat_moved", "message": reason, "version": self.version}
+            )
+            conn.send(self.state_message(conn, full=True))
+        s.connections.clear()
+        if s.absent_since is None:
+            s.absent_since = time.monotonic()
 
     async def leave(self, seat: int) -> None:
         """The player leaves for good: the token is revoked and a bot plays the seat (an open

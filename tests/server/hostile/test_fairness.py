@@ -359,3 +359,57 @@ def test_verify_reports_a_bad_record_as_a_verdict(tmp_path: Path) -> None:
         assert "could not be verified" in res.output or "error:" in res.output, res.output
         assert res.exception is None or isinstance(res.exception, SystemExit), (n, res.output)
         assert "Traceback" not in res.output
+
+
+def test_a_changed_result_or_a_cut_record_fails_verify(tmp_path: Path) -> None:
+    """Issue 14 item 6 (e): the record's result must be the one its moves give, and the moves
+    must reach the end of the match; a contribution under a seat no player held is flagged."""
+    with live_server() as server:
+        t = _table(server)
+        p = Player(server, t["code"], t["you"]["token"])
+        p.play(random.Random(11))
+        replay = server.http.get(f"/api/tables/{t['code']}/replay").json()
+        p.c.close()
+    runner = CliRunner()
+
+    def check(forged: dict[str, Any]) -> list[str]:
+        path = tmp_path / "forged.json"
+        path.write_text(json.dumps(forged))
+        res = runner.invoke(cli_app, ["verify", str(path), "--json"])
+        assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+        return _failed(json.loads(res.output))
+
+    won = json.loads(json.dumps(replay))
+    won["record"]["outcome"]["scores"] = list(reversed(won["record"]["outcome"]["scores"]))
+    won["record"]["outcome"]["winners"] = [1 - w for w in won["record"]["outcome"]["winners"]]
+    assert "result" in check(won)
+    cut = json.loads(json.dumps(replay))
+    cut["record"]["actions"] = cut["record"]["actions"][:-1]
+    cut["chain"] = cut["chain"][:-1]
+    assert "result" in check(cut)
+    stray = json.loads(json.dumps(replay))
+    stray["fairness"]["contributions"]["1"] = "ab" * 16
+    failed = check(stray)
+    assert "contributions" in failed and "seed" in failed
+
+
+def test_a_contribution_cannot_be_swapped(server: LiveServer) -> None:
+    """Issue 14 item 6 (b): a seat's randomness is fixed once given (before the start); a second
+    value is refused, and spectators cannot contribute."""
+    t = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    p = Player(server, t["code"], t["you"]["token"])
+    p.c.until("welcome")
+    p.c.send({"type": "contribute", "value": "cd" * 16})
+    err = p.c.until("error")
+    assert err["code"] == "bad_contribution" and "cannot be changed" in err["message"]
+    p.c.send({"type": "contribute", "value": p.contribution})  # the same again: fine, no error
+    p.c.send({"type": "ping", "t": 5})
+    assert p.c.until("pong")["t"] == 5
+    spy = Client(f"{server.ws_base}/ws/{t['code']}")
+    spy.until("welcome")
+    spy.send({"type": "contribute", "value": "ef" * 16})
+    assert spy.until("error")["code"] == "spectator"
+    rec = server.http.get(f"/api/tables/{t['code']}").json()
+    assert rec["fairness"]["contributions"] == {"0": p.contribution}
+    p.c.close()
+    spy.close()

@@ -218,3 +218,45 @@ def test_a_tables_bots_have_a_thinking_budget() -> None:
         assert all(x.status == "finished" for x in strong)
         assert all(x.bot_budget <= 0.5 for x in strong)
         c.close()
+
+
+def test_moving_a_seat_to_another_device_with_a_new_invite(server: LiveServer) -> None:
+    """Issue 14 item 5: a player makes a new one-time invite for their own seat; opening it on
+    another device takes the seat there, and the old token and sockets no longer act for it."""
+    t = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    code, old = t["code"], t["seats"][1]["token"]
+    phone = server.ws(code, old)
+    phone.until("state")
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": old})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    status, moved = _claim(server, code, r.json()["invite"])
+    assert status == 200 and moved["seat"] == 1
+    err = phone.until("error")
+    assert err["code"] == "seat_moved"
+    assert phone.until("state")["seat"] is None
+    assert server.ws(code, old).until("welcome")["seat"] is None
+    laptop = server.ws(code, moved["token"])
+    assert laptop.until("welcome")["seat"] == 1
+    phone.close()
+    laptop.close()
+
+
+def test_only_the_host_reissues_another_seats_invite(server: LiveServer) -> None:
+    """Issue 14 item 5: a leaked or lost invite is replaced by the table's host; the seat's old
+    token stops at once; another player cannot do it for a seat not theirs."""
+    t = server.create(game="toy", players=3, seats=[{"kind": "human"}] * 3)
+    code = t["code"]
+    host, guest, other = t["you"]["token"], t["seats"][1]["token"], t["seats"][2]["token"]
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": other, "seat": 1})
+    assert r.status_code == 403 and "host" in r.json()["detail"]
+    sniper = server.ws(code, guest)
+    sniper.until("state")
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": host, "seat": 1})
+    assert r.status_code == 200
+    assert sniper.until("error")["code"] == "seat_moved"
+    status, friend = _claim(server, code, r.json()["invite"])
+    assert status == 200 and friend["seat"] == 1
+    assert server.ws(code, guest).until("welcome")["seat"] is None
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": host, "seat": 7})
+    assert r.status_code == 422
+    sniper.close()
