@@ -1,4 +1,5 @@
-"""Attack a running ``parlour serve`` the way a stranger would, and count what happens.
+"""Attack ``parlour serve`` the way a stranger would, and count what happens (the script starts
+its own server in a temp folder; ``run_probe`` attacks any server at a given address).
 
     uv run python bench/hostile.py                 # starts its own server (temp folder)
     uv run python bench/hostile.py --messages 20000 --lobby 3000 --seed 7
@@ -169,6 +170,7 @@ def _lobby_calls(base: str, code: str, rng: random.Random) -> list[tuple[str, st
         ("POST", f"/api/tables/{code}/claim", {"invite": junk}),
         ("POST", f"/api/tables/{code}/join", {"seat": junk}),
         ("POST", f"/api/tables/{code}/rotate", {"token": junk}),
+        ("POST", f"/api/tables/{code}/invite", {"token": junk, "seat": _junk(rng)}),
         ("POST", f"/api/tables/{code}/leave", {"token": "x" * 43}),
         ("POST", f"/api/tables/{code}/start", {"token": junk}),
         ("GET", f"/api/tables/{rng.choice(['ZZZZZZ', 'é' * 10, 'x' * 500, '%00'])}", None),

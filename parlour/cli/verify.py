@@ -77,7 +77,8 @@ def check_replay(data: dict[str, Any], client: dict[str, Any] | None = None) -> 
         deals=data["deals"] if isinstance(data["deals"], list) else [],
         chain=chain,
         client=client,
-        outcome=record.outcome,
+        # a replay is of a finished match: it must carry the result its moves lead to
+        outcome=record.outcome if record.outcome is not None else {"missing": True},
     )
 
 

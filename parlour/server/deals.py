@@ -277,6 +277,12 @@ def _verify(
     secret = fairness.get("secret")
     contributions = {int(k): str(v) for k, v in dict(fairness.get("contributions") or {}).items()}
     humans = fairness.get("human_seats")
+    if humans is None and outcome is not None:
+        checks.append(
+            _check("contributions", False, "the record does not say which seats players held")
+        )
+    elif humans is not None and not isinstance(humans, list):
+        checks.append(_check("contributions", False, "the record's list of seats is unreadable"))
     if isinstance(humans, list):
         strays = sorted(set(contributions) - {int(h) for h in humans})
         checks.append(
@@ -366,7 +372,9 @@ def _verify(
         if number != hands_seen[-1][0]:
             hands_seen.append((number, i + 1, state))
     checks.append(_check("moves", True, f"all {len(actions)} moves are legal"))
-    if outcome is not None:
+    if outcome is not None and outcome.get("missing"):
+        checks.append(_check("result", False, "the record has no result"))
+    elif outcome is not None:
         ended = game.to_act(state) is None
         replayed = json.loads(json.dumps(game.outcome(state).to_json()))
         same = ended and replayed == json.loads(json.dumps(outcome))

@@ -22,6 +22,7 @@ from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPo
 from parlour.server.storage import Storage, StorageError, TableMeta
 from parlour.server.table import (
     JournalError,
+    LobbyUnavailable,
     Rejected,
     SeatState,
     Table,
@@ -483,12 +484,15 @@ class TableServer:
             )
         s = table.seats[seat]
         token = new_token()
-        before = (s.token_hash, s.claimed, s.left)
+        before = (s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used)
+        # the seat's invite from the table's creation stops too: it must not take the seat back
         s.token_hash, s.claimed, s.left = hash_token(token), True, False
+        if s.invite_hash is not None:
+            s.invite_hash, s.invite_used = None, s.invite_hash
         try:
             await self._save_seats(table)
         except LobbyError:
-            s.token_hash, s.claimed, s.left = before
+            s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used = before
             raise
         table.broadcast_table()
         return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
@@ -513,14 +517,21 @@ class TableServer:
             raise LobbyError(403, "only the table's host may make a new invite for another seat")
         s = table.seats[target]
         invite = new_token()
-        before = (s.invite_hash, s.invite_used, s.token_hash, s.claimed)
+        before = (s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open)
         s.invite_hash, s.invite_used = hash_token(invite), None
         if target != holder:
-            s.token_hash, s.claimed = None, False
+            # a new person for the seat: the table waits for them, and the seat is theirs alone
+            s.token_hash, s.claimed, s.ever_connected, s.open = None, False, False, False
         try:
             await self._save_seats(table)
+            if target != holder and not table.dealt and target in table.contributions:
+                await table.withdraw_contribution(target)
+        except LobbyUnavailable as exc:
+            raise LobbyError(503, str(exc)) from None
         except LobbyError:
-            s.invite_hash, s.invite_used, s.token_hash, s.claimed = before
+            s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open = (
+                before
+            )
             raise
         if target != holder:
             table.demote(target, "the host made a new invite for this seat")

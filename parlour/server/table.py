@@ -205,6 +205,10 @@ class Rejected(Exception):
         self.message = message
 
 
+class LobbyUnavailable(Exception):
+    """The journal is away (the lobby answers 503)."""
+
+
 class JournalError(Exception):
     """A table's journal cannot be played back (the reason in words)."""
 
@@ -270,6 +274,8 @@ class Table:
                 self.server_commitment = published
             elif r.kind == "contribution" and started is None:
                 self.contributions.setdefault(int(r.data["seat"]), str(r.data["value"]))
+            elif r.kind == "contribution_withdrawn" and started is None:
+                self.contributions.pop(int(r.data["seat"]), None)
             elif r.kind == "start" and started is None:
                 started = dict(r.data)
                 self.contributions = {
@@ -694,6 +700,23 @@ class Table:
         s.connections.clear()
         if s.absent_since is None:
             s.absent_since = time.monotonic()
+        self._after_grace()
+
+    async def withdraw_contribution(self, seat: int) -> None:
+        """Before the start, a seat handed to a new person loses the old holder's randomness
+        (journaled, so the published list stays explainable)."""
+        try:
+            await self.server.db(
+                self.server.storage.add_record,
+                self.code,
+                "contribution_withdrawn",
+                {"seat": seat},
+                time.time(),
+            )
+        except StorageError:
+            raise LobbyUnavailable(UNAVAILABLE) from None
+        self.contributions.pop(seat, None)
+        self.broadcast_table()
 
     async def leave(self, seat: int) -> None:
         """The player leaves for good: the token is revoked and a bot plays the seat (an open

@@ -413,3 +413,26 @@ def test_a_contribution_cannot_be_swapped(server: LiveServer) -> None:
     assert rec["fairness"]["contributions"] == {"0": p.contribution}
     p.c.close()
     spy.close()
+
+
+def test_verify_cannot_be_dodged_by_deleting_fields(tmp_path: Path) -> None:
+    """Issue 14 item 6 (e): a replay without its result or without the list of players' seats
+    does not skip those checks; it fails them."""
+    with live_server() as server:
+        t = _table(server, hands=1)
+        p = Player(server, t["code"], t["you"]["token"])
+        p.play(random.Random(12))
+        replay = server.http.get(f"/api/tables/{t['code']}/replay").json()
+        p.c.close()
+    runner = CliRunner()
+    for change, check in (
+        (lambda d: d["record"].pop("outcome"), "result"),
+        (lambda d: d["fairness"].pop("human_seats"), "contributions"),
+    ):
+        forged = json.loads(json.dumps(replay))
+        change(forged)
+        path = tmp_path / "forged.json"
+        path.write_text(json.dumps(forged))
+        res = runner.invoke(cli_app, ["verify", str(path), "--json"])
+        assert res.exit_code == 1, res.output
+        assert check in _failed(json.loads(res.output))

@@ -260,3 +260,38 @@ def test_only_the_host_reissues_another_seats_invite(server: LiveServer) -> None
     r = server.http.post(f"/api/tables/{code}/invite", json={"token": host, "seat": 7})
     assert r.status_code == 422
     sniper.close()
+
+
+def test_a_host_reinvite_before_the_start_waits_for_the_new_player(server: LiveServer) -> None:
+    """Issue 14 item 5: the seat handed to someone new waits for them (the table does not start
+    without them), their randomness replaces the old holder's, and the old holder's invite from
+    the table's creation cannot take the seat back after an open seat was joined."""
+    t = server.create(
+        game="toy",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "human", "open": True}],
+        claim_invites=False,
+    )
+    code, host = t["code"], t["you"]["token"]
+    j = server.http.post(f"/api/tables/{code}/join", json={}).json()
+    status, body = _claim(server, code, t["seats"][1]["invite"])
+    # the creation invite stopped when the open seat was joined
+    assert status == 410 and "already been used" in body["detail"]
+    first = server.ws(code, j["token"] + "&contrib=" + "aa" * 16)
+    first.until("state")
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": host, "seat": 1})
+    assert r.status_code == 200
+    rec = server.http.get(f"/api/tables/{code}").json()
+    assert rec["fairness"]["contributions"] == {} and rec["seats"][1]["open"] is False
+    h = server.ws(code, host)
+    h.until("state")
+    assert server.http.get(f"/api/tables/{code}").json()["status"] == "waiting"
+    status, friend = _claim(server, code, r.json()["invite"])
+    newcomer = server.ws(code, friend["token"] + "&contrib=" + "bb" * 16)
+    st = newcomer.until("state")
+    while st["status"] != "playing":
+        st = newcomer.until("state")
+    rec = server.http.get(f"/api/tables/{code}").json()
+    assert rec["fairness"]["contributions"] == {"1": "bb" * 16}
+    for c in (first, h, newcomer):
+        c.close()
