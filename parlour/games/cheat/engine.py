@@ -130,7 +130,8 @@ def _with(seq: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 class CheatGame(Game[State, Action, CheatView, CheatRules]):
     name = "cheat"
     title = "Cheat / I Doubt It / Bullshit"
-    version = 1
+    #: 2 (issue 16): one pack for any number of players by default (was two from 6 players up)
+    version = 2
     rules_type = CheatRules
     action_types: ClassVar[dict[str, type]] = ACTION_TYPES
 

@@ -1,7 +1,7 @@
 """The options of Cheat / I Doubt It / Bullshit and its named variants (seeds 000 and 001).
 
->>> CheatRules().rank_rule, CheatRules().max_cards, CheatRules(players=6).packs
-('ascending', 4, 2)
+>>> CheatRules().rank_rule, CheatRules().max_cards, CheatRules(players=10).packs
+('ascending', 4, 1)
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ FIRST_PLAYERS = ("auto", "random", "two_of_clubs", "highest_card", "dealer_choos
 class CheatRules(Rules):
     players: int = option(4, "number of players", min=2, max=10)
     decks: int = option(
-        0,
-        "52-card packs shuffled together; 0 = automatic: one pack for 2–5 players, "
-        "two packs from 6 players up (seed 001: 'with a lot of players, two or more packs')",
-        min=0,
+        1,
+        "52-card packs shuffled together: one for any number of players (seed 001: 'One "
+        "standard pack of 52 cards is used'); more is the variation 'If there are a lot of "
+        "players, you may use two or more packs shuffled together'",
+        min=1,
         max=8,
     )
     jokers: int = option(
@@ -104,10 +105,8 @@ class CheatRules(Rules):
 
     @property
     def packs(self) -> int:
-        """The number of 52-card packs actually used (resolves ``decks = 0``)."""
-        if self.decks:
-            return self.decks
-        return 2 if self.players >= 6 else 1
+        """The number of 52-card packs shuffled together (``decks``)."""
+        return self.decks
 
     @property
     def starter_rule(self) -> str:
@@ -177,8 +176,8 @@ PRESET_ALIASES = {
 }
 
 PRESET_DOCS = {
-    "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): 1 pack (2 from 6 players), "
-    "random first player claims Aces, then 2, 3 … K, A; 1–4 cards a play; after a challenge the "
+    "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): one pack for any number of "
+    "players, random first player claims Aces, then 2, 3 … K, A; 1–4 cards a play; after a challenge the "
     "seat left of the challenged player claims the next rank; first out who survives wins. "
     "Aliases: i-doubt-it, england.",
     "bullshit": "Bullshit (seed 000, US): the holder of 2♣ starts with it and claims 2s, then "

@@ -32,13 +32,20 @@ def test_deal_all_cards_two_to_ten_players() -> None:
         rules(players=11)
 
 
-def test_decks_default_two_packs_from_six_players() -> None:
-    """001_e8630c614840283e.txt: "If there are a lot of players, you may use two or more packs"
-    (default: two packs from 6 players up; option decks)."""
-    assert len(GAME.all_cards(GAME.new_game(rules(players=5), 1))) == 52
-    assert len(GAME.all_cards(GAME.new_game(rules(players=6), 1))) == 104
-    assert len(GAME.all_cards(GAME.new_game(rules(players=6, decks=1), 1))) == 52
+def test_one_pack_for_any_number_of_players() -> None:
+    """issue 16 item 7 — 001_e8630c614840283e.txt: "The game can be played by from 2 to 10
+    players. One standard pack of 52 cards is used." Two or more packs are the variation "If
+    there are a lot of players, you may use two or more packs shuffled together" (option
+    decks)."""
+    for n in range(2, 11):
+        assert rules(players=n).decks == 1
+        assert len(GAME.all_cards(GAME.new_game(rules(players=n), 1))) == 52
+    assert len(GAME.all_cards(GAME.new_game(rules(players=6, decks=2), 1))) == 104
     assert len(GAME.all_cards(GAME.new_game(rules(players=3, decks=3), 1))) == 156
+    with pytest.raises(RulesError, match="decks"):
+        rules(decks=0)
+    assert games.get("cheat", players=10).rules.decks == 1  # type: ignore[attr-defined]
+    assert GAME.version == 2  # a changed default: matches of engine v1 are not replayed
 
 
 def test_jokers_are_wild() -> None:
