@@ -1,7 +1,7 @@
 """The options of Cheat / I Doubt It / Bullshit and its named variants (seeds 000 and 001).
 
 >>> CheatRules().rank_rule, CheatRules().max_cards, CheatRules(players=10).packs
-('ascending', 4, 1)
+('ascending', None, 1)
 """
 
 from __future__ import annotations
@@ -52,8 +52,10 @@ class CheatRules(Rules):
         choices=FIRST_PLAYERS,
     )
     max_cards: int | None = option(
-        4,
-        "most cards in one play (seed 000 online game: 'up to four'); None = any number",
+        None,
+        "most cards in one play; None = any number (seed 001: 'discarding one or more cards'); "
+        "the online game of seed 000 (preset online) allows 'up to four'",
+        type=int,
         min=1,
         max=999,
         nullable=True,
@@ -177,7 +179,7 @@ PRESET_ALIASES = {
 
 PRESET_DOCS = {
     "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): one pack for any number of "
-    "players, random first player claims Aces, then 2, 3 … K, A; 1–4 cards a play; after a challenge the "
+    "players, random first player claims Aces, then 2, 3 … K, A; one or more cards a play; after a challenge the "
     "seat left of the challenged player claims the next rank; first out who survives wins. "
     "Aliases: i-doubt-it, england.",
     "bullshit": "Bullshit (seed 000, US): the holder of 2♣ starts with it and claims 2s, then "

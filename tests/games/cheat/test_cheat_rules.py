@@ -141,16 +141,26 @@ def test_free_rank_chinese() -> None:
     assert claims == {Claim(2, r) for r in ALL_RANKS}
 
 
-def test_max_cards() -> None:
-    """000_0fa2fe02243ab02b.txt (online game): "click on up to four of the cards in your hand"
-    (option max_cards; None = any number)."""
+def test_no_limit_on_cards_per_play_by_default() -> None:
+    """issue 16 item 8 — 001_e8630c614840283e.txt: "A turn consists of discarding one or more
+    cards face down on the pile, and calling out their rank" (no upper limit); "up to four" is
+    the online game of 000_0fa2fe02243ab02b.txt only: "click on up to four of the cards in your
+    hand" (preset online; option max_cards)."""
     hand = "2C 2D 2H 2S KS AS"
-    state = play_pick(position([hand, "5D 6D"]), "2C 2D 2H 2S")
+    assert rules().max_cards is None
+    state = play_pick(position([hand, "5D 6D"]), "2C 2D 2H 2S KS")
+    assert Pick(parse_card("AS")) in GAME.legal_actions(state)
+    state = play_pick(state, "AS")
+    assert GAME.legal_actions(state) == [Claim(6, 14)]  # the whole hand, claimed as six Aces
+    online = games.get("cheat", preset="online").rules
+    assert online.max_cards == 4  # type: ignore[attr-defined]
+    assert [n for n, p in games.entry("cheat").presets.items() if p.get("max_cards") == 4] == [
+        "online"
+    ]
+    state = play_pick(position([hand, "5D 6D"], max_cards=4), "2C 2D 2H 2S")
     assert not any(isinstance(a, Pick) for a in GAME.legal_actions(state))
     with pytest.raises(IllegalAction, match="at most 4 cards"):
         GAME.apply(state, Pick(parse_card("KS")))
-    state = play_pick(position([hand, "5D 6D"], max_cards=None), "2C 2D 2H 2S")
-    assert Pick(parse_card("KS")) in GAME.legal_actions(state)
     state = play_pick(position([hand, "5D 6D"], max_cards=2), "2C 2D")
     assert not any(isinstance(a, Pick) for a in GAME.legal_actions(state))
 
