@@ -70,6 +70,9 @@ DUEL_DEPTH = 3
 STALL = 100
 #: the value of one card fewer in hand, besides the race (scores are −cards held)
 CARD_VALUE = 0.01
+#: rank rules with one fixed next rank (the claims go round the cycle), and those going down
+CYCLIC = ("ascending", "bullshit", "descending", "descending_from_twos")
+DOWNWARD = ("descending", "descending_from_twos")
 
 
 def p_at_least(population: int, successes: int, draws: int, need: int) -> float:
@@ -222,8 +225,8 @@ def _turn_distance(view: CheatView, rank: int) -> int:
     rule = view.rules.rank_rule
     current = view.allowed_ranks[0]
     n = max(1, view.rules.players - len(view.out))
-    if rule in ("ascending", "bullshit", "descending"):
-        step = n if rule != "descending" else -n
+    if rule in CYCLIC:
+        step = -n if rule in DOWNWARD else n
         for k in range(1, 14):
             if (current - 2 + k * step) % 13 == rank - 2:
                 return k
@@ -354,12 +357,7 @@ class BasicCheatBot(Bot):
         ahead (``duel_value``) and take the best line; when none is better than even, draw."""
         rules = view.rules
         live = [s for s in range(rules.players) if s not in view.out]
-        if (
-            len(live) != 2
-            or view.pile
-            or rules.jokers
-            or rules.rank_rule not in ("ascending", "bullshit", "descending")
-        ):
+        if len(live) != 2 or view.pile or rules.jokers or rules.rank_rule not in CYCLIC:
             return None
         other = live[0] if live[1] == self.seat else live[1]
         unseen = [0] * 15
@@ -372,7 +370,7 @@ class BasicCheatBot(Bot):
             unseen[rank_of(c)] -= 1
         if sum(unseen) != view.hand_sizes[other]:
             return None  # (overplay: the counted sizes are not the true ones)
-        step = 1 if rules.rank_rule != "descending" else -1
+        step = -1 if rules.rank_rule in DOWNWARD else 1
         hands = (tuple(mine[2:]), tuple(unseen[2:]))  # by rank index 0..12 (2 … A)
         scored = [(duel_value(hands, 0, r - 2, step, limit, DUEL_DEPTH), n, -r) for n, r in options]
         best = max(scored)

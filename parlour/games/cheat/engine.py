@@ -23,7 +23,7 @@ from parlour.games.cheat.actions import (
     Pass,
     Pick,
 )
-from parlour.games.cheat.rules import CheatRules
+from parlour.games.cheat.rules import OPENING_RANK, CheatRules
 from parlour.games.cheat.state import (
     ALL_RANKS,
     CHOOSE_FIRST,
@@ -60,7 +60,7 @@ def successors(rule: str, rank: int) -> tuple[int, ...]:
     """Ranks the claim after a claim of ``rank`` may name under ``rank_rule``."""
     if rule in ("ascending", "bullshit"):
         return (next_rank(rank),)
-    if rule == "descending":
+    if rule in ("descending", "descending_from_twos"):
         return (prev_rank(rank),)
     if rule == "up_or_down":
         return tuple(sorted({next_rank(rank), prev_rank(rank)}))
@@ -71,11 +71,8 @@ def successors(rule: str, rank: int) -> tuple[int, ...]:
 
 def opening_ranks(rule: str) -> tuple[int, ...]:
     """Ranks the very first claim may name (seed 001: Aces; seed 000: twos; else any)."""
-    if rule in ("ascending", "descending"):
-        return (14,)
-    if rule == "bullshit":
-        return (2,)
-    return ALL_RANKS
+    first = OPENING_RANK[rule]
+    return ALL_RANKS if first is None else (first,)
 
 
 def is_truthful(play: Play) -> bool:

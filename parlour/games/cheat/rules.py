@@ -12,7 +12,25 @@ from typing import Any
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules, option
 
-RANK_RULES = ("ascending", "bullshit", "descending", "up_or_down", "same_up_or_down", "free")
+RANK_RULES = (
+    "ascending",
+    "bullshit",
+    "descending",
+    "descending_from_twos",
+    "up_or_down",
+    "same_up_or_down",
+    "free",
+)
+#: the rank the first claim must name under each rank rule (None: any rank)
+OPENING_RANK: dict[str, int | None] = {
+    "ascending": 14,
+    "bullshit": 2,
+    "descending": 14,
+    "descending_from_twos": 2,
+    "up_or_down": None,
+    "same_up_or_down": None,
+    "free": None,
+}
 FIRST_PLAYERS = ("auto", "random", "two_of_clubs", "highest_card", "dealer_chooses")
 
 
@@ -37,8 +55,9 @@ class CheatRules(Rules):
     rank_rule: str = option(
         "ascending",
         "which rank must be claimed: ascending (A first, then 2 … K, A …, seed 001), bullshit "
-        "(holder of 2♣ starts with 2s, then 3 … A, 2 …, seed 000), descending (A, K, Q …), "
-        "up_or_down (next rank above or below the previous claim), same_up_or_down (same, "
+        "(holder of 2♣ starts with 2s, then 3 … A, 2 …, seed 000), descending (A, K, Q …, seed "
+        "001), descending_from_twos (holder of 2♣ starts with 2s, then A, K, Q …, seed 000: 'you "
+        "will start with twos, then move back to aces, kings, queens'), up_or_down (next rank above or below the previous claim), same_up_or_down (same, "
         "above or below), free (any rank; all cards of a play claimed equal — Chinese 吹牛)",
         choices=RANK_RULES,
     )
@@ -47,8 +66,9 @@ class CheatRules(Rules):
         "who plays first: random (seed 001), two_of_clubs (the holder of 2♣ starts and that "
         "first play includes the 2♣, seed 000), highest_card (Spain: the holder of the "
         "highest card — A♠ high, a joker above all), dealer_chooses (Canada: the dealer, the "
-        "last seat, picks the first player); auto = two_of_clubs for the bullshit rank rule, "
-        "random otherwise",
+        "last seat, picks the first player); auto = two_of_clubs for the rank rules that open "
+        "with 2s (bullshit, descending_from_twos), random otherwise; two_of_clubs needs a rank "
+        "rule whose first claim may be 2s",
         choices=FIRST_PLAYERS,
     )
     max_cards: int | None = option(
@@ -115,9 +135,18 @@ class CheatRules(Rules):
         """``first_player`` with ``auto`` resolved."""
         if self.first_player != "auto":
             return self.first_player
-        return "two_of_clubs" if self.rank_rule == "bullshit" else "random"
+        return "two_of_clubs" if OPENING_RANK.get(self.rank_rule) == 2 else "random"
 
     def check(self) -> None:
+        opening = OPENING_RANK.get(self.rank_rule)
+        if self.starter_rule == "two_of_clubs" and opening not in (None, 2):
+            raise RulesError(
+                f"first_player: two_of_clubs makes the holder of 2♣ open with it, but "
+                f"rank_rule={self.rank_rule} opens with "
+                f"{'Aces' if opening == 14 else opening}, so that first play would be a forced "
+                "lie; choose a rank rule that opens with 2s (bullshit, descending_from_twos) or "
+                "with any rank (up_or_down, same_up_or_down, free), or another first_player"
+            )
         if self.max_cards is not None and not isinstance(self.max_cards, int):
             raise RulesError(f"max_cards: must be a whole number or None, not {self.max_cards!r}")
         if self.max_turns is not None and not isinstance(self.max_turns, int):
@@ -132,6 +161,11 @@ PRESETS: dict[str, dict[str, Any]] = {
         "play_on_for_places": True,
     },
     "descending": {"rank_rule": "descending"},
+    "bullshit-descending": {
+        "rank_rule": "descending_from_twos",
+        "after_challenge": "restart",
+        "play_on_for_places": True,
+    },
     "up-or-down": {"rank_rule": "up_or_down"},
     "same-up-or-down": {"rank_rule": "same_up_or_down"},
     "online": {"rank_rule": "same_up_or_down", "after_challenge": "restart", "max_cards": 4},
@@ -179,15 +213,19 @@ PRESET_ALIASES = {
 
 PRESET_DOCS = {
     "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): one pack for any number of "
-    "players, random first player claims Aces, then 2, 3 … K, A; one or more cards a play; after a challenge the "
-    "seat left of the challenged player claims the next rank; first out who survives wins. "
+    "players, random first player claims Aces, then 2, 3 … K, A; one or more cards a play; "
+    "after a challenge the seat left of the challenged player claims the next rank; first out "
+    "who survives wins. "
     "Aliases: i-doubt-it, england.",
     "bullshit": "Bullshit (seed 000, US): the holder of 2♣ starts with it and claims 2s, then "
     "3 … A, 2 …; wrong challengers split the pile; after any challenge the next player starts "
     "a new round with any rank; the others play on for places. Aliases: bologna (Hoyle), "
     "indian / bluff-challenge (Indian Bluff is 'similar to the US version'), russian / "
     "verish-ne-verish (seed 000 names it as Russia's Bullshit).",
-    "descending": "Ranks go down: A, K, Q, J, 10 … (seed 001 variation; seed 000 'descending').",
+    "descending": "Ranks go down: A, K, Q, J, 10 … (seed 001 variation).",
+    "bullshit-descending": "Bullshit in descending order (seed 000: 'you will start with twos, "
+    "then move back to aces, kings, queens'): the holder of 2♣ starts with it and claims 2s, "
+    "then A, K, Q … 3, 2, A …; otherwise as the bullshit preset.",
     "up-or-down": "Claim the rank next above or below the previous claim, cyclic A–2 "
     "(seed 001 and seed 000 variations).",
     "same-up-or-down": "Claim the same rank as the previous claim or the next above or below "

@@ -11,6 +11,7 @@ from parlour.core.cards import JOKER, parse_card, parse_cards
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, ChooseFirst, Claim, Pass, Pick
+from parlour.games.cheat.engine import successors
 from parlour.games.cheat.state import ALL_RANKS
 
 from .helpers import all_pass, answer, play, position, rules
@@ -115,6 +116,47 @@ def test_descending() -> None:
     assert state.allowed == (13,)
     state = all_pass(play(state, "KD", 13))
     assert state.allowed == (12,)
+
+
+def test_descending_from_twos() -> None:
+    """issue 16 item 9 — 000_0fa2fe02243ab02b.txt: "Consider changing the sequence of ranks. For
+    example, play the cards in descending order of rank instead of ascending. That means that you
+    will start with twos, then move back to aces, kings, queens, etc." (rank_rule
+    descending_from_twos; preset bullshit-descending). As in seed 000's game, the holder of the
+    two of clubs begins."""
+    state = GAME.new_game(rules(rank_rule="descending_from_twos"), 3)
+    holder = next(s for s in range(4) if state.hands[s][parse_card("2C")])
+    assert state.turn_seat == holder and state.allowed == (2,)
+    assert GAME.legal_actions(state) == [Pick(parse_card("2C"))]
+    state = position(["2C 2H 5D", "AD 4D", "KS 9S", "QH 3C"], rank_rule="descending_from_twos")
+    seen = [state.allowed]
+    for cards, rank in (("2C 2H", 2), ("AD", 14), ("KS", 13), ("QH", 12)):
+        state = all_pass(play(state, cards, rank))
+        seen.append(state.allowed)
+    assert seen == [(2,), (14,), (13,), (12,), (11,)]
+    variant = games.get("cheat", preset="bullshit-descending")
+    assert variant.rules.rank_rule == "descending_from_twos"  # type: ignore[attr-defined]
+    assert variant.rules.starter_rule == "two_of_clubs"  # type: ignore[attr-defined]
+    assert successors("descending_from_twos", 3) == (2,)  # … 4, 3, 2, A, K …
+    assert successors("descending_from_twos", 2) == (14,)
+
+
+def test_first_play_forced_lie_is_refused() -> None:
+    """issue 16 item 9 — 000_0fa2fe02243ab02b.txt: "The player who is holding the two of clubs
+    begins the game by laying the card down on the table along with any other twos"; combined
+    with an order whose first claim cannot be 2s (001_e8630c614840283e.txt: "The first player
+    must discard Aces"), that first play would be a forced lie: the rules are refused."""
+    for rank_rule in ("ascending", "descending"):
+        with pytest.raises(RulesError, match="forced lie") as err:
+            rules(rank_rule=rank_rule, first_player="two_of_clubs")
+        assert "first_player" in str(err.value) and "Aces" in str(err.value)
+    with pytest.raises(RulesError, match="forced lie"):
+        games.get("cheat", preset="descending", first_player="two_of_clubs")
+    for rank_rule in ("bullshit", "descending_from_twos", "up_or_down", "same_up_or_down", "free"):
+        assert rules(rank_rule=rank_rule, first_player="two_of_clubs").starter_rule == (
+            "two_of_clubs"
+        )
+    assert rules(rank_rule="descending_from_twos", first_player="random").starter_rule == "random"
 
 
 def test_up_or_down_and_same() -> None:
@@ -389,6 +431,6 @@ def test_first_player_option_overrides_auto() -> None:
     assert len(starters) > 1
     state = GAME.new_game(rules(rank_rule="bullshit", first_player="random"), 0)
     assert state.must_include == -1 and state.allowed == (2,)
-    state = GAME.new_game(rules(first_player="two_of_clubs"), 0)
-    assert state.hands[state.turn_seat][parse_card("2C")] and state.allowed == (14,)
+    state = GAME.new_game(rules(rank_rule="up_or_down", first_player="two_of_clubs"), 0)
+    assert state.hands[state.turn_seat][parse_card("2C")] and state.allowed == ALL_RANKS
     assert GAME.legal_actions(state) == [Pick(parse_card("2C"))]
