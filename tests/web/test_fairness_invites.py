@@ -195,7 +195,7 @@ def test_an_invite_link_takes_the_seat_once(browser: Any, server: Any) -> None:
         notice = stranger.locator("#notice")
         notice.wait_for()
         assert USED_INVITE in notice.inner_text()
-        assert "ask whoever invited you for a new link" in notice.inner_text()
+        assert "otherwise ask the table's host for a new link" in notice.inner_text()
         assert wait_seat(stranger) is None
         stranger.wait_for_function("document.querySelector('#status').textContent === 'watching'")
         assert stranger.url == table_url(server, code)

@@ -117,18 +117,22 @@ export function contribution(rec) {
   return rec.contribution;
 }
 
-/** welcome: which seat, and whether the table was still waiting (so the contribution counts). */
-export function noteWelcome(rec, seat, table, sentContribution) {
-  if (seat == null) return noteTable(rec, table); // watching: the seat held earlier (if any) stays
-  rec.seat = seat;
-  if (sentContribution && table && table.status === "waiting") rec.contributed = true;
+/** welcome: which seat this browser plays (watching: the seat held earlier, if any, stays). */
+export function noteWelcome(rec, seat, table) {
+  if (seat != null) rec.seat = seat;
   noteTable(rec, table);
 }
 
+/** A table record: its commitment to the secret, and whether this browser's randomness is in.
+ * Only the table's own word counts (the server may refuse a contribution: the seat already had
+ * one from another browser, or the cards were dealt); once dealt, the answer is final. */
 export function noteTable(rec, table) {
-  const sc = table && table.fairness && table.fairness.server_commitment;
+  const f = (table && table.fairness) || {};
+  const sc = f.server_commitment;
   if (sc && !rec.server_commitment) rec.server_commitment = sc;
   else if (sc && sc !== rec.server_commitment && !rec.forks.includes("commitment")) rec.forks.push("commitment");
+  const used = rec.seat != null && !!rec.contribution && (f.contributions || {})[rec.seat] === rec.contribution;
+  if (used || f.seeded) rec.contributed = used;
   save(rec);
 }
 
@@ -194,7 +198,8 @@ export async function finalCheck(rec, reveal, loadRecord) {
   if (rec.contributed) {
     if (contributions[rec.seat] === rec.contribution) add(true, "Your randomness was used in the shuffle");
     else add(false, "Your randomness is missing from the shuffle.");
-  } else if (rec.seat != null) add(null, "You sat down after the start, so your randomness was not part of this shuffle.");
+  } else if (rec.seat != null && contributions[rec.seat]) add(null, "This browser's randomness was not used: your seat's came from the browser that held it before the start.");
+  else if (rec.seat != null) add(null, "This browser's randomness was not used (you joined after the start).");
   else add(null, `You watched this match; randomness from ${plural(players, "player", "players")} went into the shuffle.`);
 
   let record = null;

@@ -203,7 +203,7 @@ function showCreated(t) {
   const box = clear($("invite-links"));
   const origin = location.origin;
   const invites = [];
-  if (t.you) rememberSeat(t.code, t.you.seat, t.you.token, t.game);
+  if (t.you) rememberSeat(t.code, t.you.seat, t.you.token, t.game, true); // the table's host
   for (const s of t.seats) {
     if (s.kind !== "human") continue;
     const name = seatName(s.seat, t.players);

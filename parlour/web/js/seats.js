@@ -1,14 +1,19 @@
 // Seat tokens remembered in localStorage (a seat's token lives only in the browser that holds
-// the seat: "Your seats" in the lobby and /t/CODE find it here), the invite links a table's
-// creator was given, and the names the client gives seats.
+// the seat: "Your seats" in the lobby and /t/CODE find it here; the creator's seat is marked
+// `host`), the invite links a table's creator was given, and the names the client gives seats.
 
 const KEY = "parlour.seats";
 const INVITES = "parlour.invites";
 
-export function rememberSeat(code, seat, token, game) {
+/** `host`: this browser created the table and took this seat (kept when the seat is remembered
+ * again, e.g. with a new token). */
+export function rememberSeat(code, seat, token, game, host = false) {
   if (!token) return;
-  const all = loadSeats().filter((s) => !(s.code === code && (s.seat === seat || s.token === token)));
-  all.unshift({ code, seat, token, game: game ?? "", at: Date.now() });
+  const same = (s) => s.code === code && (s.seat === seat || s.token === token);
+  const before = loadSeats();
+  const was = before.find((s) => same(s) && s.seat === seat && s.host);
+  const all = before.filter((s) => !same(s));
+  all.unshift({ code, seat, token, game: game || was?.game || "", at: Date.now(), ...(host || was ? { host: true } : {}) });
   localStorage.setItem(KEY, JSON.stringify(all.slice(0, 20)));
 }
 
@@ -21,6 +26,12 @@ export function forgetSeat(code, token) {
 export function tokenFor(code) {
   const s = loadSeats().find((x) => x.code === code);
   return s ? s.token : null;
+}
+
+/** The seat this browser took when it created the table, while it still holds it; else null. */
+export function hostSeat(code) {
+  const s = loadSeats().find((x) => x.code === code);
+  return s && s.host && s.seat != null ? s.seat : null;
 }
 
 export function loadSeats() {
@@ -39,6 +50,11 @@ export function rememberInvites(code, links) {
   const codes = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
   for (const c of codes.slice(20)) delete all[c];
   localStorage.setItem(INVITES, JSON.stringify(all));
+}
+
+/** A new invite link for a seat (the old one no longer works). */
+export function replaceInvite(code, seat, url) {
+  rememberInvites(code, [...loadInvites(code).filter((l) => l.seat !== seat), { seat, url }]);
 }
 
 export function loadInvites(code) {

@@ -4,7 +4,7 @@
 // and end-of-match screens (with the fair deal check), reconnect.
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
-import { forgetSeat, loadInvites, rememberSeat, seatName, seatUrl, tokenFor } from "./seats.js";
+import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 import * as generic from "./generic.js";
 
@@ -31,7 +31,14 @@ let token = null; // this browser's seat token: kept in localStorage, never in t
 const record = fair.openRecord(code); // what this browser saw of the deals and the moves
 
 const USED_INVITE =
-  "This invite link has already been used. If that was you in another browser, open the table there; otherwise ask whoever invited you for a new link.";
+  "This invite link has already been used. If that was you in another browser, open the table there; otherwise ask the table's host for a new link.";
+// Why a connection was refused at the table's door (the error before the close): no_table and
+// gone are final (no reconnecting); unavailable is retried.
+const REFUSALS = {
+  no_table: () => `There is no table ${code} on this server. Check the link or the code.`,
+  gone: (m) => `This table is gone: ${m || "it expired"}. It cannot be played or watched here any more.`,
+  unavailable: () => "The server cannot read its tables just now (its database is not answering). Trying again…",
+};
 
 /** Everything the renderers may read, plus the few things they may do. */
 export const ctx = {
@@ -58,6 +65,8 @@ export const ctx = {
   connected: false,
   tab: "log",
   notice: null, // {text, alarm}: a message that stays on the felt until closed
+  closed: null, // why this page stopped connecting (the table does not exist or is gone)
+  links: { move: null, seats: {} }, // invite links made on this page: to move my seat; host's new ones
   fair: null, // the end-of-match deal check: {state: "checking"|"done", results}
   fairRecord: record,
   seenHands: null, // number of hand results seen (to pop the end-of-hand screen once)
@@ -114,8 +123,8 @@ async function takeSeat() {
     const held = tokenFor(code);
     if (e.status === 410 || e.status === 403 || e.status === 404) cleanAddress();
     if (held && (e.status === 410 || e.status === 403)) return held; // this browser took it earlier
-    if (e.status === 410) ctx.notice = { text: USED_INVITE };
-    else if (e.status === 403) ctx.notice = { text: "This invite link is not valid for this table. Ask whoever invited you for a new link; meanwhile you are watching." };
+    if (e.status === 410 && /already been used/.test(e.message)) ctx.notice = { text: USED_INVITE };
+    else if (e.status === 403) ctx.notice = { text: "This invite link is not valid for this table (a newer link may have replaced it). Ask the table's host for a new link; meanwhile you are watching." };
     else if (e.status === 429) ctx.notice = { text: `${e.message} Reload the page to try the invite again; meanwhile you are watching.` };
     else ctx.notice = { text: `The seat could not be taken: ${e.message}. You are watching.` };
     return null;
@@ -128,14 +137,21 @@ function setToken(t) {
   if (t && ctx.seat != null) rememberSeat(code, ctx.seat, t, ctx.game);
 }
 
-let sentContribution = false;
+let unopened = 0; // closes in a row before the socket opened (a refused handshake looks like this)
+let refusal = null; // the door's error on this socket (no_table, gone, unavailable)
+let welcomed = false; // this socket got its welcome
+const UNREACHABLE = "Cannot reach the table: the server may be down, or it refused this page (too many connections from your address, or a page from another site). Still trying…";
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // A player's browser adds its own randomness to the shuffle (used if the table has not started).
   const query = token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}` : "";
-  sentContribution = !!token;
+  refusal = null;
+  welcomed = false;
   ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(code)}${query}`);
+  let opened = false;
   ws.addEventListener("open", () => {
+    opened = true;
+    unopened = 0;
     ctx.connected = true;
     backoff = 500;
     setStatus();
@@ -150,11 +166,15 @@ function connect() {
     onMessage(msg);
   });
   ws.addEventListener("close", (ev) => {
-    // Refused by the server (too many connections, a page from another site): say why.
-    if ((ev.code === 4429 || ev.code === 4403) && ev.reason) ctx.notice = { text: `The table refused the connection: ${ev.reason}. Trying again…` };
     ctx.connected = false;
     ctx.pending = false;
-    setStatus();
+    const final = refusal && refusal.code !== "unavailable" ? refusal : { 4404: { code: "no_table" }, 4410: { code: "gone" } }[ev.code];
+    if (final) ctx.closed = REFUSALS[final.code](final.message);
+    else if (refusal || ev.code === 4503) ctx.notice = { text: REFUSALS.unavailable(), retry: true };
+    // A browser is not told why a handshake was refused (it sees 1006): after a few, say so.
+    else if (!opened && ++unopened >= 3 && !ctx.notice) ctx.notice = { text: UNREACHABLE, retry: true };
+    render();
+    if (final) return; // the table is not there: nothing to reconnect to
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 10000);
   });
@@ -163,6 +183,8 @@ function connect() {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      welcomed = true;
+      if (ctx.notice && ctx.notice.retry) ctx.notice = null; // "trying again…": it worked
       ctx.seat = msg.seat;
       ctx.spectator = !!msg.spectator;
       ctx.game = msg.game;
@@ -171,7 +193,7 @@ function onMessage(msg) {
       ctx.players = msg.players;
       ctx.table = msg.table;
       if (!ctx.spectator && token) rememberSeat(code, msg.seat, token, msg.game);
-      fair.noteWelcome(record, ctx.spectator ? null : msg.seat, msg.table, sentContribution);
+      fair.noteWelcome(record, ctx.spectator ? null : msg.seat, msg.table);
       document.title = `${humanize(msg.game)} · ${code} · Parlour`;
       loadRenderer(msg.game).then(render);
       break;
@@ -180,6 +202,7 @@ function onMessage(msg) {
       break;
     case "table":
       ctx.table = msg.table;
+      ctx.seats = msg.table.seats || ctx.seats; // who is online changed (no move was made)
       fair.noteTable(record, msg.table);
       break;
     case "token": // a new seat key (made here or in another tab of this seat)
@@ -187,6 +210,18 @@ function onMessage(msg) {
       return;
     case "error":
       ctx.pending = false;
+      if (msg.code in REFUSALS && !welcomed) {
+        refusal = msg; // said at the door, before any welcome; the close that follows acts on it
+        return;
+      }
+      if (msg.code === "seat_moved") {
+        seatMoved(msg.message || "it was taken with a new invite link");
+        break;
+      }
+      // This browser's randomness refused at connect (the seat already had some from another
+      // browser, or the cards were dealt): no fault in the game; the fair deal check says whose
+      // randomness was used.
+      if (msg.code === "bad_contribution" || (msg.code === "started" && !msg.request)) return;
       if (msg.code === "stale_version") ctx.selected = [];
       if (msg.code === "bad_token") {
         if (token) forgetSeat(code, token); // revoked or replaced elsewhere: watch from now on
@@ -200,6 +235,22 @@ function onMessage(msg) {
       return; // unknown message types are ignored (protocol rule)
   }
   render();
+}
+
+/** The seat was taken with a new invite (moved to another device, or the host made a new link
+ * for it): this browser's token no longer works, and this socket now watches. */
+function seatMoved(reason) {
+  const text = ctx.links.move
+    ? "Your seat moved to the other device. This browser now watches."
+    : `Your seat moved away from this browser (${reason}), so you are watching now. If you did not move it yourself, ask the table's host for a new link.`;
+  if (token) forgetSeat(code, token);
+  setToken(null);
+  ctx.seat = null;
+  ctx.spectator = true;
+  ctx.selected = [];
+  ctx.links = { move: null, seats: {} };
+  ctx.notice = { text };
+  drawnTab = null;
 }
 
 function onState(msg) {
@@ -301,7 +352,7 @@ function setStatus() {
   const s = $("status");
   s.className = `status ${ctx.connected ? "online" : "offline"}`;
   const who = ctx.spectator ? "watching" : `you are ${ctx.name(ctx.seat)}`;
-  s.textContent = ctx.connected ? who : "reconnecting…";
+  s.textContent = ctx.connected ? who : ctx.closed ? "not connected" : "reconnecting…";
 }
 
 // --- rendering ------------------------------------------------------------------------------
@@ -320,11 +371,12 @@ function renderNow() {
   $("title").textContent = ctx.game ? `${title}${ctx.preset && ctx.preset !== ctx.game ? ` · ${ctx.preset}` : ""}` : "";
   $("code").textContent = code;
   const felt = clear($("felt"));
+  if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
   if (ctx.notice) felt.append(noticeBox());
   if (!ctx.view && ctx.connected && ctx.status === "waiting" && ctx.table) {
     felt.append(banner(), waitingPanel()); // nothing is dealt before everyone has sat down
   } else if (!ctx.view) {
-    felt.append(h("p", ctx.connected ? "Waiting for the table…" : "Connecting to the table…"));
+    if (!ctx.closed) felt.append(h("p", ctx.connected ? "Waiting for the table…" : "Connecting to the table…"));
   } else {
     felt.append(banner());
     if (ctx.status === "waiting") felt.append(waitingPanel());
@@ -373,10 +425,13 @@ function waitingPanel() {
   return h("div.prompt#waiting", `The table starts when everyone has sat down. ${who}`, ctx.spectator ? null : start);
 }
 
-let drawnTab = null; // [tab, log length, outcome hands, version] last drawn: skip identical redraws
+let drawnTab = null; // [tab, log resets, what it shows] last drawn: skip identical redraws
 function renderTab() {
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === ctx.tab);
-  const key = JSON.stringify([ctx.tab, ctx.log.length, ctx.logResets, ctx.tab === "log" ? 0 : ctx.version, ctx.seats.length]);
+  // What the tab shows: the Table tab is not redrawn by moves (a link being copied there stays).
+  const info = [ctx.seats, ctx.table && ctx.table.seats, ctx.status, ctx.spectator];
+  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length] }[ctx.tab] || info;
+  const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
   drawnTab = key;
   const body = clear($("tab-body"));
@@ -419,16 +474,16 @@ function infoPanel() {
   return h(
     "div",
     dl,
+    ctx.spectator || !token ? null : seatActions(),
     h("h3", "Rules"),
     rules,
     h("p", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
-    ctx.spectator || !token ? null : seatActions(),
   );
 }
 
 function seatActions() {
   const rotate = h("button.btn.small#new-seat-key", { type: "button" }, "New seat key");
-  const said = h("small.muted#seat-key-note", "Locks out any other browser or old link that holds your seat; this browser keeps playing.");
+  const said = h("small.muted.note#seat-key-note", "Locks out any other browser or old link that holds your seat; this browser keeps playing.");
   rotate.addEventListener("click", async () => {
     rotate.disabled = true;
     try {
@@ -451,7 +506,70 @@ function seatActions() {
       showError(e.message);
     }
   });
-  return h("div.seat-actions", h("p", rotate, " ", said), h("p", leave));
+  const over = ctx.status === "finished";
+  return h("section.seat-actions", h("h3", "Your seat"), h("p", rotate, said), over ? null : moveSeat(), h("p", leave), over ? null : hostInvites());
+}
+
+const INVITE = `/api/tables/${encodeURIComponent(code)}/invite`;
+
+function redrawTab() {
+  drawnTab = null;
+  renderTab();
+}
+
+/** A one-time link for this seat, to open on another device: the seat moves there. */
+function moveSeat() {
+  const btn = h("button.btn.small#move-seat", { type: "button" }, "Move my seat to another device");
+  btn.addEventListener("click", async () => {
+    btn.disabled = true;
+    try {
+      const r = await api("POST", INVITE, { token });
+      ctx.links.move = location.origin + r.invite_url;
+      redrawTab();
+    } catch (e) {
+      showError(e.message);
+      btn.disabled = false;
+    }
+  });
+  const url = ctx.links.move;
+  return h("div#move-box", h("p", btn), url ? linkRow(null, url, "move-link", "Open this link on the other device; this one will then watch. It works once.") : null);
+}
+
+/** The host (this browser made the table and holds the seat it took): a new invite link for
+ * another human seat, when a friend's link got lost or into the wrong hands. */
+function hostInvites() {
+  if (hostSeat(code) !== ctx.seat) return null;
+  const others = ((ctx.table && ctx.table.seats) || []).filter((s) => s.kind === "human" && s.seat !== ctx.seat);
+  if (!others.length) return null;
+  const rows = others.map((s) => {
+    const name = ctx.name(s.seat);
+    const btn = h("button.btn.small", { type: "button", dataset: { reinvite: String(s.seat) } }, "New invite link");
+    btn.addEventListener("click", async () => {
+      if (s.claimed && !confirm(`Make a new invite link for ${name}? The old link stops working and whoever holds ${name} now will only watch.`)) return;
+      btn.disabled = true;
+      try {
+        const r = await api("POST", INVITE, { token, seat: s.seat });
+        ctx.links.seats[s.seat] = location.origin + r.invite_url;
+        replaceInvite(code, s.seat, r.invite_url);
+        redrawTab();
+      } catch (e) {
+        showError(e.message);
+        btn.disabled = false;
+      }
+    });
+    const state = s.claimed ? (s.connected ? "playing" : "away") : "not joined yet";
+    const url = ctx.links.seats[s.seat];
+    const note = `New link for ${name}: it replaces the old one, which no longer works. It works once.`;
+    return h("div.host-seat", { dataset: { seat: String(s.seat) } }, h("p", h("b", name), h("span.muted", state), btn), url ? linkRow(null, url, `invite-${s.seat}`, note) : null);
+  });
+  return h("section.host-invites#host-invites", h("h3", "Friends' invite links"), h("p.small.muted", "You made this table. A friend's link lost or in the wrong hands? Make a new one: the old link stops working at once."), rows);
+}
+
+/** A link with a Copy button (and a note under it). */
+function linkRow(label, url, id, note) {
+  const b = h("button.btn.small", { type: "button" }, "Copy");
+  b.addEventListener("click", () => copyText(url, b));
+  return h("div.link-row", id ? { id } : {}, label ? h("b", label) : null, h("input", { type: "text", readonly: true, value: url, "aria-label": label || "link" }), b, note ? h("small.muted.link-note", note) : null);
 }
 
 // --- overlays --------------------------------------------------------------------------------
@@ -520,17 +638,12 @@ function fairPanel() {
 
 $("invite").addEventListener("click", () => {
   const rows = [];
-  const row = (label, url) => {
-    const b = h("button.btn.small", { type: "button" }, "Copy");
-    b.addEventListener("click", () => copyText(url, b));
-    return h("div.link-row", h("b", label), h("input", { type: "text", readonly: true, value: url }), b);
-  };
-  rows.push(row("Watch", `${location.origin}${seatUrl(code)}`));
+  rows.push(linkRow("Watch", `${location.origin}${seatUrl(code)}`));
   // Invite links this browser was given when it made the table, for seats nobody has taken yet.
   const seats = (ctx.table && ctx.table.seats) || [];
   const waiting = loadInvites(code).filter((l) => seats.some((s) => s.seat === l.seat && !s.claimed));
   if (waiting.length) rows.push(h("p", "Invite links — each works once, for one person:"));
-  for (const l of waiting) rows.push(row(ctx.name(l.seat), location.origin + l.url));
+  for (const l of waiting) rows.push(linkRow(ctx.name(l.seat), location.origin + l.url));
   const free = (ctx.table && ctx.table.free_seats) || [];
   rows.push(h("p", free.length ? `Open seats: ${free.map((s) => ctx.name(s)).join(", ")} — anyone can take one from the lobby's list or with the code ${code}.` : "No open seats."));
   overlay(h("div.links", h("h2", `Table ${code}`), rows), { id: "invite-dialog" });
