@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -231,6 +232,25 @@ async def _plain(send: Any, status: int, detail: str) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
+#: static files: the browser keeps them but asks (ETag / Last-Modified) before using them again
+STATIC_CACHE = {"Cache-Control": "no-cache"}
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    b'<rect width="64" height="64" rx="12" fill="#1d5c3a"/>'
+    b'<text x="32" y="46" font-size="40" text-anchor="middle" fill="#fff">&#9824;</text></svg>'
+)
+
+
+class CachedStatic(StaticFiles):
+    """Static files with ``Cache-Control: no-cache``: kept by the browser and revalidated with
+    their ETag (a 304 costs no body), so a new release is seen at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers.update(STATIC_CACHE)
+        return response
+
+
 def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -253,6 +273,7 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         lifespan=lifespan,
     )
     app.state.server = server
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(GuardMiddleware, server=server)
 
     @app.exception_handler(LobbyError)
@@ -269,12 +290,16 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
     async def table_page(code: str) -> Any:
         return _page("table.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers=STATIC_CACHE)
+
     @app.get("/chicago", include_in_schema=False)
     async def chicago_page() -> Any:
         return _page("chicago.html")
 
     if WEB_DIR.is_dir():
-        app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+        app.mount("/static", CachedStatic(directory=WEB_DIR, check_dir=False), name="static")
 
     # --- lobby ---------------------------------------------------------------------------------
 

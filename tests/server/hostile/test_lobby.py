@@ -240,3 +240,17 @@ def test_an_unreadable_database_file_gives_a_clear_message(tmp_path: Path) -> No
     out = res.stdout + res.stderr
     assert res.returncode != 0
     assert str(bad) in out and "not a SQLite database" in out and "Traceback" not in out
+
+
+def test_text_is_compressed_and_static_files_revalidate(server: LiveServer) -> None:
+    """Issue 17 (serving): text is gzip-compressed, static files carry a validator (ETag) and
+    ``Cache-Control: no-cache`` so a 304 answers a repeat visit, and there is a favicon."""
+    r = server.http.get("/static/js/table.js", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+    assert r.headers["cache-control"] == "no-cache" and r.headers.get("etag")
+    again = server.http.get("/static/js/table.js", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304
+    r = server.http.get("/api/games", headers={"Accept-Encoding": "gzip"})
+    assert r.headers["content-encoding"] == "gzip"
+    icon = server.http.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
