@@ -75,6 +75,28 @@ def opening_ranks(rule: str) -> tuple[int, ...]:
     return ALL_RANKS if first is None else (first,)
 
 
+def claim_counts(rules: CheatRules, picked: int, shown: int) -> range:
+    """The counts a claim may name when ``picked`` cards were put down by a seat whose hand is
+    counted ``shown`` cards before the play: exactly ``picked``; with ``overplay`` also fewer
+    (down to 1); with ``overclaim`` also more — up to the cards that can be of one rank (4 a
+    pack plus the jokers), the counted hand and ``max_cards`` (a bigger claim would be visibly
+    impossible).
+
+    >>> list(claim_counts(CheatRules(overplay=True, overclaim=True), 2, 9))
+    [1, 2, 3, 4]
+    >>> list(claim_counts(CheatRules(overclaim=True), 1, 2)), list(claim_counts(CheatRules(), 3, 9))
+    ([1, 2], [3])
+    """
+    lo = 1 if rules.overplay else picked
+    hi = picked
+    if rules.overclaim:
+        cap = min(4 * rules.packs + rules.jokers, shown)
+        if rules.max_cards is not None:
+            cap = min(cap, rules.max_cards)
+        hi = max(picked, cap)
+    return range(lo, hi + 1)
+
+
 def is_truthful(play: Play) -> bool:
     """All cards of the claimed rank (jokers wild) and exactly as many as claimed."""
     if len(play.cards) != play.count:
@@ -218,7 +240,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             lo = sel[-1] if sel else 0
             out.extend(_PICKS[k] for k in range(lo, NUM_KINDS) if hand[k])
         if sel:
-            counts = range(1, len(sel) + 1) if state.rules.overplay else (len(sel),)
+            counts = claim_counts(state.rules, len(sel), state.shown[state.turn_seat])
             out.extend(_claim_of(c, r) for r in state.allowed for c in counts)
         return out
 
@@ -272,12 +294,12 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         if action.rank not in state.allowed:
             names = ", ".join(rank_str(r) for r in state.allowed)
             return f"the claim must name {'one of ' if len(state.allowed) > 1 else ''}{names}"
-        if state.rules.overplay:
-            if not 1 <= action.count <= len(sel):
-                return f"claim between 1 and the {len(sel)} cards put down"
-        elif action.count != len(sel):
+        counts = claim_counts(state.rules, len(sel), state.shown[state.turn_seat])
+        if action.count in counts:
+            return None
+        if len(counts) == 1:
             return f"the claimed count must be the number of cards played ({len(sel)})"
-        return None
+        return f"claim between {counts.start} and {counts.stop - 1} cards ({len(sel)} put down)"
 
     # --- apply -----------------------------------------------------------------------------
 
@@ -309,7 +331,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         play = Play(seat, state.selection, action.count, action.rank)
         turn = state.turns + 1
         askers = askers_for(state.rules.players, seat, state.out)
-        shown = _with(state.shown, seat, state.shown[seat] - action.count)
+        shown = _with(state.shown, seat, max(0, state.shown[seat] - action.count))
         new = replace(
             state,
             phase=WINDOW,
@@ -389,9 +411,11 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         play = state.pile[-1]
         player = play.seat
         truthful = is_truthful(play)
-        extra = len(play.cards) - play.count  # > 0 only with overplay: now counted by all
+        # cards put down beyond the claim (overplay, > 0) or short of it (overclaim, < 0): the
+        # exposure shows everybody the true number, so the counted sizes take it in
+        extra = len(play.cards) - play.count
         shown = list(state.shown)
-        shown[player] -= extra
+        shown[player] = max(0, shown[player] - extra)
         pile_cards = [c for p in reversed(state.pile) for c in p.cards]  # top first
         pile_count = sum(p.count for p in state.pile) + extra
         if truthful:
@@ -522,7 +546,8 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         n = state.rules.players
         sides = tuple((s,) for s in range(n))
         finished = state.phase == OVER
-        # mid-match, only the publicly counted hand sizes: true sizes can be hidden (overplay)
+        # mid-match, only the publicly counted hand sizes: true sizes can be hidden (overplay,
+        # overclaim)
         held = (
             [
                 sum(h) + (len(state.selection) if s == state.turn_seat else 0)

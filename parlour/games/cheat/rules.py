@@ -86,6 +86,14 @@ class CheatRules(Rules):
         "three eights and a jack'); the number of cards put down is then not announced and "
         "hand sizes are shown as counted from the claims",
     )
+    overclaim: bool = option(
+        False,
+        "Hawaiian (seed 000): a claim may name more cards than were put down ('they can lie "
+        "about the number of cards they are playing'): up to the cards of one rank in the shoe "
+        "(4 a pack, plus the jokers), the hand size as counted and max_cards; the number put "
+        "down is then not announced. An over-claim is a lie: challenged, the player takes the "
+        "pile",
+    )
     challenge_split: bool = option(
         True,
         "several wrong challengers split the pile evenly, the remainder one card each in seat "
@@ -195,6 +203,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "after_challenge": "restart",
         "challenge_any_time": True,
         "overplay": True,
+        "overclaim": True,
     },
 }
 
@@ -243,6 +252,7 @@ PRESET_DOCS = {
     "eights-hit": "Australian 'Eights hit' (seed 000): Bullshit with two packs, up to 8 cards "
     "a play (our reading of the name).",
     "hawaiian": "Hawaiian Bullshit (seed 000): a play can be challenged at any time before the "
-    "next play (late open round after the blind window) and players may put down more cards "
-    "than they claim.",
+    "next play (late open round after the blind window), and players 'can lie about the number "
+    "of cards they are playing': put down more cards than they claim (overplay) or claim more "
+    "than they put down (overclaim).",
 }

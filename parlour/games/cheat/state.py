@@ -117,8 +117,8 @@ class CheatView:
     """Exactly what one seat may know (``seat=None``: a spectator).
 
     ``hand`` excludes ``selection`` (the cards picked so far for the play being built).
-    ``hand_sizes`` are the sizes everybody can count (with ``overplay``: as counted from the
-    claims and exposures).  ``my_decision`` is this seat's own answer in the open challenge
+    ``hand_sizes`` are the sizes everybody can count (with ``overplay`` or ``overclaim``: as
+    counted from the claims and exposures, never below 0).  ``my_decision`` is this seat's own answer in the open challenge
     window (``""`` before it answers); the other seats' answers are never shown before the
     window closes."""
 

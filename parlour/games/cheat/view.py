@@ -102,7 +102,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     others = [s for s in range(n) if s != me]
     sizes = {s: view.hand_sizes[s] for s in others}
     surplus = len(unknown) - sum(sizes.values())
-    # only with overplay can counted sizes differ from true ones: spread the difference
+    # only with overplay/overclaim can counted sizes differ from true ones: spread the difference
     live = [s for s in others if s not in view.out]
     i = 0
     while surplus > 0 and live:

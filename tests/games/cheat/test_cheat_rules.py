@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from parlour import games
 from parlour.core.cards import JOKER, parse_card, parse_cards
+from parlour.core.conformance import check_view_consistency
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, ChooseFirst, Claim, Pass, Pick
@@ -227,6 +229,49 @@ def test_claim_count_is_cards_played_unless_overplay() -> None:
     state = position(["8C 8D 8H 8S 2C", "5D 6D"], overplay=True)
     state = answer(play(state, "8C 8D 8H 8S", 14, count=3), (1,))
     assert not state.challenges[-1].truthful
+
+
+def test_hawaiian_over_claim() -> None:
+    """issue 16 item 10 — 000_0fa2fe02243ab02b.txt (Hawaiian): players "can take their bluffing
+    to the extreme, by claiming that there are 14 Jokers on the table, for example. In other
+    words, they can lie about the number of cards they are playing" (option overclaim, on in
+    the hawaiian preset). An over-claim is a false claim (the count is false even when every
+    card is of the rank): challenged, the player takes the pile. The pile holds the cards really
+    put down; hand and pile sizes are as counted from the claims until an exposure shows the
+    true number."""
+    hawaiian = games.get("cheat", preset="hawaiian").rules
+    assert hawaiian.overclaim and hawaiian.overplay  # type: ignore[attr-defined]
+    assert not rules().overclaim
+    hands = ["AC AD 5H 9S", "2C 7D", "3S 4S"]
+    # without the option the claim is the number of cards put down
+    assert {
+        a for a in GAME.legal_actions(play_pick(position(hands), "AC")) if isinstance(a, Claim)
+    } == {Claim(1, 14)}
+    state = play_pick(position(hands, overclaim=True, fill=True), "AC")
+    claims = {a.count for a in GAME.legal_actions(state) if isinstance(a, Claim)}
+    assert claims == {1, 2, 3, 4}  # up to the four Aces of one pack (and the 4 cards held)
+    assert "between 1 and 4" in (GAME.explain(state, Claim(5, 14)) or "")
+    state, _ = GAME.apply(state, Claim(3, 14))
+    assert state.shown[0] == 1 and sum(state.hands[0]) == 3  # counted 4 − 3; really 3 left
+    assert GAME.observe(state, 2).pile_size == 3 and GAME.observe(state, 2).hand_sizes[0] == 1
+    check_view_consistency(GAME, state, random.Random(1))
+    caught = answer(state, (1,))
+    record = caught.challenges[-1]
+    assert record.cards == (parse_card("AC"),) and record.count == 3
+    assert not record.truthful and record.takers == (0,)  # all Aces, but not three of them
+    assert hand_of(caught, 0) == Counter(parse_cards("AC AD 5H 9S"))
+    assert caught.shown[0] == 4  # the exposure corrected the count
+    # unchallenged, the over-claim stands; a later taker gets the cards really in the pile
+    state = all_pass(play(position(hands, overclaim=True), "AC", 14, count=2))
+    state = answer(play(state, "2C", 2), (2,))
+    assert state.challenges[-1].truthful and state.challenges[-1].takers == (2,)
+    assert hand_of(state, 2) == Counter(parse_cards("3S 4S AC 2C"))
+    assert state.shown[2] == 2 + 3  # counted: the claims 2 + 1
+    # the claim never exceeds the hand as counted, nor max_cards
+    state = play_pick(position(["AC 5H", "2C 7D"], overclaim=True), "AC")
+    assert {a.count for a in GAME.legal_actions(state) if isinstance(a, Claim)} == {1, 2}
+    state = play_pick(position(hands, overclaim=True, max_cards=2), "AC")
+    assert {a.count for a in GAME.legal_actions(state) if isinstance(a, Claim)} == {1, 2}
 
 
 def test_challenge_truthful_and_lie() -> None:
