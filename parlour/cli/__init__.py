@@ -26,6 +26,7 @@ _COMMAND_MODULES = (
     "tournament",
     "score",
     "verify",
+    "playthrough",
 )
 
 for _mod in _COMMAND_MODULES:
