@@ -37,7 +37,7 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
 
     name: ClassVar[str] = "samba"
     title: ClassVar[str] = "Samba"
-    version: ClassVar[int] = 2  # 2: at most three take-backs a turn
+    version: ClassVar[int] = 3  # 2: take-backs limited; 3: issue 16 (six red 3s −600, …)
     rules_type: ClassVar[type[SambaRules]] = SambaRules
     action_types: ClassVar[dict[str, type]] = A.ACTION_TYPES
 

@@ -71,10 +71,10 @@ class SambaRules(Rules):
         0, "cost of each black 3 left in hand (0: its card value of 5 counts)", min=0
     )
     six_red_threes_penalty: int = option(
-        1000,
+        600,
         "cost of all six red 3s laid out by a side without the going-out requirement "
-        "(RULES.md: 1,000; seed 002 says only '−100 each', i.e. 600)",
-        choices=(1000, 600),
+        "(seed 002: 'otherwise each costs 100 points', i.e. 600; 1000: the bonus mirrored)",
+        choices=(600, 1000),
     )
     max_hands: int | None = option(
         None,

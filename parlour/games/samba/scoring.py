@@ -1,8 +1,9 @@
 """Scoring a hand of Samba (RULES.md §1 "Scoring a hand"; seed 002 "Scoring").
 
 Each side: + its melded cards − the cards in its players' hands, + 1,500 per samba, + 500 per pure
-canasta, + 300 per mixed canasta, + 200 for going out, red 3s ± 100 each (± 1,000 for all six)
-depending on the going-out requirement, − 750 per player still holding red 3s."""
+canasta, + 300 per mixed canasta, + 200 for going out, red 3s + 100 each (+ 1,000 for all six)
+with the going-out requirement, − 100 each without it (option ``six_red_threes_penalty``: − 1,000
+for six), − 750 per player still holding red 3s."""
 
 from __future__ import annotations
 

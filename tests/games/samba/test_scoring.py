@@ -53,13 +53,35 @@ def test_red_threes_all_six_score_1000() -> None:
 
 def test_red_threes_without_requirement_cost_100_each() -> None:
     """002_91a2786a682fea8f.txt: red 3s score 'only if your side reaches the requirement for going
-    out … otherwise each costs 100 points' (and −1,000 for six)."""
+    out … otherwise each costs 100 points'."""
     melds = [meld_of("A♣ A♣ A♦ A♥ A♠ A♠ A♦")]
     assert side_score(SambaRules(), melds, 2, [[0] * 53], False)["red_threes"] == -200
-    assert side_score(SambaRules(), melds, 6, [[0] * 53], False)["red_threes"] == -1000
-    # option six_red_threes_penalty: the seed's plain '−100 each' reading
-    alt = SambaRules(six_red_threes_penalty=600)
-    assert side_score(alt, melds, 6, [[0] * 53], False)["red_threes"] == -600
+
+
+def test_six_red_threes_without_requirement_cost_600() -> None:
+    """issue 16 item 2 — 002_91a2786a682fea8f.txt: 'Each laid-out red 3 is worth 100 bonus points
+    – but only if your side reaches the requirement for going out … by the end of the hand;
+    otherwise each costs 100 points.'  Six laid out without the requirement cost 6 × 100 = 600
+    (only the bonus has the 'all six' rule: 'If your side lays out all six, it gets 1000 instead
+    of 600').  The mirrored −1,000 stays an option value (``six_red_threes_penalty=1000``)."""
+    melds = [meld_of("A♣ A♣ A♦ A♥ A♠ A♠ A♦")]
+    assert SambaRules().six_red_threes_penalty == 600
+    assert side_score(SambaRules(), melds, 6, [[0] * 53], False)["red_threes"] == -600
+    mirrored = SambaRules(six_red_threes_penalty=1000)
+    assert side_score(mirrored, melds, 6, [[0] * 53], False)["red_threes"] == -1000
+    # with the requirement met, all six still earn 1,000 under either setting
+    two = [*melds, meld_of("K♣ K♣ K♦ K♥ K♠ K♠ K♦")]
+    assert side_score(SambaRules(), two, 6, [[0] * 53], False)["red_threes"] == 1000
+    # a whole hand ends with the six laid out and the side short of two canastas
+    state = pos(
+        hands={0: "5♣", 1: "K♠ 4♦"},
+        melds={0: ["Q♣ Q♣ Q♦ Q♥ Q♠ Q♠ Q♦", "J♣ J♣ J♦ J♥ J♠ J♠ 2♦"], 1: ["A♣ A♦ A♠"]},
+        red_threes={1: "3♦ 3♦ 3♦ 3♥ 3♥ 3♥"},
+        to_act=0,
+        phase="meld",
+    )
+    end = play(state, A.Discard(c("5♣")))
+    assert end.history[0].breakdown[1]["red_threes"] == -600
 
 
 def test_red_three_in_hand_costs_750_per_player() -> None:
