@@ -146,6 +146,11 @@ class SambaBasicBot(Bot):
         if view.phase == "answer":
             return self._answer(view, legal_set)
         if view.phase == DRAW:
+            # red 3s go out at once, before drawing too (seed 002: "at any point during your
+            # turn"; with an empty stock the draw ends the hand and a held red 3 costs 750)
+            for k in (14, 27):
+                if A.LAY_RED3[k] in legal_set:
+                    return A.LAY_RED3[k]
             return self._draw(view, legal)
         choice = self._meld_step(view, legal, legal_set)
         if choice is not None:

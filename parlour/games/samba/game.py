@@ -209,7 +209,7 @@ def why_illegal(s: State, action: Any) -> str:
             f"the top card {card_str(top)} does not fit an end of meld {i} (a sequence takes "
             f"the next card of its suit, at most seven cards) ({SEED})"
         )
-    if s.phase == DRAW:
+    if s.phase == DRAW and t is not A.LayRedThree:
         return "first draw from the stock or take from the discard pile"
     if t is A.Unstage:
         return "there is no unfinished meld to take back"

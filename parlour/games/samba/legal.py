@@ -385,6 +385,13 @@ def _empty_ok(s: State, side: int, melds_after: tuple[Meld, ...]) -> bool:
 
 def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     out: list[Action] = [A.DRAW]
+    # seed 002: red 3s are laid out "at any point during your turn" — before drawing too (with an
+    # empty stock, drawing ends the hand and a red 3 still held costs 750)
+    if h[14] or h[27]:
+        n = s.sizes[seat]
+        for k in (14, 27):
+            if h[k] and (n > 1 or (s.opened[side] and may_go_out(s, side))):
+                out.append(A.LAY_RED3[k])
     pile = s.pile
     if not pile:
         return out

@@ -237,3 +237,34 @@ def test_take_backs_are_limited_so_every_turn_ends() -> None:
     assert "taken back 3 times" in (GAME.explain(s, A.Stage(c("7♥"))) or "")
     s = play(s, A.Discard(c("K♠")))
     assert s.takebacks == 0
+
+
+def test_red_three_laid_before_drawing() -> None:
+    """issue 16 item 3 — 002_91a2786a682fea8f.txt: 'Red 3s: you may lay a red 3 out on its own at
+    any point during your turn', before drawing too.  It matters with an empty stock: 'Once a
+    player wants to draw from the empty stock, the hand ends' and 'A player still holding one or
+    more red 3s at the end of the hand costs their side 750 points' — laid first, it scores."""
+    s = pos(hands={0: "3♥ K♠ 5♦"}, melds={0: ["Q♣ Q♥ Q♠"]}, to_act=0)
+    s.stock_len = 0
+    legal = GAME.legal_actions(s)
+    assert A.LayRedThree(c("3♥")) in legal and A.DRAW in legal
+    assert GAME.explain(s, A.LayRedThree(c("3♥"))) is None
+    laid = play(s, A.LayRedThree(c("3♥")))
+    assert laid.phase == "draw" and laid.red3[0] == cs("3♥") and laid.to_act == 0
+    assert A.LayRedThree(c("3♥")) not in GAME.legal_actions(laid)
+    end = play(laid, A.DRAW)
+    assert end.history[0].breakdown[0]["red_three_penalty"] == 0
+    kept = play(s, A.DRAW)  # drawing first would have ended the hand with the 3♥ held
+    assert kept.history[0].breakdown[0]["red_three_penalty"] == -750
+
+
+def test_red_three_as_last_card_before_drawing_only_when_going_out() -> None:
+    """002_91a2786a682fea8f.txt: red 3s at 'any point during your turn', but 'Until then you must
+    always keep at least one card' — laying the only card out is going out."""
+    s = pos(hands={0: "3♦"}, melds={0: ["Q♣ Q♥ Q♠"]}, to_act=0)
+    assert A.LayRedThree(c("3♦")) not in GAME.legal_actions(s)
+    assert "keep at least one card" in (GAME.explain(s, A.LayRedThree(c("3♦"))) or "")
+    out = pos(hands={0: "3♦"}, melds={0: CANASTAS}, to_act=0)
+    assert A.LayRedThree(c("3♦")) in GAME.legal_actions(out)
+    end = play(out, A.LayRedThree(c("3♦")))
+    assert end.history[0].note == "seat 0 went out"
