@@ -9,7 +9,9 @@ Playing:
 - When it must lie, it puts down one card, claimed as one card of the required rank (the least
   suspicious claim): the card whose rank it will be asked for last (its own future turns follow
   the rank cycle), then one of a rank it holds few of.  Keeping the cards of its coming ranks
-  is what lets it go out with a truthful last play.
+  is what lets it go out with a truthful last play.  When several ranks may be claimed (up or
+  down), the lie names the one that steers the claims towards ranks it holds at its own coming
+  turns (``steer_value``).
 
 Challenging (``should_challenge``):
 
@@ -70,6 +72,8 @@ DUEL_DEPTH = 3
 STALL = 100
 #: the value of one card fewer in hand, besides the race (scores are −cards held)
 CARD_VALUE = 0.01
+#: own coming turns a lie's claimed rank is chosen for (``steer_value``)
+STEER_TURNS = 8
 #: rank rules with one fixed next rank (the claims go round the cycle), and those going down
 CYCLIC = ("ascending", "bullshit", "descending", "descending_from_twos")
 DOWNWARD = ("descending", "descending_from_twos")
@@ -144,6 +148,43 @@ def duel_value(hands: Hands, mover: int, rank: int, step: int, limit: int, depth
         turn = 1 - turn
         rank = (rank + step) % 13
     return sum(cur[1]) - sum(cur[0])
+
+
+def steer_value(rule: str, claim: int, held: frozenset[int], live: int) -> float:
+    """How well a claim of ``claim`` serves the claimant's own coming turns: the chance that the
+    rank sequence lets it claim a rank it holds (``held``) at each of its next ``STEER_TURNS``
+    turns (weights 1, ½, ¼ …), when every claim in between names one of the allowed ranks at
+    random (``live`` players in the game).  With an even number of players and up-or-down
+    claims a seat meets ranks of one parity only until the sequence passes A–2, so a seat
+    holding only ranks of the other parity must steer towards that wrap.
+
+    >>> steer_value("up_or_down", 3, frozenset({5}), 2) > steer_value("up_or_down", 3, frozenset({6}), 2)
+    True
+    >>> steer_value("ascending", 3, frozenset({7}), 4)
+    1.0
+    """
+    dist = {claim: 1.0}
+    value = 0.0
+    weight = 1.0
+    for _ in range(STEER_TURNS):
+        for _ in range(live - 1):
+            dist = _walk(rule, dist)
+        value += weight * sum(
+            w for rank, w in dist.items() if any(s in held for s in successors(rule, rank))
+        )
+        weight /= 2
+        dist = _walk(rule, dist)
+    return value
+
+
+def _walk(rule: str, dist: dict[int, float]) -> dict[int, float]:
+    """The next claim's rank distribution, each allowed rank equally likely."""
+    out: dict[int, float] = {}
+    for rank, w in dist.items():
+        nxt = successors(rule, rank)
+        for s in nxt:
+            out[s] = out.get(s, 0.0) + w / len(nxt)
+    return out
 
 
 def voluntary_rate(lies: int, truths: int) -> float:
@@ -293,16 +334,39 @@ class BasicCheatBot(Bot):
             if len(cards) + len(jokers) == len(full) and len(full) <= limit:
                 cards = full  # the whole hand, truthfully: go out
             return sorted(cards), len(cards), r
+        lie_rank = self._lie_rank(view, full)
         if must >= 0:  # the opening 2♣ cannot be claimed truthfully: a lie with it alone
-            return [must], 1, view.allowed_ranks[0]
+            return [must], 1, lie_rank
         if jokers:
-            return [JOKER], 1, view.allowed_ranks[0]
+            return [JOKER], 1, lie_rank
         # a lie: the least useful single card, claimed as one of the required rank
         if self.stalled(view):
             card = self._draw(view, "lie").choice(full)
         else:
             card = max(full, key=lambda c: self._expendability(view, full, c))
-        return [card], 1, view.allowed_ranks[0]
+        return [card], 1, lie_rank
+
+    def _lie_rank(self, view: CheatView, full: list[int]) -> int:
+        """The rank to claim for a lie when several are allowed (up-or-down rules): the one from
+        which its own coming turns most likely reach a rank it holds (``steer_value``); ties are
+        drawn, and in a stalled game half the choices (a fixed choice can repeat a cycle).
+
+        Always claiming the first allowed rank (as the bot did before) locks up-or-down games:
+        the claims bounce between two ranks (3, 2, 3, 2 …), every seat is always offered the
+        same pair, and with an even number of players each seat meets one parity of ranks only,
+        so seats that hold none of theirs lie, are caught and take back the same card for
+        ever."""
+        ranks = view.allowed_ranks
+        if len(ranks) == 1:
+            return ranks[0]
+        draw = self._draw(view, "lie_rank")
+        if self.stalled(view) and draw.random() < 0.5:
+            return draw.choice(ranks)
+        held = frozenset(rank_of(c) for c in full if c != JOKER)
+        live = view.rules.players - len(view.out)
+        values = {r: steer_value(view.rules.rank_rule, r, held, live) for r in ranks}
+        top = max(values.values())
+        return draw.choice([r for r in ranks if values[r] >= top - 1e-9])
 
     def _choose_rank(
         self, view: CheatView, options: list[tuple[int, int]], naturals: int, limit: int

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from parlour import games
 from parlour.core.cards import parse_card, parse_cards
 from parlour.games.cheat import GAME, BasicCheatBot
-from parlour.games.cheat.actions import Challenge, Pass
-from parlour.games.cheat.bot import exposed_whereabouts, voluntary_rate
+from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
+from parlour.games.cheat.bot import exposed_whereabouts, steer_value, voluntary_rate
 from parlour.games.cheat.engine import replace
+from parlour.games.cheat.rules import RANK_RULES
 from parlour.games.cheat.state import ALL_RANKS, State
 from parlour.sim.match import make_bots
 
 from .helpers import all_pass, answer, play, position
 
 
-def _play_out(preset: str, seed: int) -> State:
-    variant = games.get("cheat", preset=preset)
+def _play_out(preset: str, seed: int, **options: Any) -> State:
+    variant = games.get("cheat", preset=preset, **options)
     bots = make_bots(variant, ["basic"] * 4, seed)
     state = GAME.new_game(variant.rules, seed)
     while (seat := GAME.to_act(state)) is not None:
@@ -36,6 +41,37 @@ def test_basic_bots_finish_against_each_other() -> None:
         state = _play_out("cheat", seed)
         assert state.termination == "went_out", seed
         assert state.turns < 400, (seed, state.turns)
+
+
+@pytest.mark.parametrize("rank_rule", [r for r in RANK_RULES if r != "free"])
+def test_basic_bots_finish_every_direction(rank_rule: str) -> None:
+    """issue 16 item 11 — 001_e8630c614840283e.txt: "The first player to get rid of all their
+    cards and survive any challenge resulting from their final play wins the game"; "you can
+    (claim to) play either the next rank above or the next rank below the rank announced by
+    the previous player"; "Some allow cards of the same rank as the last card to be played, as
+    well as the next higher or lower rank". Twenty seeded 4-player basic-vs-basic games of
+    every direction of the ranks finish under the 1,000-play cap (before the fix the bot's lies
+    always named the lower allowed rank, and up-or-down games locked into a cycle)."""
+    for seed in range(20):
+        state = _play_out("cheat", seed, rank_rule=rank_rule)
+        assert state.termination == "went_out", (rank_rule, seed, state.turns)
+        assert state.turns < 1000
+
+
+def test_lie_steers_towards_own_ranks() -> None:
+    """issue 16 item 11: a forced lie under up-or-down names the allowed rank from which the
+    liar's own coming turns most likely reach the ranks it holds (three players: two claims
+    come in between)."""
+    state = position(["7C 7D 2H", "9S 9H", "3C 4C"], rank_rule="up_or_down")
+    state = all_pass(play(state, "7C 7D", 7))  # seat 1 may claim 6 or 8, holds only 9s
+    assert state.allowed == (6, 8)
+    assert _bot_move(state, 1) == Pick(parse_card("9H"))
+    state, _ = GAME.apply(state, Pick(parse_card("9H")))
+    assert _bot_move(state, 1) == Claim(1, 8)  # from 8: 9s are asked for 3 times in 4
+    nines = frozenset({9})
+    assert steer_value("up_or_down", 8, nines, 3) > steer_value("up_or_down", 6, nines, 3)
+    # two players, one parity of ranks each until the claims pass A–2: steer towards the wrap
+    assert steer_value("up_or_down", 6, nines, 2) > steer_value("up_or_down", 8, nines, 2)
 
 
 def test_basic_bots_finish_bullshit() -> None:
