@@ -2,10 +2,8 @@
 
 >>> ScatRules().lives, ScatRules().knock_tie
 (3, 'knocker_safe')
->>> ScatRules.from_json({"players": 10})
-Traceback (most recent call last):
-...
-parlour.core.errors.RulesError: players: 10 players need two packs (set decks=2); one pack seats 2 to 9
+>>> ScatRules(players=12).decks  # "From 2 to 9 or more people can play" with one pack
+1
 """
 
 from __future__ import annotations
@@ -29,10 +27,17 @@ TOKENS = ("pennies", "nickels", "letters", "bus")
 @dataclass(frozen=True)
 class ScatRules(Rules):
     players: int = option(
-        4, "number of players (one pack: 2–9; two packs: up to 16)", min=2, max=16
+        4,
+        "number of players (seed 001: 'From 2 to 9 or more people can play'); one pack seats "
+        "up to 16 (12 players leave a 15-card stock, 16 a 3-card one)",
+        min=2,
+        max=16,
     )
     decks: int = option(
-        1, "packs shuffled together (a second pack for 10 or more players)", choices=(1, 2)
+        1,
+        "packs shuffled together: one (seed 001: 'A standard 52 card deck is used') for any "
+        "number of players; two is an option for a longer stock",
+        choices=(1, 2),
     )
     lives: int = option(3, "lives (pennies) each player starts with", min=1, max=20)
     on_the_county: bool = option(
@@ -121,10 +126,6 @@ class ScatRules(Rules):
     )
 
     def check(self) -> None:
-        if self.decks == 1 and self.players > 9:
-            raise RulesError(
-                f"players: {self.players} players need two packs (set decks=2); one pack seats 2 to 9"
-            )
         if self.min_knock is not None and (
             not isinstance(self.min_knock, int) or isinstance(self.min_knock, bool)
         ):

@@ -153,6 +153,8 @@ def test_simulate_cli_presets_json() -> None:
         {"players": 2},
         {"players": 9},
         {"players": 12, "decks": 2},
+        {"players": 12},
+        {"players": 16},
         {"hammer": True, "throw_down": True, "knock_first_round": False},
     ],
 )

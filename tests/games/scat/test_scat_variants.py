@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from parlour import games
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.scat import ENTRY, GAME
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import (
@@ -393,14 +393,25 @@ def test_knock_needs_one_suit_option_in_french_canadian() -> None:
 # --- more players, safety cap, registry ------------------------------------------------------
 
 
-def test_two_packs_for_more_players() -> None:
-    """001_e8630c614840283e.txt: "From 2 to 9 or more people can play" — 10 or more use two
-    packs (decks=2)."""
-    with pytest.raises(ValueError, match="two packs"):
-        ScatRules.from_json({"players": 12})
+def test_ten_or_more_players_with_one_pack() -> None:
+    """issue 16 item 12 — 001_e8630c614840283e.txt: "From 2 to 9 or more people can play";
+    "A standard 52 card deck is used". One pack seats 10 or more: 12 players still leave a
+    15-card stock (52 − 36 dealt − the upcard); two packs stay an option (decks=2)."""
+    for n in (10, 12, 16):
+        rules = ScatRules.from_json({"players": n})
+        assert rules.decks == 1
+        state = GAME.new_game(rules, 5)
+        assert len(GAME.all_cards(state)) == 52
+        assert [len(h) for h in state.hands] == [3] * n and len(state.pile) == 1
+        assert len(state.stock) == 52 - 3 * n - 1
+        assert GAME.observe(state, 0).stock_size == 52 - 3 * n - 1
+    assert len(GAME.new_game(ScatRules(players=12), 1).stock) == 15
+    assert games.get("scat", players=12).rules.decks == 1  # type: ignore[attr-defined]
+    with pytest.raises(RulesError, match="players"):
+        ScatRules.from_json({"players": 17})
     rules = ScatRules.from_json({"players": 12, "decks": 2})
     state = GAME.new_game(rules, 5)
-    assert len(GAME.all_cards(state)) == 104
+    assert len(GAME.all_cards(state)) == 104 and len(state.stock) == 104 - 37
     assert sum(len(h) for h in state.hands) == 36
 
 
