@@ -1,4 +1,5 @@
-"""Cheat / I Doubt It / Bullshit (seeds 000 and 001): engine, rules and presets, the basic bot.
+"""Cheat / I Doubt It / Bullshit (seeds 000 and 001): engine, rules and presets, the basic bot,
+and ``position(...)``, the validated builder of positions.
 
 >>> from parlour import games
 >>> games.get("bullshit").rules.rank_rule
@@ -12,6 +13,7 @@ from __future__ import annotations
 from parlour.core.registry import GameEntry
 from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.engine import CheatGame
+from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
 
 GAME = CheatGame()
@@ -30,4 +32,4 @@ ENTRY = GameEntry(
     random_play_options={"max_turns": 30},
 )
 
-__all__ = ["ENTRY", "GAME", "BasicCheatBot", "CheatGame", "CheatRules"]
+__all__ = ["ENTRY", "GAME", "BasicCheatBot", "CheatGame", "CheatRules", "PositionError", "position"]

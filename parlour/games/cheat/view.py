@@ -92,16 +92,15 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     unknown = [kind for kind, k in enumerate(pool) for _ in range(k)]
     rng.shuffle(unknown)
     # others' plays in the pile: as many cards as claimed
-    plays: list[Play] = []
-    for p in view.pile:
-        if p.seat == me:
-            plays.append(Play(p.seat, p.cards, p.count, p.rank))
-        else:
-            cards, unknown = unknown[: p.count], unknown[p.count :]
-            plays.append(Play(p.seat, tuple(sorted(cards)), p.count, p.rank))
+    # others' plays in the pile: as many cards as claimed (with overclaim possibly fewer)
+    want = [len(p.cards) if p.seat == me else p.count for p in view.pile]
     others = [s for s in range(n) if s != me]
     sizes = {s: view.hand_sizes[s] for s in others}
-    surplus = len(unknown) - sum(sizes.values())
+    surplus = (
+        len(unknown)
+        - sum(sizes.values())
+        - sum(w for w, p in zip(want, view.pile, strict=True) if p.seat != me)
+    )
     # only with overplay/overclaim can counted sizes differ from true ones: spread the difference
     live = [s for s in others if s not in view.out]
     i = 0
@@ -114,11 +113,27 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
             s: (0 if s == view.turn_seat and view.phase in (WINDOW, LATE) else 1) for s in live
         }
         cand = [s for s in live if sizes[s] > floor[s]]
-        if not cand:
-            raise ValueError("view is inconsistent: not enough hidden cards")
-        sizes[cand[i % len(cand)]] -= 1
+        if cand:
+            sizes[cand[i % len(cand)]] -= 1
+        else:
+            # an over-claimed play holds fewer cards than claimed (at least one)
+            short = [
+                k
+                for k, p in enumerate(view.pile)
+                if p.seat != me and want[k] > 1 and rules.overclaim
+            ]
+            if not short:
+                raise ValueError("view is inconsistent: not enough hidden cards")
+            want[short[i % len(short)]] -= 1
         surplus += 1
         i += 1
+    plays: list[Play] = []
+    for k, p in enumerate(view.pile):
+        if p.seat == me:
+            plays.append(Play(p.seat, p.cards, p.count, p.rank))
+        else:
+            cards, unknown = unknown[: want[k]], unknown[want[k] :]
+            plays.append(Play(p.seat, tuple(sorted(cards)), p.count, p.rank))
     hands: list[tuple[int, ...]] = []
     for s in range(n):
         if s == me:
