@@ -529,9 +529,7 @@ class TableServer:
         except LobbyUnavailable as exc:
             raise LobbyError(503, str(exc)) from None
         except LobbyError:
-            s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open = (
-                before
-            )
+            s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open = before
             raise
         if target != holder:
             table.demote(target, "the host made a new invite for this seat")
