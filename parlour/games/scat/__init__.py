@@ -1,13 +1,14 @@
 """Scat / 31 / Blitz (seed 001): rules and presets (``rules``), hand values (``values``), who
 loses a life (``scoring``), state/actions/views (``state``), per-seat views (``observe``), the
-engine (``game``) and the
-``basic`` bot (``bot``)."""
+engine (``game``), the ``basic`` bot (``bot``) and ``position(...)``, the validated builder of
+positions (``position``)."""
 
 from __future__ import annotations
 
 from parlour.core.registry import GameEntry
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
+from parlour.games.scat.position import PositionError, position
 from parlour.games.scat.rules import PRESET_DOCS, PRESETS
 
 GAME = ScatGame()
@@ -28,3 +29,5 @@ ENTRY = GameEntry(
     bots={"basic": BasicScatBot},
     random_play_options={"max_hands": 5},
 )
+
+__all__ = ["ENTRY", "GAME", "BasicScatBot", "PositionError", "ScatGame", "position"]
