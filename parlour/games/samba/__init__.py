@@ -1,4 +1,5 @@
-"""Samba (seeds 002, 000, 003): the engine, its rules options and presets (Samba, Bolivia).
+"""Samba (seeds 002, 000, 003): the engine, its rules options and presets (Samba, Bolivia), and
+``position(...)``, the validated builder of positions at any point of a turn.
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)
@@ -11,6 +12,7 @@ from __future__ import annotations
 from parlour.core.registry import GameEntry
 from parlour.games.samba.bot import SambaBasicBot
 from parlour.games.samba.game import SambaGame
+from parlour.games.samba.position import PositionError, position
 from parlour.games.samba.rules import PRESET_DOCS, PRESETS, SambaRules
 
 GAME = SambaGame()
@@ -27,4 +29,4 @@ ENTRY = GameEntry(
     bots={"basic": SambaBasicBot},
 )
 
-__all__ = ["ENTRY", "GAME", "SambaGame", "SambaRules"]
+__all__ = ["ENTRY", "GAME", "PositionError", "SambaGame", "SambaRules", "position"]

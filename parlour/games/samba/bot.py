@@ -267,7 +267,7 @@ class SambaBasicBot(Bot):
         stages = [a.card for a in legal if isinstance(a, A.Stage)]
         if not stages:
             self._undone = (view.hand_number, view.stock_size)
-            return A.UNSTAGE
+            return A.UNSTAGE if A.UNSTAGE in legal_set else legal[0]
         nats = [c for c in pending if not IS_WILD[c]]
 
         def score(c: int) -> tuple[int, int]:

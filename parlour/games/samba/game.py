@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from parlour.core.cards import Card, card_str, rank_str
-from parlour.core.game import Event, Game, Outcome
+from parlour.core.game import Event, Game, HandResult, Outcome
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
 from parlour.games.samba import legal, turn
@@ -19,13 +19,16 @@ from parlour.games.samba.melds import (
     RANK,
     RED_THREES,
     SEQUENCE,
+    VALUE,
     WILD,
+    can_merge,
     expand_counts,
+    fits,
     make_meld,
-    meets_going_out,
 )
 from parlour.games.samba.observe import SambaView, determinize, observe, view_json
 from parlour.games.samba.rules import SambaRules
+from parlour.games.samba.scoring import hand_result
 from parlour.games.samba.state import ANSWER, DRAW, MELD, PILE_OPEN, State, deal, new_match
 
 SambaAction = A.SambaAction
@@ -129,6 +132,22 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
     def action_text(self, state: State, action: SambaAction) -> str:
         return f"seat {state.to_act}: {action}"
 
+    def hand_breakdown(self, state: State) -> HandResult:
+        """Every side's score for the hand as it stands — as if it ended now with nobody going
+        out (:func:`parlour.games.samba.scoring.hand_result`: cards melded and in hand, bonuses,
+        red 3s).  A finished hand's result is ``state.history[-1]`` (the view's
+        ``score_sheet``)."""
+        return hand_result(
+            state.hand_no,
+            state.rules,
+            state.sides,
+            state.melds,
+            state.red3,
+            state.hands,
+            None,
+            "the hand as it stands",
+        )
+
 
 def _side_needs(s: State) -> str:
     if s.rules.going_out == "two_canastas":
@@ -158,12 +177,13 @@ def why_illegal(s: State, action: Any) -> str:
                 "your partner said yes to 'may I go out?': you must go out this turn "
                 f"({SEED}: 'you must obey the answer'), and after this move you could not"
             )
-    if s.takebacks >= legal.MAX_TAKEBACKS and (
-        t is A.Unstage or t is A.TakePile or (t is A.Stage and not s.pending)
+    if (t is A.Unstage and s.pending and not legal.may_take_back(s, "unstage")) or (
+        t is A.UndoOpening and not legal.may_take_back(s, "undo")
     ):
         return (
-            f"you have taken back {legal.MAX_TAKEBACKS} times this turn: no more take-backs, new "
-            "melds or taking the pile until your next turn (house guard against endless redoing)"
+            "you have already taken this back from this very position this turn: the same "
+            "take-back is not repeated (house guard so that every turn ends; every meld stays "
+            "possible — finish it)"
         )
     if s.pending and t not in (A.Stage, A.Unstage):
         return "finish the meld you are building (three cards make a meld) or take it back first"
@@ -194,6 +214,19 @@ def why_illegal(s: State, action: Any) -> str:
                 )
             if not all(h[c] >= pair.count(c) for c in pair):
                 return f"you do not hold {' '.join(card_str(c) for c in pair)}"
+            if not s.opened[side]:
+                value = 3 * VALUE[top]
+                return (
+                    f"your side has not opened: the top card with your pair makes {value}, and no "
+                    f"melds from your hand bring this turn's melds to the minimum of {minimum} "
+                    f"({SEED}: 'plus more cards if this is your side's first meld and you need "
+                    "them to reach the minimum')"
+                    + (
+                        "; with nothing under the top card a card must stay in your hand"
+                        if len(s.pile) == 1
+                        else ""
+                    )
+                )
             return (
                 "taking the pile with your last two cards would leave you with none, and your "
                 f"side may not go out yet (it needs {_side_needs(s)})"
@@ -248,6 +281,12 @@ def why_illegal(s: State, action: Any) -> str:
         if s.permission == 1:
             return "your partner said yes: you must go out (discard or meld your last card)"
         return "you may go out: discard your last card (pass is only for those who may not)"
+    opening_rule = (
+        f"your side's first meld must reach {minimum} ({SEED}: 'the cards you put down in that "
+        f"turn must be worth at least a minimum'); after this the melds of this turn ({staged_value}"
+        " so far) and the cards left in your hand could no longer reach it"
+        + ("" if s.phase == PILE_OPEN and s.pile else " while keeping a card to discard")
+    )
     if t is A.Stage:
         if card % 13 == 1:
             return (
@@ -255,8 +294,15 @@ def why_illegal(s: State, action: Any) -> str:
                 f"3s melded as a group only on the turn you go out ({SEED})"
             )
         cards = (*s.pending, card)
-        if len(cards) == 3 and make_meld(cards, wild_melds=s.rules.wild_melds) is not None:
-            return f"melding {' '.join(card_str(c) for c in cards)} would leave you no card: {out_rule}"
+        complete = len(cards) == 3 and make_meld(cards, wild_melds=s.rules.wild_melds) is not None
+        if complete or (len(cards) < 3 and legal.stage_ok(s, s.pending, card, h)):
+            if n == 3 - len(s.pending):
+                return (
+                    f"melding {' '.join(card_str(c) for c in cards)} would take every card in your "
+                    f"hand: {out_rule}"
+                )
+            if not s.opened[side]:
+                return opening_rule
         return (
             f"{' '.join(card_str(c) for c in cards)} cannot become a meld with cards from your "
             f"hand: a group is ≥3 cards of one rank with at most two wild cards and twice as many "
@@ -269,6 +315,12 @@ def why_illegal(s: State, action: Any) -> str:
         if not 0 <= i < len(melds):
             return f"your side has no meld {i}"
         m = melds[i]
+        if fits(m, card, no_wild_on_canasta=s.rules.no_wild_on_canasta):
+            if n == 1 and not (s.phase == PILE_OPEN and s.pile):
+                return f"adding your last card would be going out: {out_rule}"
+            if not s.opened[side]:
+                return opening_rule
+            return f"adding your last card would be going out: {out_rule}"
         if m.kind == GROUP:
             if IS_WILD[card]:
                 if s.rules.no_wild_on_canasta and m.canasta:
@@ -301,12 +353,18 @@ def why_illegal(s: State, action: Any) -> str:
             return "name two different melds of your side, the lower number first"
         if melds[i].kind != GROUP or melds[j].kind != GROUP or melds[i].rank != melds[j].rank:
             return f"only two groups of the same rank may be merged ({SEED})"
+        if not s.opened[side] and can_merge(
+            melds[i], melds[j], no_wild_on_canasta=s.rules.no_wild_on_canasta
+        ):
+            return opening_rule
         return "the merged group would break the wild limits (at most two wild cards)"
     if t is A.LayRedThree:
         if card not in RED_THREES:
             return "only red 3s (3♦, 3♥) are laid out singly"
         if s.rules.red_threes_as_canasta:
             return "house rule red_threes_as_canasta: red 3s are laid out automatically"
+        if n > 1 and not s.opened[side]:
+            return opening_rule
         return f"laying out your last card would be going out: {out_rule}"
     if t is A.MeldBlackThrees:
         cards = tuple(action.cards)
@@ -328,11 +386,14 @@ def why_illegal(s: State, action: Any) -> str:
             return "house rule: asking 'partner, may I go out?' is not used"
         if s.asked:
             return "you have already asked this turn"
-        if not meets_going_out(melds, s.rules.going_out):
-            return f"you cannot go out yet: your side needs {_side_needs(s)}"
+        if s.phase != MELD:
+            return (
+                "ask after drawing (or once the pile taken for a first meld is in your hand), "
+                "when you can go out this turn"
+            )
         return (
-            f"ask when you can go out this turn with at most {legal.ASK_MAX_CARDS} cards left "
-            "(the engine offers the question then)"
+            "ask when you can go out this turn: your cards cannot all be melded (but one to "
+            f"discard) with your side then holding {_side_needs(s)}"
         )
     if s.phase not in (MELD, PILE_OPEN):
         return "not now"

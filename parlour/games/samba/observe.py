@@ -67,6 +67,7 @@ class SambaView:
     pending: tuple[Card, ...] = cards_field()
     taken_top: Card = card_field()  # noqa: RUF009
     takebacks: int = 0
+    taken_back: tuple[str, ...] = ()
 
 
 _PERMISSION = {0: "", 1: "yes", -1: "no"}
@@ -105,6 +106,7 @@ def observe(s: State, seat: int | None) -> SambaView:
         pile_size=len(s.pile),
         asked=s.asked,
         takebacks=s.takebacks,
+        taken_back=s.undone,
         permission=_PERMISSION[s.permission],
         finished=over,
         termination=s.termination,
@@ -142,6 +144,7 @@ def determinize(view: SambaView, rng: random.Random) -> State:
     s.taken_top = view.taken_top
     s.asked = view.asked
     s.takebacks = view.takebacks
+    s.undone = view.taken_back
     s.permission = {"": 0, "yes": 1, "no": -1}[view.permission]
     s.melds = [sv.melds for sv in view.sides]
     s.red3 = [sv.red_threes for sv in view.sides]
@@ -149,6 +152,7 @@ def determinize(view: SambaView, rng: random.Random) -> State:
     s.pile = view.pile
     s._legal = None
     s._legal_set = None
+    s._no_out = s._no_open = False
     unknown = [0] * 53
     for c in shoe(3, 6):
         unknown[c] += 1
@@ -281,4 +285,5 @@ def view_json(v: SambaView) -> dict[str, Any]:
         "pending": _cards(v.pending),
         "taken_top": None if v.taken_top < 0 else _CARD_TEXT[v.taken_top],
         "takebacks": v.takebacks,
+        "taken_back": list(v.taken_back),
     }

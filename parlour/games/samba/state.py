@@ -51,6 +51,7 @@ _FIELDS = (
     "taken_top",
     "asked",
     "takebacks",
+    "undone",
     "permission",
     "finished",
     "termination",
@@ -60,7 +61,7 @@ _FIELDS = (
 class State:
     """One moment of a Samba match (see module docstring)."""
 
-    __slots__ = (*_FIELDS, "_legal", "_legal_set")
+    __slots__ = (*_FIELDS, "_legal", "_legal_set", "_no_out", "_no_open")
 
     rules: SambaRules
     seed: int
@@ -86,11 +87,17 @@ class State:
     taken_top: int  # pile top taken for an opening still being staged (-1: none)
     asked: bool
     takebacks: int  # take-backs (Unstage / UndoOpening) made in this turn
+    undone: tuple[str, ...]  # the take-backs of this turn (legal.takeback_key), none repeated
     permission: int  # 0: not asked/answered, 1: yes, -1: no
     finished: bool
     termination: str
     _legal: Any
     _legal_set: Any
+    # caches, not part of the state: within a turn, card moves only narrow what the hand can
+    # still do, so once going out (or reaching the first meld's minimum) is found impossible it
+    # stays so until the hand grows again (a take-back, the pile) or the turn ends
+    _no_out: bool
+    _no_open: bool
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -118,11 +125,14 @@ class State:
         s.taken_top = self.taken_top
         s.asked = self.asked
         s.takebacks = self.takebacks
+        s.undone = self.undone
         s.permission = self.permission
         s.finished = self.finished
         s.termination = self.termination
         s._legal = None
         s._legal_set = None
+        s._no_out = self._no_out
+        s._no_open = self._no_open
         return s
 
     def __copy__(self) -> State:
@@ -219,9 +229,11 @@ def deal(s: State, hand_seed: int) -> None:
     s.taken_top = -1
     s.asked = False
     s.takebacks = 0
+    s.undone = ()
     s.permission = 0
     s._legal = None
     s._legal_set = None
+    s._no_out = s._no_open = False
     if rules.red_threes_as_canasta:
         for i in range(n):
             replace_red_threes(s, (s.dealer + 1 + i) % n)

@@ -11,6 +11,7 @@ from parlour.games.samba.legal import (
     may_go_out,
     opening_minimum,
     stage_ok,
+    takeback_key,
 )
 from parlour.games.samba.melds import (
     BLACK3,
@@ -77,6 +78,7 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
     rest = s.pile
     s.pile = ()
     s.taken_top = -1
+    s._no_out = s._no_open = False  # the hand grows
     if not rest:
         return
     h = s.hands[seat]  # already private
@@ -118,8 +120,13 @@ def _next_turn(s: State) -> None:
     s.phase = DRAW
     s.asked = False
     s.takebacks = 0
+    s.undone = ()
     s.permission = 0
     s.taken_top = -1
+
+
+#: moves that only take cards out of the hand: the caches of what the turn can still reach stay
+_NARROWING = frozenset({A.Stage, A.AddToMeld, A.MergeGroups, A.LayRedThree, A.MeldBlackThrees})
 
 
 def apply(s0: State, action: Action, events: list[Event]) -> State:
@@ -127,6 +134,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
     seat = s.to_act
     side = s.side_of[seat]
     t = type(action)
+    if t not in _NARROWING:
+        s._no_out = s._no_open = False
     if t is A.Discard:
         card = action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
@@ -189,6 +198,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         _after_meld(s, seat, side, events)
         return s
     if t is A.Unstage:
+        s.undone = (*s.undone, takeback_key(s0, "unstage"))
         h = _own(s, seat)
         for c in s.pending:
             h[c] += 1
@@ -253,6 +263,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             _end_hand(s, seat, events)
         return s
     if t is A.UndoOpening:
+        s.undone = (*s.undone, takeback_key(s0, "undo"))
         h = _own(s, seat)
         back = [c for m in s.melds[side] for c in m.cards]
         back.extend(s.pending)

@@ -85,6 +85,10 @@ def test_opening_table_high_option() -> None:
 
 def test_red_threes_and_bonuses_do_not_count() -> None:
     """002_91a2786a682fea8f.txt: 'Only card values count – not bonuses' (red 3s are bonus cards)."""
-    s = pos(hands={0: "3♥ 3♦ 5♠ 6♠ 7♠ K♣"}, to_act=0, phase="meld")
+    s = pos(hands={0: "3♥ 3♦ 5♠ 6♠ 7♠ K♣ K♦ K♥ K♠ 9♣"}, to_act=0, phase="meld")
     s = play(s, A.LayRedThree(c("3♥")), A.LayRedThree(c("3♦")), *stage("5♠", "6♠", "7♠"))
-    assert not s.opened[0]
+    assert not s.opened[0]  # 15 (the red 3s' 200 do not count)
+    s = play(s, *stage("K♣", "K♦", "K♥"))
+    assert not s.opened[0]  # 45
+    s = play(s, A.AddToMeld(1, c("K♠")))
+    assert s.opened[0]  # 55

@@ -221,22 +221,48 @@ def test_yes_without_a_way_out_is_no_dead_end() -> None:
     assert legal and A.Discard(c("9♣")) in legal
 
 
-def test_take_backs_are_limited_so_every_turn_ends() -> None:
-    """Not in 002_91a2786a682fea8f.txt (it only allows taking back what does not reach the
-    minimum): a house guard. At most three take-backs a turn; then no new meld and no pile this
-    turn, so no player (or bot) can take back and redo forever."""
-    s = pos(hands={0: "7♥ 8♥ 9♥ 5♦ K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
-    for _ in range(3):
-        assert A.Stage(c("7♥")) in GAME.legal_actions(s)
-        s = play(s, A.Stage(c("7♥")))
-        assert A.UNSTAGE in GAME.legal_actions(s)
-        s = play(s, A.UNSTAGE)
+def test_take_back_guard_keeps_every_meld_and_ends_every_turn() -> None:
+    """issue 16 item 6 — 002_91a2786a682fea8f.txt: '2. Meld (optional): lay out new melds and/or
+    add cards to your side's melds.'  Taking back a meld half built is the engine's own step (not
+    in the seed), so the guard that lets every turn end may not take a meld away: after any
+    number of take-backs K K K can still be melded.  The guard: the same take-back is never made
+    twice from the same position in a turn (legal.takeback_key)."""
+    s = pos(hands={0: "K♠ K♣ K♦ 7♥ 8♥ 9♥ 5♦"}, melds={0: CANASTAS}, to_act=0, phase="meld")
+    for k in ("K♠", "K♣", "K♦", "7♥", "8♥"):
+        s = play(s, A.Stage(c(k)), A.UNSTAGE)  # five take-backs, each from a new position
+    assert s.takebacks == 5
     legal = GAME.legal_actions(s)
-    assert not any(isinstance(a, A.Stage) for a in legal)
-    assert A.Discard(c("K♠")) in legal
-    assert "taken back 3 times" in (GAME.explain(s, A.Stage(c("7♥"))) or "")
-    s = play(s, A.Discard(c("K♠")))
-    assert s.takebacks == 0
+    assert A.Stage(c("K♠")) in legal and A.Stage(c("7♥")) in legal
+    again = play(s, A.Stage(c("K♠")))
+    assert A.UNSTAGE not in GAME.legal_actions(again)  # K♠ was taken back from here already
+    assert "already taken this back" in (GAME.explain(again, A.UNSTAGE) or "")
+    done = play(again, A.Stage(c("K♣")), A.Stage(c("K♦")))
+    assert done.melds[0][-1].cards == cs("K♣ K♦ K♠")
+    # a different position (a card melded since) allows the take-back once more
+    t = play(done, A.Stage(c("7♥")))
+    assert A.UNSTAGE in GAME.legal_actions(t)
+    assert play(t, A.UNSTAGE, A.Discard(c("5♦"))).takebacks == 0  # the next turn starts afresh
+
+
+def test_take_backs_cannot_loop() -> None:
+    """issue 16 item 6 — 002_91a2786a682fea8f.txt 'Playing a turn': draw, meld, 'Discard one card'.
+    A player who takes back whenever the engine allows still ends the turn: the positions of a
+    turn are finite and each take-back from each of them is made once."""
+    s = pos(
+        hands={0: "K♠ K♣ K♦ 7♥ 8♥ 9♥ 9♣ 9♦ 2♣ Jk 5♦"},
+        pile="4♣ 9♠",
+        to_act=0,
+        opened=(False, False),
+    )
+    steps = 0
+    while s.to_act == 0 and s.hand_no == 0:
+        legal = GAME.legal_actions(s)
+        back = [a for a in legal if isinstance(a, (A.Unstage, A.UndoOpening))]
+        build = [a for a in legal if isinstance(a, (A.Stage, A.TakePile))]
+        s = play(s, (back or build or legal)[0])
+        steps += 1
+        assert steps < 2000
+    assert steps > 10
 
 
 def test_red_three_laid_before_drawing() -> None:
@@ -268,3 +294,49 @@ def test_red_three_as_last_card_before_drawing_only_when_going_out() -> None:
     assert A.LayRedThree(c("3♦")) in GAME.legal_actions(out)
     end = play(out, A.LayRedThree(c("3♦")))
     assert end.history[0].note == "seat 0 went out"
+
+
+def test_ask_whenever_going_out_is_possible() -> None:
+    """issue 16 item 5 — 002_91a2786a682fea8f.txt: 'Before going out, you may ask your partner
+    "Partner, may I go out?" – you must obey the answer.'  Not only with five cards or fewer:
+    eight cards that can all be melded (four onto the side's melds, a new run, the last
+    discarded) allow the question; after yes the player goes out."""
+    melds = ["Q♣ Q♠ Q♣", *CANASTAS]
+    hand = "Q♦ Q♥ K♥ 5♠ 6♠ 7♠ 8♠ 4♦"
+    s = pos(hands={0: hand, 2: "K♠"}, melds={0: melds}, to_act=0, phase="meld")
+    assert s.sizes[0] == 8 and A.ASK in GAME.legal_actions(s)
+    yes = play(s, A.ASK, A.YES)
+    legal = GAME.legal_actions(yes)
+    assert A.Discard(c("Q♦")) not in legal and A.Stage(c("5♠")) in legal
+    end = play(
+        yes,
+        A.AddToMeld(0, c("Q♦")),
+        A.AddToMeld(0, c("Q♥")),
+        A.AddToMeld(2, c("K♥")),
+        *[A.Stage(c(x)) for x in ("5♠", "6♠", "7♠")],
+        A.AddToMeld(3, c("8♠")),
+        A.Discard(c("4♦")),
+    )
+    assert end.history[0].note == "seat 0 went out"
+    # eight cards that cannot all go: no question
+    stuck = pos(
+        hands={0: "Q♦ Q♥ K♥ 5♠ 6♠ 9♠ J♦ 4♦", 2: "K♠"}, melds={0: melds}, to_act=0, phase="meld"
+    )
+    assert A.ASK not in GAME.legal_actions(stuck)
+
+
+def test_ask_when_this_turn_completes_the_requirement() -> None:
+    """issue 16 item 5 — 002_91a2786a682fea8f.txt: 'Before going out, you may ask your partner'
+    and 'You may only go out if your side has at least two sambas, two canastas, or one of each
+    on the table' — the second canasta made in this very turn counts."""
+    s = pos(
+        hands={0: "K♦ K♥ 9♣", 2: "4♠"},
+        melds={0: [CANASTAS[0], "K♣ K♣ K♠ K♠ K♦"]},
+        to_act=0,
+        phase="meld",
+    )
+    assert A.ASK in GAME.legal_actions(s)
+    end = play(
+        s, A.ASK, A.YES, A.AddToMeld(1, c("K♦")), A.AddToMeld(1, c("K♥")), A.Discard(c("9♣"))
+    )
+    assert end.history[0].breakdown[0]["going_out"] == 200

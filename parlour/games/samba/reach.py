@@ -1,0 +1,1066 @@
+"""Exact look-ahead for Samba's legal actions: can this turn still reach its goal?
+
+Two questions decide whether a move is legal beyond the card-by-card checks of :mod:`legal`:
+
+* **the first meld** (seed 002 "Your side's first meld"): can the melds of this turn still reach
+  the side's minimum?  Taking the pile for a first meld is legal only then (issue 16 item 4), and
+  so is every step of a first meld being built — no move leads into a position where only a
+  take-back is left (which is what lets the take-back guard of :mod:`legal` forbid repeats);
+* **going out** (seed 002 "Going out"): can the player empty the hand this turn?  "Partner, may I
+  go out?" is offered only then (item 5), and after "yes" only moves that keep it possible.
+
+Both are answered over the cards, not by trying the engine's moves one by one: the hand's
+naturals go into sequences (the side's sequences extended at either end, or new runs — every way,
+suit by suit) and the rest into groups rank by rank (new groups, the side's groups, merges — a
+small memoized search per rank); the wild cards are shared out between the ranks (and Bolivia's
+wild melds) by dynamic programming.  Any order of these moves is playable card by card, so what
+the cards allow is what the turn allows.  ``tests/games/samba/test_reach.py`` checks both
+answers against a brute-force search of the engine's own moves on thousands of small positions.
+
+>>> from parlour.core.cards import parse_cards
+>>> from parlour.games.samba.position import meld_of
+>>> from parlour.games.samba.rules import SambaRules
+>>> hand = counts(parse_cards("K♠ K♣ K♦"))
+>>> opening_reachable(hand, (meld_of("9♣ 9♦ 9♥"),), 50, keep_one=False, rules=SambaRules())
+True
+>>> opening_reachable(hand, (meld_of("9♣ 9♦ 9♥"),), 50, keep_one=True, rules=SambaRules())
+False
+>>> canastas = (meld_of("A♣ A♣ A♦ A♥ A♠ A♠ A♦"), meld_of("Q♣ Q♣ Q♦ Q♥ Q♠ Q♠ Q♦"))
+>>> can_go_out(counts(parse_cards("5♠ 6♠ 7♠ 9♦")), canastas, SambaRules())
+True
+>>> can_go_out(counts(parse_cards("5♠ 6♠ 9♦ J♣")), canastas, SambaRules())
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from operator import add
+
+from parlour.games.samba.melds import (
+    GROUP,
+    IS_WILD,
+    SEQUENCE,
+    VALUE,
+    WILD,
+    WILD_KINDS,
+    Meld,
+)
+from parlour.games.samba.rules import SambaRules
+
+#: card value of a natural of each rank (index = rank; 4…A)
+RANK_VALUE: tuple[int, ...] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
+_IDX = tuple(range(11))  # natural ranks 4…A as indexes 0…10
+
+
+def counts(cards: Iterable[int]) -> list[int]:
+    """A count vector over the 53 card kinds."""
+    h = [0] * 53
+    for c in cards:
+        h[c] += 1
+    return h
+
+
+class Table:
+    """A side's melds as the solver sees them: groups by rank as (naturals, wilds), sequences that
+    can still grow as (low, high) by suit, wild melds (Bolivia) that can still grow, the finished
+    sambas, canastas and bolivias, and the card points on the table.  ``with_meld``,
+    ``with_card`` and ``with_merge`` give the table after a move without building melds."""
+
+    __slots__ = ("bolivias", "canastas", "groups", "sambas", "seqs", "value", "wild_sizes")
+
+    bolivias: int
+    canastas: int
+    groups: dict[int, tuple[tuple[int, int], ...]]
+    sambas: int
+    seqs: tuple[tuple[tuple[int, int], ...], ...]
+    value: int
+    wild_sizes: tuple[int, ...]
+
+    def __init__(self, melds: Sequence[Meld] = ()) -> None:
+        groups: dict[int, list[tuple[int, int]]] = {}
+        seqs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
+        wild_sizes: list[int] = []
+        sambas = bolivias = canastas = value = 0
+        for m in melds:
+            value += m.value
+            kind = m.kind
+            size = len(m.cards)
+            if kind == GROUP:
+                w = m.wilds
+                if m.rank in groups:
+                    groups[m.rank].append((size - w, w))
+                else:
+                    groups[m.rank] = [(size - w, w)]
+                if size >= 7:
+                    canastas += 1
+            elif kind == SEQUENCE:
+                if size >= 7:
+                    sambas += 1
+                else:
+                    seqs[m.suit].append((m.rank, m.high))
+            elif kind == WILD:
+                if size >= 7:
+                    bolivias += 1
+                else:
+                    wild_sizes.append(size)
+            # black 3s melded on going out take nothing more and count for nothing here
+        self.value = value
+        self.sambas = sambas
+        self.bolivias = bolivias
+        self.canastas = canastas
+        self.groups = {r: tuple(sorted(g)) if len(g) > 1 else (g[0],) for r, g in groups.items()}
+        self.seqs = tuple([tuple(sorted(x)) if len(x) > 1 else tuple(x) for x in seqs])
+        self.wild_sizes = tuple(sorted(wild_sizes))
+
+    def sevens_ok(self, going_out: str) -> bool:
+        """The side meets the going-out requirement now."""
+        if self.sambas + self.canastas + self.bolivias < 2:
+            return False
+        return going_out == "two_canastas" or self.sambas > 0
+
+    def _copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.value = self.value
+        t.sambas = self.sambas
+        t.bolivias = self.bolivias
+        t.canastas = self.canastas
+        t.groups = self.groups
+        t.seqs = self.seqs
+        t.wild_sizes = self.wild_sizes
+        return t
+
+    def _set_group(self, rank: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
+        gs = list(self.groups.get(rank, ()))
+        if old is not None:
+            gs.remove(old)
+            self.canastas -= old[0] + old[1] >= 7
+        gs.append(new)
+        self.canastas += new[0] + new[1] >= 7
+        groups = dict(self.groups)
+        groups[rank] = tuple(sorted(gs))
+        self.groups = groups
+
+    def _set_seq(self, suit: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
+        ss = list(self.seqs[suit])
+        if old is not None:
+            ss.remove(old)
+        if new[1] - new[0] >= 6:
+            self.sambas += 1
+        else:
+            ss.append(new)
+        seqs = list(self.seqs)
+        seqs[suit] = tuple(sorted(ss))
+        self.seqs = tuple(seqs)
+
+    def _set_wild(self, old: int | None, new: int) -> None:
+        ws = list(self.wild_sizes)
+        if old is not None:
+            ws.remove(old)
+        if new >= 7:
+            self.bolivias += 1
+        else:
+            ws.append(new)
+        self.wild_sizes = tuple(sorted(ws))
+
+    def with_meld(self, cards: Sequence[int]) -> Table:
+        """The table with a new meld of these cards (a valid group, sequence or wild meld)."""
+        t = self._copy()
+        nats = [c for c in cards if not IS_WILD[c]]
+        t.value += sum([VALUE[c] for c in cards])
+        if not nats:
+            t._set_wild(None, len(cards))
+        elif len({c % 13 for c in nats}) == 1:
+            t._set_group(nats[0] % 13 + 2, None, (len(nats), len(cards) - len(nats)))
+        else:
+            ranks = [c % 13 + 2 for c in nats]
+            t._set_seq(nats[0] // 13, None, (min(ranks), max(ranks)))
+        return t
+
+    def with_card(self, meld: Meld, card: int) -> Table:
+        """The table with ``card`` added to ``meld`` (one of the side's melds; it must fit)."""
+        t = self._copy()
+        t.value += VALUE[card]
+        size = len(meld.cards)
+        if meld.kind == GROUP:
+            a, w = size - meld.wilds, meld.wilds
+            t._set_group(meld.rank, (a, w), (a, w + 1) if IS_WILD[card] else (a + 1, w))
+        elif meld.kind == SEQUENCE:
+            r = card % 13 + 2
+            new = (min(meld.rank, r), max(meld.high, r))
+            t._set_seq(meld.suit, (meld.rank, meld.high), new)
+        else:
+            t._set_wild(size, size + 1)
+        return t
+
+    def with_merge(self, a: Meld, b: Meld) -> Table:
+        """The table with groups ``a`` and ``b`` (one rank) merged."""
+        t = self._copy()
+        ga = (len(a.cards) - a.wilds, a.wilds)
+        gb = (len(b.cards) - b.wilds, b.wilds)
+        gs = list(t.groups[a.rank])
+        gs.remove(ga)
+        gs.remove(gb)
+        t.canastas -= (sum(ga) >= 7) + (sum(gb) >= 7)
+        merged = (ga[0] + gb[0], ga[1] + gb[1])
+        gs.append(merged)
+        t.canastas += sum(merged) >= 7
+        groups = dict(t.groups)
+        groups[a.rank] = tuple(sorted(gs))
+        t.groups = groups
+        return t
+
+
+_TABLES: dict[int, tuple[Sequence[Meld], Table]] = {}
+
+
+def table_of(melds: Sequence[Meld] | Table) -> Table:
+    """:class:`Table` of a side's melds, cached by the melds tuple (states share it until the
+    side's melds change); a table is returned as it is."""
+    if isinstance(melds, Table):
+        return melds
+    hit = _TABLES.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    if len(_TABLES) > 4096:
+        _TABLES.clear()
+    table = Table(melds)
+    _TABLES[id(melds)] = (melds, table)  # holding the tuple keeps its id from being reused
+    return table
+
+
+def _raw_pool(h: Sequence[int]) -> tuple[int, ...]:
+    """Every natural of the hand left for groups: the count of each rank 4…A."""
+    return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
+
+
+def _seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
+    """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
+    pool = [0] * 11
+    sambas = 0
+    for suit in range(4):
+        base = suit * 13 + 2
+        cnt = tuple(h[base : base + 11])
+        if not any(cnt):
+            continue
+        seqs = table.seqs[suit]
+        if not seqs and _no_run(cnt):
+            rem, sm = cnt, 0
+        else:
+            rem, sm = min(_suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))
+        sambas += sm
+        for i in _IDX:
+            pool[i] += rem[i]
+    return tuple(pool), sambas
+
+
+def _needy_pool(
+    h: Sequence[int], table: Table, raw: tuple[int, ...]
+) -> tuple[tuple[int, ...], int]:
+    """The split that puts into sequences the naturals that have no group to go to (no group of
+    the rank on the table, fewer than three held) and as few others as it can."""
+    pool = [0] * 11
+    sambas = 0
+    groups = table.groups
+    needy = [raw[i] < 3 and i + 4 not in groups for i in _IDX]
+    for suit in range(4):
+        base = suit * 13 + 2
+        cnt = tuple(h[base : base + 11])
+        if not any(cnt):
+            continue
+        seqs = table.seqs[suit]
+        if not seqs and _no_run(cnt):
+            rem, sm = cnt, 0
+        else:
+            rem, sm = min(
+                _suit_options(cnt, seqs).items(),
+                key=lambda kv: (
+                    sum([x for x, nd in zip(kv[0], needy, strict=True) if nd]),
+                    -sum(kv[0]),
+                    -kv[1],
+                ),
+            )
+        sambas += sm
+        for i in _IDX:
+            pool[i] += rem[i]
+    return tuple(pool), sambas
+
+
+# --- sequences: every way a suit's naturals can go into sequences ----------------------------
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_options(
+    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
+) -> dict[tuple[int, ...], int]:
+    """For one suit (``cnt``: naturals held of ranks 4…A; ``seqs``: the side's growing sequences
+    of the suit as (low, high) ranks): the counts left for groups after some naturals go into
+    sequences — extending ``seqs`` at either end (up to seven cards) or as new runs of three or
+    more — each with the most sambas (seven-card sequences) that way makes."""
+    out: dict[tuple[int, ...], int] = {}
+    c = list(cnt)
+
+    def runs(start: int, min_len: int, sambas: int) -> None:
+        key = tuple(c)
+        if out.get(key, -1) < sambas:
+            out[key] = sambas
+        # new runs in canonical order (low rank, then length, never decreasing): each multiset
+        # of runs once
+        for lo in range(start, 9):
+            if not c[lo]:
+                continue
+            length = 0
+            least = min_len if lo == start else 3
+            while length < 7 and lo + length < 11 and c[lo + length]:
+                length += 1
+                if length >= least:
+                    for i in range(lo, lo + length):
+                        c[i] -= 1
+                    runs(lo, length, sambas + (length == 7))
+                    for i in range(lo, lo + length):
+                        c[i] += 1
+
+    def extend(j: int, sambas: int) -> None:
+        if j == len(seqs):
+            runs(0, 3, sambas)
+            return
+        lo, hi = seqs[j]
+        size = hi - lo + 1
+        a, b = lo - 4, hi - 4
+        down = 0
+        while True:
+            up = 0
+            while True:
+                extend(j + 1, sambas + (size + down + up == 7))
+                if size + down + up >= 7:
+                    break
+                i = b + up + 1
+                if i > 10 or not c[i]:
+                    break
+                c[i] -= 1
+                up += 1
+            for t in range(up):
+                c[b + 1 + t] += 1
+            if size + down >= 7:
+                break
+            i = a - down - 1
+            if i < 0 or not c[i]:
+                break
+            c[i] -= 1
+            down += 1
+        for t in range(down):
+            c[a - 1 - t] += 1
+
+    extend(0, 0)
+    return out
+
+
+def _pools(h: Sequence[int], table: Table) -> dict[tuple[int, ...], int]:
+    """Every split of the hand's naturals between sequences and groups: the naturals left for
+    groups (per rank 4…A) → the most new sambas made with that split."""
+    states: dict[tuple[int, ...], int] = {(0,) * 11: 0}
+    for suit in range(4):
+        base = suit * 13 + 2  # kind of rank 4 of this suit
+        cnt = tuple(h[base : base + 11])
+        seqs = table.seqs[suit]
+        if not any(cnt):
+            continue
+        # no three in a row and nothing to extend: every natural of the suit goes to groups
+        alone = not seqs and _no_run(cnt)
+        opts = {cnt: 0} if alone else _suit_options(cnt, seqs)
+        if len(opts) == 1:
+            ((rem, sm2),) = opts.items()
+            states = {tuple(map(add, pool, rem)): sm + sm2 for pool, sm in states.items()}
+            continue
+        new: dict[tuple[int, ...], int] = {}
+        get = new.get
+        for pool, sm in states.items():
+            for rem, sm2 in opts.items():
+                key = tuple(map(add, pool, rem))
+                v = sm + sm2
+                if get(key, -1) < v:
+                    new[key] = v
+        states = new
+    return states
+
+
+def _no_run(cnt: tuple[int, ...]) -> bool:
+    """No three consecutive ranks held in this suit (the only split: all to groups)."""
+    run = 0
+    for x in cnt:
+        run = run + 1 if x else 0
+        if run >= 3:
+            return False
+    return True
+
+
+# --- groups of one rank -------------------------------------------------------------------------
+
+
+def _insert(groups: tuple[tuple[int, int], ...], g: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((*groups, g)))
+
+
+def _canastas(groups: tuple[tuple[int, int], ...], n: int) -> int:
+    """The n naturals still to place go into the groups (any group takes any number): the most
+    groups of seven or more cards."""
+    count = 0
+    for d in sorted(max(0, 7 - a - b) for a, b in groups):
+        if d > n:
+            break
+        n -= d
+        count += 1
+    return count
+
+
+@lru_cache(maxsize=1 << 16)
+def _fam(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
+    """One rank: the side's groups of it (naturals, wilds), ``n`` naturals and ``x`` wild cards
+    from the hand that must all be placed — the most canastas (groups of ≥ 7) possible, or −1 if
+    they cannot all be placed.  New groups start as three naturals or two and a wild; a wild goes
+    on a group with at most one wild and enough naturals (natural cards are added first when
+    needed; ``nwo``: not on a canasta); groups merge when they hold at most two wilds together
+    (``nwo``: not a canasta with a group holding wilds).  Naturals are placed last, as many
+    groups as possible completed to seven."""
+    best = -1
+    if x == 0:
+        if groups:
+            best = _canastas(groups, n)
+        elif n == 0:
+            best = 0
+    if n >= 3:
+        best = max(best, _fam(_insert(groups, (3, 0)), n - 3, x, nwo))
+    if x and n >= 2:
+        best = max(best, _fam(_insert(groups, (2, 1)), n - 2, x - 1, nwo))
+    prev: tuple[int, int] | None = None
+    for i, g in enumerate(groups):
+        if g == prev:
+            continue
+        prev = g
+        a, w = g
+        if x and w < 2:
+            top = max(0, 2 * (w + 1) - a)
+            if top <= n and not (nwo and a + top + w >= 7):
+                rest = groups[:i] + groups[i + 1 :]
+                best = max(best, _fam(_insert(rest, (a + top, w + 1)), n - top, x - 1, nwo))
+        for j in range(i + 1, len(groups)):
+            b, v = groups[j]
+            if w + v > 2:
+                continue
+            if nwo and ((a + w >= 7 and v) or (b + v >= 7 and w)):
+                continue
+            rest = groups[:i] + groups[i + 1 : j] + groups[j + 1 :]
+            best = max(best, _fam(_insert(rest, (a + b, w + v)), n, x, nwo))
+    return best
+
+
+@lru_cache(maxsize=1 << 14)
+def _out_options(
+    groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
+) -> tuple[tuple[int, int, int], ...]:
+    """One rank when going out: every (wild cards placed, value of a natural of it left as the
+    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards."""
+    opts: list[tuple[int, int, int]] = []
+    for x in range(min(nw, _x_cap(groups, n)) + 1):
+        c = _fam(groups, n, x, nwo)
+        if c >= 0:
+            opts.append((x, -1, c))
+        if budget and n:
+            c = _fam(groups, n - 1, x, nwo)
+            if c >= 0:
+                opts.append((x, discard_value, c))
+    return tuple(opts)
+
+
+def _x_cap(groups: tuple[tuple[int, int], ...], n: int) -> int:
+    """More wild cards than this never fit one rank's groups (two per group at most)."""
+    return 2 * (len(groups) + n // 2)
+
+
+@lru_cache(maxsize=1 << 12)
+def _wild_fam(sizes: tuple[int, ...], y: int) -> int:
+    """Bolivia's wild melds: the growing ones (``sizes``) and ``y`` wild cards that must all be
+    placed (new wild melds of 3–7, any of them up to 7 cards) — the most bolivias, or −1."""
+    best = -1
+    for k in range(y // 3 + 1):
+        lows = sorted((*sizes, *([3] * k)), reverse=True)
+        total = sum(sizes) + y
+        if total > 7 * len(lows) or total < sum(lows):
+            continue
+        spare = total - sum(lows)
+        made = 0
+        for low in lows:
+            if 7 - low > spare:
+                break
+            spare -= 7 - low
+            made += 1
+        best = max(best, made)
+    return best
+
+
+# --- the first meld: the most points the hand can add ------------------------------------------
+
+
+def _wilds(h: Sequence[int]) -> list[int]:
+    """The values of the wild cards held, highest first."""
+    out: list[int] = []
+    for k in (52, 0, 13, 26, 39):
+        out.extend([VALUE[k]] * h[k])
+    return out
+
+
+def _quick_value(
+    pool: tuple[int, ...], table: Table, wvals: list[int], rules: SambaRules
+) -> tuple[int, bool]:
+    """A placement of the group part found without search (a lower bound of the best): points
+    of the naturals in ``pool`` and the wild cards placed, and whether some card stays in hand.
+    Groups of three or more naturals and the side's groups take their rank; a natural pair takes
+    a wild card (the best pairs first); the rest of the wild cards go where there is room."""
+    value, left, _, _ = _quick_place(pool, table, wvals, rules)
+    return value, left
+
+
+def _quick_place(
+    pool: tuple[int, ...], table: Table, wvals: list[int], rules: SambaRules
+) -> tuple[int, bool, int, bool]:
+    """:func:`_quick_value` with the number of wild cards placed (the best ones) and whether one
+    of them can go into a new meld (with a pair, into a new group, or a new wild meld)."""
+    nwo = rules.no_wild_on_canasta
+    value = 0
+    left = False
+    slots = new_slots = 0
+    pairs: list[int] = []
+    groups = table.groups
+    for i in _IDX:
+        r = i + 4
+        n = pool[i]
+        gs = groups.get(r)
+        if gs:
+            value += n * RANK_VALUE[r]
+            if not nwo:
+                a, w = gs[0]
+                slots += max(0, min(2, (a + n) // 2) - w)
+                for a, w in gs[1:]:
+                    slots += max(0, min(2, a // 2) - w)
+        elif n >= 3:
+            value += n * RANK_VALUE[r]
+            new_slots += n // 2
+        elif n == 2:
+            pairs.append(2 * RANK_VALUE[r])
+        elif n == 1:
+            left = True
+    pairs.sort(reverse=True)
+    nw = len(wvals)
+    p = min(nw, len(pairs))
+    value += sum(pairs[:p])
+    if len(pairs) > p:
+        left = True
+    placed = min(nw, p + slots + new_slots)
+    new_wild = p > 0 or (new_slots > 0 and placed > 0)
+    if rules.wild_melds and nw - placed >= 3:
+        placed = nw
+        new_wild = True
+    value += sum(wvals[:placed])
+    return value, left or placed < nw, placed, new_wild
+
+
+def _best_value(
+    pool: tuple[int, ...], table: Table, wvals: list[int], keep_one: bool, rules: SambaRules
+) -> int:
+    """The most points the naturals of ``pool`` (groups) and the wild cards can add, exactly
+    (with ``keep_one``: some card of the hand stays in it); −1 if nothing fits that way."""
+    nwo = rules.no_wild_on_canasta
+    nw = len(wvals)
+    groups = table.groups
+    # (wild cards used, a card left) -> points of the naturals placed
+    dp: dict[tuple[int, bool], int] = {(0, False): 0}
+    for i in _IDX:
+        r = i + 4
+        n = pool[i]
+        gs = groups.get(r, ())
+        if not n and not gs:
+            continue
+        rv = RANK_VALUE[r]
+        opts: list[tuple[int, int, bool]] = []
+        for x in range(min(nw, _x_cap(gs, n)) + 1):
+            m = _placed(gs, n, x, nwo)
+            if m < 0:
+                continue
+            opts.append((x, m * rv, m < n))
+            if keep_one and m == n and n:
+                m2 = _placed(gs, n - 1, x, nwo)
+                if m2 >= 0:
+                    opts.append((x, m2 * rv, True))
+        new: dict[tuple[int, bool], int] = {}
+        for (xu, lf), v in dp.items():
+            for x, points, lf2 in opts:
+                if xu + x > nw:
+                    continue
+                key = (xu + x, lf or lf2)
+                if new.get(key, -1) < v + points:
+                    new[key] = v + points
+        dp = new
+    top = [0]
+    for v in wvals:
+        top.append(top[-1] + v)
+    best = -1
+    for (xu, lf), v in dp.items():
+        ys = range(nw - xu + 1) if rules.wild_melds else (0,)
+        for y in ys:
+            if rules.wild_melds and _wild_fam(table.wild_sizes, y) < 0:
+                continue
+            used = xu + y
+            if keep_one and not (lf or used < nw):
+                continue
+            best = max(best, v + top[used])
+    return best
+
+
+def _placed(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
+    """The most of ``n`` naturals one rank's groups can take along with exactly ``x`` wild
+    cards (−1: the wild cards do not fit)."""
+    for m in range(n, -1, -1):
+        if _fam(groups, m, x, nwo) >= 0:
+            return m
+    return -1
+
+
+def opening_reachable(
+    h: Sequence[int],
+    melds: Sequence[Meld] | Table,
+    minimum: int,
+    *,
+    keep_one: bool,
+    rules: SambaRules,
+) -> bool:
+    """Can the side's melds of this turn (``melds``, all made this turn) plus melds from the hand
+    ``h`` reach ``minimum`` (seed 002: 'the cards you put down in that turn must be worth at least
+    a minimum')?  With ``keep_one`` the hand may not be emptied on the way unless the player goes
+    out then (no discard pile joins the hand: after the first meld a card must be discarded, or
+    the player passes, or goes out)."""
+    table = table_of(melds)
+    need = minimum - table.value
+    if need <= 0:
+        return not keep_one or any(h) or can_go_out(h, table, rules, need_value=minimum, budget=0)
+    wvals = _wilds(h)
+    nat_value = 0
+    for k in range(53):
+        if h[k] and not IS_WILD[k] and k % 13 > 1:
+            nat_value += VALUE[k] * h[k]
+    if nat_value + sum(wvals) < need:
+        return False
+    threes = bool(h[1] or h[40] or h[14] or h[27])
+
+    def pool_value(pool: tuple[int, ...]) -> int:
+        return sum([pool[i] * RANK_VALUE[i + 4] for i in _IDX])
+
+    # quick placements first: every natural to groups, then the most naturals in sequences
+    raw = _raw_pool(h)
+    v, left = _quick_value(raw, table, wvals, rules)
+    if v >= need and (not keep_one or left or threes):
+        return True
+    pool, _ = _seq_pool(h, table)
+    if pool != raw:
+        v, left = _quick_value(pool, table, wvals, rules)
+        if nat_value - pool_value(pool) + v >= need and (not keep_one or left or threes):
+            return True
+    for pool in sorted(_pools(h, table), key=sum):
+        v = _best_value(pool, table, wvals, keep_one and not threes, rules)
+        if v >= 0 and nat_value - pool_value(pool) + v >= need:
+            return True
+    if keep_one:
+        # the only other way: meld every card and go out in this very turn
+        return can_go_out(h, table, rules, need_value=minimum, budget=0)
+    return False
+
+
+def opening_quick(
+    h: Sequence[int],
+    melds: Sequence[Meld] | Table,
+    minimum: int,
+    *,
+    keep_one: bool,
+    rules: SambaRules,
+) -> frozenset[int]:
+    """The cards that a quick placement reaching ``minimum`` (with ``keep_one``: leaving a card
+    in the hand) puts into *new* melds — every natural into groups of its rank, or the split with
+    the most naturals in sequences; wild cards with pairs and where there is room.  Starting a
+    meld with one of them keeps the first meld within reach.  Empty: no quick placement reaches
+    it (which decides nothing).  Sufficient, not necessary."""
+    table = table_of(melds)
+    need = minimum - table.value
+    wvals = _wilds(h)
+    threes = bool(h[1] or h[40] or h[14] or h[27])
+    raw = _raw_pool(h)
+    out: set[int] = set()
+    v, left, kinds = _quick_new(raw, table, wvals, rules)
+    if v >= need and (not keep_one or left or threes):
+        out.update(k for k in kinds if h[k])
+    if any(table.seqs):
+        return frozenset(out)
+    pool, _ = _seq_pool(h, table)
+    if pool != raw:
+        v, left, kinds = _quick_new(pool, table, wvals, rules)
+        nat = sum([(raw[i] - pool[i]) * RANK_VALUE[i + 4] for i in _IDX])
+        if nat + v >= need and (not keep_one or left or threes):
+            # the split of each suit: its runs are new melds; its other naturals follow `kinds`
+            for suit in range(4):
+                base = suit * 13 + 2
+                cnt = tuple(h[base : base + 11])
+                rem = _seq_rem(cnt, table.seqs[suit])
+                for i in _IDX:
+                    k = base + i
+                    if cnt[i] > rem[i] or (rem[i] and k in kinds):
+                        out.add(k)
+            out.update(k for k in WILD_KINDS if h[k] and k in kinds)
+    return frozenset(out)
+
+
+def _seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """What :func:`_seq_pool` leaves of one suit for groups."""
+    if not any(cnt) or (not seqs and _no_run(cnt)):
+        return cnt
+    return min(_suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))[0]
+
+
+def _quick_new(
+    pool: tuple[int, ...], table: Table, wvals: list[int], rules: SambaRules
+) -> tuple[int, bool, set[int]]:
+    """:func:`_quick_value` and the card kinds its placement puts into new groups: naturals of a
+    rank held three or more times (a group of the side's of that rank takes them by a merge),
+    pairs given a wild card, and wild cards when one of those placed goes into a new meld."""
+    value, left, placed, new_wild = _quick_place(pool, table, wvals, rules)
+    groups = table.groups
+    kinds: set[int] = set()
+    pairs = sorted(
+        (2 * RANK_VALUE[i + 4] for i in _IDX if pool[i] == 2 and i + 4 not in groups),
+        reverse=True,
+    )
+    p = min(len(wvals), len(pairs))
+    cut = pairs[p - 1] if p else 10**9  # pairs worth this much or more were given a wild card
+    for i in _IDX:
+        n = pool[i]
+        if n >= 3 or (n == 2 and i + 4 not in groups and 2 * RANK_VALUE[i + 4] >= cut):
+            kinds.update((i + 2, i + 15, i + 28, i + 41))
+    if new_wild and placed:
+        lowest = wvals[placed - 1]  # the wild cards placed are the best ones
+        kinds.update(k for k in WILD_KINDS if VALUE[k] >= lowest)
+    return value, left, kinds
+
+
+# --- going out: every card placed# --- going out: every card placed -----------------------------------------------------------
+
+
+def _may_sequence(h: Sequence[int], k: int, table: Table) -> bool:
+    """Whether the natural ``k`` could join a sequence at all (ignoring what the other cards
+    need): three in a row of its suit in the hand, or a chain of held cards from the end of one
+    of the side's sequences of the suit."""
+    suit, r = divmod(k, 13)
+    r += 2
+    base = suit * 13 - 2  # kind of rank x: base + x
+    for lo in range(max(4, r - 2), min(r, 12) + 1):
+        if h[base + lo] and h[base + lo + 1] and h[base + lo + 2]:
+            return True
+    for lo, hi in table.seqs[suit]:
+        if r < lo and hi - r < 7 and all(h[base + x] for x in range(r, lo)):
+            return True
+        if r > hi and r - lo < 7 and all(h[base + x] for x in range(hi + 1, r + 1)):
+            return True
+    return False
+
+
+def _stranded(
+    h: Sequence[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
+) -> bool:
+    """Quick necessary condition for going out: at most one card that can go nowhere (the
+    discard) — a natural with no group of its rank on the table, no two more of it (or one and
+    a wild card) in the hand, and no sequence it could join; a black 3 short of three."""
+    black = h[1] + h[40]
+    stuck = black if black < 3 else 0
+    if stuck > 1:
+        return True
+    groups = table.groups
+    group_home = bool(groups)
+    wild_pairs = 0  # pairs that only a wild card can meld
+    for i in _IDX:
+        n = raw[i]
+        if not n or i + 4 in groups:
+            continue
+        if n >= 3:
+            group_home = True
+            continue
+        k = i + 2
+        lonely = 0
+        for kk in (k, k + 13, k + 26, k + 39):
+            if h[kk] and not _may_sequence(h, kk, table):
+                lonely += h[kk]
+        if n == 2 and lonely:
+            if nw:
+                group_home = True
+            wild_pairs += 1  # a wild card makes it a group, else its lonely cards stay
+        elif lonely:
+            stuck += lonely
+            if stuck > 1:
+                return True
+    if wild_pairs > nw:
+        stuck += wild_pairs - nw
+        if stuck > 1:
+            return True
+    if nw and not group_home and not (rules.wild_melds and (nw >= 3 or table.wild_sizes)):
+        stuck += nw
+        if stuck > 1:
+            return True
+    return False
+
+
+def _short_of_sevens(
+    h: Sequence[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
+) -> bool:
+    """Quick necessary condition for going out: enough seven-card melds within reach."""
+    if table.sevens_ok(rules.going_out):
+        return False
+    groups = table.groups
+    # seven-card melds within reach: groups of a rank merged with all its naturals, a wild card
+    # completing a group short of at most two (each wild card once); runs of seven held in a row
+    pot = table.bolivias
+    short: list[int] = []
+    for i in _IDX:
+        n = raw[i]
+        gs = groups.get(i + 4)
+        size = n + (sum([a + b for a, b in gs]) if gs else 0)
+        if size < 2:
+            continue
+        pot += size // 7
+        if size % 7 >= 5:
+            short.append(7 - size % 7)
+    wild = nw
+    for need in sorted(short):
+        if need > wild:
+            break
+        wild -= need
+        pot += 1
+    pot_seq = table.sambas
+    for suit in range(4):
+        base = suit * 13 + 2
+        cnt = h[base : base + 11]
+        if 11 - cnt.count(0) >= 7 and _longest_run(cnt) >= 7:
+            pot_seq += 1 + (sum([1 for x in cnt if x >= 2]) >= 7)
+        for lo, hi in table.seqs[suit]:
+            down = 0
+            while lo - down - 1 >= 4 and cnt[lo - down - 5]:
+                down += 1
+            up = 0
+            while hi + up + 1 <= 14 and cnt[hi + up - 3]:
+                up += 1
+            if hi - lo + 1 + down + up >= 7:
+                pot_seq += 1
+    if rules.wild_melds:
+        pot += (sum(table.wild_sizes) + nw) // 7
+    if rules.going_out != "two_canastas" and pot_seq == 0:
+        return True
+    return pot + pot_seq < 2
+
+
+def _longest_run(cnt: Sequence[int]) -> int:
+    best = run = 0
+    for x in cnt:
+        run = run + 1 if x else 0
+        if run > best:
+            best = run
+    return best
+
+
+def quick_out(
+    pool: tuple[int, ...],
+    table: Table,
+    nw: int,
+    budget: int,
+    rules: SambaRules,
+    new_sambas: int = 0,
+) -> bool:
+    """A way to go out found without search (sufficient, not necessary): the naturals of
+    ``pool`` into the side's groups of their rank (merged when the wild cards allow) or new
+    groups, a wild card with each natural pair, then wild cards completing groups of five or six
+    to canastas, the rest where there is room; enough seven-card melds then?"""
+    nwo = rules.no_wild_on_canasta
+    groups = table.groups
+    stuck = 0
+    slots = 0
+    pairs = 0
+    canastas = 0
+    short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
+    for i in _IDX:
+        n = pool[i]
+        gs = groups.get(i + 4)
+        if gs:
+            if len(gs) == 1:
+                a0, w0 = gs[0]
+                members = [(a0 + n, w0, a0 + w0 >= 7)]
+            elif not nwo and sum([w for _, w in gs]) <= 2:
+                members = [(n + sum([a for a, _ in gs]), sum([w for _, w in gs]), False)]
+            else:  # not merged: the naturals go to the largest group
+                ordered = sorted(gs, key=lambda g: -(g[0] + g[1]))
+                members = [(a + n * (j == 0), w, a + w >= 7) for j, (a, w) in enumerate(ordered)]
+            for a, w, was_canasta in members:
+                room = 0 if nwo and was_canasta else max(0, min(2, a // 2) - w)
+                if a + w >= 7:
+                    canastas += 1
+                    slots += 0 if nwo else room
+                elif 7 - a - w <= room:
+                    short.append((7 - a - w, room))
+                else:
+                    slots += room
+        elif n >= 7:
+            canastas += 1
+            slots += 1  # seven naturals and a wild card (added before the seventh natural)
+        elif n >= 5:
+            short.append((7 - n, min(2, n // 2)))
+        elif n >= 3:
+            slots += n // 2
+        elif n == 2:
+            pairs += 1
+        elif n == 1:
+            stuck += 1
+            if stuck > budget:
+                return False
+    if pairs > nw:
+        return False
+    wild = nw - pairs
+    for need, room in sorted(short):
+        if need <= wild:
+            wild -= need
+            canastas += 1
+            slots += 0 if nwo else room - need  # nwo: nothing more once it is a canasta
+        else:
+            slots += room
+    extra = wild - slots
+    if extra > 0 and not (rules.wild_melds and extra >= 3):
+        stuck += extra
+    if stuck > budget:
+        return False
+    sambas = table.sambas + new_sambas
+    if sambas + canastas + table.bolivias < 2:
+        return False
+    return rules.going_out == "two_canastas" or sambas > 0
+
+
+def can_go_out(
+    h: Sequence[int],
+    melds: Sequence[Meld] | Table,
+    rules: SambaRules,
+    *,
+    need_value: int | None = None,
+    budget: int = 1,
+) -> bool:
+    """Can every card of the hand ``h`` be melded onto the side's ``melds`` (extended, merged,
+    new melds; red 3s laid out; three or more black 3s as a group) — all but ``budget`` cards
+    (one: the last card may be discarded) — so that the side then meets the going-out
+    requirement?  ``need_value``: the side has not opened, its melds (all made this turn) must
+    also reach this minimum (black 3s, melded only after opening, do not count)."""
+    table = table_of(melds)
+    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    black = h[1] + h[40]
+    if black == 1:
+        budget -= 1  # the black 3 is the discard
+        if budget < 0:
+            return False
+    elif black == 2:
+        return False  # two black 3s can be neither melded nor both discarded
+    raw = _raw_pool(h)
+    # quick refusals and a quick way out first, then the search
+    if _stranded(h, table, raw, nw, rules):
+        return False
+    if need_value is None and quick_out(raw, table, nw, budget, rules):
+        return True
+    if _short_of_sevens(h, table, raw, nw, rules):
+        return False
+    if need_value is None:
+        pool, sm = _seq_pool(h, table)
+        if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
+            return True
+        pool, sm = _needy_pool(h, table, raw)
+        if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
+            return True
+    # the value of the discarded card matters only for a first meld (``need_value``)
+    valued = need_value is not None
+    value = table.value
+    if valued:
+        for k in range(53):
+            if h[k] and (k % 13 > 1 or IS_WILD[k]):
+                value += VALUE[k] * h[k]
+        if value < need_value:  # type: ignore[operator]
+            return False
+    cheap_wild = next((VALUE[k] for k in (0, 13, 26, 39, 52) if h[k]), 0) if valued else 0
+    need_seq = rules.going_out != "two_canastas"
+    nwo = rules.no_wild_on_canasta
+    groups = table.groups
+    fixed_dv = (0 if black == 1 else -1) if not valued else (-1 if black != 1 else 0)
+    for pool, new_sambas in sorted(_pools(h, table).items(), key=lambda kv: -kv[1]):
+        sambas = table.sambas + new_sambas
+        if need_seq and sambas == 0:
+            continue
+        # quick check: naturals with no group home
+        singles = 0
+        for i in _IDX:
+            if pool[i] == 1 and (i + 4) not in groups:
+                singles += 1
+        if singles > budget:
+            continue
+        # (value of the discarded card or -1, canastas up to 2) -> the numbers of wild cards
+        # that can have been placed so far, as a bit mask
+        full = (1 << (nw + 1)) - 1
+        masks: dict[tuple[int, int], int] = {(fixed_dv, 0): 1}
+        for i in _IDX:
+            r = i + 4
+            n = pool[i]
+            gs = groups.get(r, ())
+            if not n and not gs:
+                continue
+            opts = _out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)
+            new: dict[tuple[int, int], int] = {}
+            for (dv, c), mask in masks.items():
+                for x, d, cr in opts:
+                    if d >= 0 and dv >= 0:
+                        continue
+                    m2 = (mask << x) & full
+                    if m2:
+                        key = (d if d >= 0 else dv, min(2, c + cr))
+                        new[key] = new.get(key, 0) | m2
+            masks = new
+            if not masks:
+                break
+        for (dv, v), mask in masks.items():
+            for xu in range(nw + 1):
+                if not mask >> xu & 1:
+                    continue
+                y = nw - xu
+                choices = [(y, dv)]
+                if budget and dv < 0 and y:
+                    choices.append((y - 1, cheap_wild))
+                for yy, d in choices:
+                    if rules.wild_melds:
+                        b = _wild_fam(table.wild_sizes, yy)
+                    elif yy == 0:
+                        b = 0
+                    else:
+                        b = -1
+                    if b < 0:
+                        continue
+                    if valued and value - max(d, 0) < need_value:  # type: ignore[operator]
+                        continue
+                    if v + sambas + table.bolivias + b >= 2:
+                        return True
+    return False
+
+
+__all__ = [
+    "RANK_VALUE",
+    "Table",
+    "can_go_out",
+    "counts",
+    "opening_quick",
+    "opening_reachable",
+    "quick_out",
+    "table_of",
+]

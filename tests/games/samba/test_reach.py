@@ -1,0 +1,122 @@
+"""The exact look-ahead behind Samba's legal actions (parlour/games/samba/reach.py) against a
+brute-force search of every way to meld the cards one step at a time (tests/games/samba/brute.py),
+on thousands of small positions under every meld option."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.games.samba.melds import Meld, add_card, fits, make_meld, merge
+from parlour.games.samba.reach import Table, can_go_out, counts, opening_reachable
+from parlour.games.samba.rules import SambaRules
+from tests.games.samba.brute import brute_go_out, brute_opening
+
+
+def _position(rng: random.Random, sevens: bool) -> tuple[list[int], tuple[Meld, ...]]:
+    suits = rng.sample(range(4), rng.choice([1, 2]))
+    ranks = rng.sample(range(4, 15), 6)
+    kinds = [x * 13 + r - 2 for x in suits for r in ranks] * 2 + [52, 0, 13, 1, 40, 14]
+    hand = [rng.choice(kinds) for _ in range(rng.randint(1, 8))]
+    melds: list[Meld] = []
+    for _ in range(rng.randint(0, 3)):
+        t = rng.random()
+        m: Meld | None
+        if t < 0.45:
+            r = rng.choice(ranks)
+            cards = [rng.choice(suits) * 13 + r - 2 for _ in range(rng.randint(2, 6))]
+            cards += [rng.choice([52, 0])] * rng.randint(0, 2)
+            m = make_meld(cards)
+        elif t < 0.85:
+            x = rng.choice(suits)
+            lo = rng.randint(4, 12)
+            m = make_meld([x * 13 + r - 2 for r in range(lo, min(15, lo + rng.randint(3, 6)))])
+        else:
+            m = make_meld([rng.choice([52, 0, 13])] * rng.randint(3, 6), wild_melds=True)
+        if m is not None:
+            melds.append(m)
+    if sevens:
+        for _ in range(rng.randint(0, 2)):
+            r = rng.choice(ranks)
+            melds.append(make_meld([rng.choice(suits) * 13 + r - 2 for _ in range(7)]))  # type: ignore[arg-type]
+    return counts(hand), tuple(melds)
+
+
+def _rules(rng: random.Random) -> SambaRules:
+    kw: dict[str, object] = {}
+    if rng.random() < 0.3:
+        kw["no_wild_on_canasta"] = True
+    if rng.random() < 0.3:
+        kw["wild_melds"] = True
+        kw["going_out"] = rng.choice(["two_canastas", "two_sevens_one_sequence"])
+    return SambaRules(**kw)  # type: ignore[arg-type]
+
+
+def test_going_out_matches_brute_force() -> None:
+    """issue 16 item 5 — 002_91a2786a682fea8f.txt 'Going out': 'You go out when you have no cards
+    left – either by melding them all, or by melding all but one and discarding it', and only
+    with 'two sambas, two canastas, or one of each'.  ``can_go_out`` (which offers "Partner, may
+    I go out?") agrees with trying every way to meld the cards."""
+    rng = random.Random(5)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        h, melds = _position(rng, sevens=True)
+        rules = _rules(rng)
+        if any(m.kind == "wild" for m in melds) and not rules.wild_melds:
+            continue
+        need = rng.choice([None, None, 50, 90])
+        budget = rng.choice([0, 1, 1])
+        want = brute_go_out(h, melds, rules, need_value=need, budget=budget)
+        assert can_go_out(h, melds, rules, need_value=need, budget=budget) == want, (h, melds)
+        seen[want] += 1
+    assert min(seen.values()) > 50
+
+
+def test_opening_matches_brute_force() -> None:
+    """issue 16 items 1 and 4 — 002_91a2786a682fea8f.txt: 'The first time your side lays anything
+    out in a hand, the cards you put down in that turn must be worth at least a minimum'.
+    ``opening_reachable`` (which offers the pile and every step of a first meld) agrees with
+    trying every way to meld the cards, keeping a card or not."""
+    rng = random.Random(4)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        h, melds = _position(rng, sevens=False)
+        rules = _rules(rng)
+        if any(m.kind == "wild" for m in melds) and not rules.wild_melds:
+            continue
+        minimum = rng.choice([15, 50, 50, 90, 120])
+        keep = rng.random() < 0.5
+        want = brute_opening(h, melds, minimum, keep_one=keep, rules=rules)
+        got = opening_reachable(h, melds, minimum, keep_one=keep, rules=rules)
+        assert got == want, (h, melds, minimum, keep)
+        seen[want] += 1
+    assert min(seen.values()) > 100
+
+
+def _same(a: Table, b: Table) -> bool:
+    return all(getattr(a, f) == getattr(b, f) for f in Table.__slots__)
+
+
+def test_table_after_a_move_is_the_table_of_the_melds_after_it() -> None:
+    """The solver's table after a new meld, a card added or a merge equals the table built from
+    the melds after that move (002_91a2786a682fea8f.txt 'Melds': extend, merge groups of a rank)."""
+    rng = random.Random(3)
+    done = 0
+    for _ in range(400):
+        _, melds = _position(rng, sevens=True)
+        table = Table(melds)
+        for i, m in enumerate(melds):
+            for card in range(53):
+                if fits(m, card):
+                    after = (*melds[:i], add_card(m, card), *melds[i + 1 :])
+                    assert _same(table.with_card(m, card), Table(after))
+                    done += 1
+            for j in range(i + 1, len(melds)):
+                o = melds[j]
+                if m.kind == o.kind == "group" and m.rank == o.rank:
+                    rest = tuple(x for k, x in enumerate(melds) if k not in (i, j))
+                    assert _same(table.with_merge(m, o), Table((*rest, merge(m, o))))
+                    done += 1
+        new = make_meld([0, 52, 13], wild_melds=True)
+        assert new is not None
+        assert _same(table.with_meld(new.cards), Table((*melds, new)))
+    assert done > 500
