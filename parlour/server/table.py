@@ -450,17 +450,20 @@ class Table:
                 return s.seat
         return None
 
+    async def _write_seats(self) -> None:
+        await self.server.db(
+            self.server.storage.update_table,
+            self.code,
+            [s.stored() for s in self.seats],
+            self.status,
+            time.time(),
+        )
+        self.persist_due = False
+
     async def persist(self) -> None:
         """Write the seats and status; a journal that is away is retried until it answers."""
         try:
-            await self.server.db(
-                self.server.storage.update_table,
-                self.code,
-                [s.stored() for s in self.seats],
-                self.status,
-                time.time(),
-            )
-            self.persist_due = False
+            await self._write_seats()
         except StorageError as exc:
             log.error("table %s: cannot save the seats (%s); retrying", self.code, exc)
             self.persist_due = True
@@ -482,14 +485,7 @@ class Table:
                         await self._flush_commitments()
                         self.broadcast()
                 if self.persist_due:
-                    await self.server.db(
-                        self.server.storage.update_table,
-                        self.code,
-                        [s.stored() for s in self.seats],
-                        self.status,
-                        time.time(),
-                    )
-                    self.persist_due = False
+                    await self._write_seats()
             except StorageError as exc:
                 log.warning("table %s: the journal is still away: %s", self.code, exc)
         self.kick()
