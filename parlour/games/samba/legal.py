@@ -116,7 +116,8 @@ def legal_actions(s: State) -> list[Action]:
         # one action; a state re-dealt by determinize (the asker's hand unknown to the searching
         # seat) may have none, and then the plain moves stay legal rather than a dead end
         vouched = _vouched_out(s)
-        out = [a for a in out if vouched(a) or keeps_going_out(s, a)] or out
+        memo: dict[object, bool] = {}
+        out = [a for a in out if vouched(a) or keeps_going_out(s, a, memo)] or out
     return out
 
 
@@ -174,8 +175,10 @@ def _never(action: Action) -> bool:
     return False
 
 
-def keeps_going_out(s: State, action: Action) -> bool:
-    """After ``action`` the acting player has gone out, or can still go out this turn."""
+def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = None) -> bool:
+    """After ``action`` the acting player has gone out, or can still go out this turn
+    (``memo``: answers shared by the moves of one position — the first cards of one meld finish
+    the same ways)."""
     from parlour.games.samba.turn import apply
 
     t = type(action)
@@ -191,7 +194,7 @@ def keeps_going_out(s: State, action: Action) -> bool:
         h, table, pending = after
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
-        return _can_go_out_with(s, side, h, table, pending)
+        return _can_go_out_with(s, side, h, table, pending, memo if t is A.Stage else None)
     after_state = apply(s, action, [])
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
@@ -209,18 +212,39 @@ def can_go_out_this_turn(s: State) -> bool:
     seat = s.to_act
     side = s.side_of[seat]
     melds = s.melds[side]
-    if not s.pending and s.sizes[seat] == 1 and s.opened[side]:
-        return meets_going_out(melds, s.rules.going_out)  # discarding the last card goes out
+    if (
+        not s.pending
+        and s.sizes[seat] == 1
+        and s.opened[side]
+        and meets_going_out(melds, s.rules.going_out)
+    ):
+        return True  # discarding the last card goes out
     return _can_go_out_with(s, side, s.hands[seat], table_of(melds), s.pending)
 
 
 def _can_go_out_with(
-    s: State, side: int, h: list[int], table: Table, pending: tuple[int, ...]
+    s: State,
+    side: int,
+    h: list[int],
+    table: Table,
+    pending: tuple[int, ...],
+    memo: dict[object, bool] | None = None,
 ) -> bool:
+    """Going out is possible from this hand and table, the meld being built finished first
+    (``memo``: answers by hand and finished meld, for moves that leave the table as it is)."""
+    if s.permission == -1:
+        return False  # the partner said no
     minimum = None if s.opened[side] else opening_minimum(s, side)
     rules = s.rules
-    for h2, table2, _ in _completions(s, h, table, pending):
-        if can_go_out(h2, table2, rules, need_value=minimum):
+    for h2, table2, core in _completions(s, h, table, pending):
+        if memo is not None and core:
+            key = (tuple(h2), tuple(sorted(core)))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = can_go_out(h2, table2, rules, need_value=minimum)
+        else:
+            found = can_go_out(h2, table2, rules, need_value=minimum)
+        if found:
             return True
     return False
 

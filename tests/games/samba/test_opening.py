@@ -92,3 +92,66 @@ def test_red_threes_and_bonuses_do_not_count() -> None:
     assert not s.opened[0]  # 45
     s = play(s, A.AddToMeld(1, c("K♠")))
     assert s.opened[0]  # 55
+
+
+def test_a_first_meld_that_cannot_reach_the_minimum_is_not_started() -> None:
+    """issue 16 item 4 (legal actions are legal) — 002_91a2786a682fea8f.txt: 'the cards you put
+    down in that turn must be worth at least a minimum … 5♠ 6♠ 7♠ (15) is not.'  With nothing
+    else to meld, that first meld is not offered (it could only be taken back); below zero,
+    where 15 is enough, it is."""
+    s = pos(hands={0: "5♠ 6♠ 7♠ 9♦ K♣"}, to_act=0, phase="meld")
+    legal = GAME.legal_actions(s)
+    assert legal and all(isinstance(a, A.Discard) for a in legal)
+    reason = GAME.explain(s, A.Stage(c("5♠")))
+    assert reason is not None and "must reach 50" in reason and "keeping a card" in reason
+    low = pos(hands={0: "5♠ 6♠ 7♠ 9♦ K♣"}, to_act=0, phase="meld", scores=(-10, 0))
+    assert A.Stage(c("5♠")) in GAME.legal_actions(low)
+
+
+def test_first_meld_steps_match_a_brute_force_search() -> None:
+    """issue 16 items 4 and 6 — 002_91a2786a682fea8f.txt: 'the cards you put down in that turn
+    must be worth at least a minimum'.  On random small hands of a side that has not opened, a
+    new meld may be started with a card exactly when some meld with it, and then some way of
+    melding the rest (tried move by move, tests/games/samba/brute.py), reaches the minimum while
+    keeping a card — so no step leads where only a take-back is left."""
+    import itertools
+    import random
+
+    from parlour.core.cards import card_str
+    from parlour.games.samba.melds import BLACK3, make_meld
+    from parlour.games.samba.position import PositionError
+    from tests.games.samba.brute import brute_opening
+
+    rng = random.Random(6)
+    checked = offered = 0
+    while checked < 600:
+        suits = rng.sample(range(4), rng.choice([1, 2]))
+        ranks = rng.sample(range(4, 15), rng.randint(4, 6))
+        kinds = [x * 13 + r - 2 for x in suits for r in ranks] * 2 + [52, 0, 1, 14]
+        hand = " ".join(card_str(rng.choice(kinds)) for _ in range(rng.randint(3, 7)))
+        options = {"no_wild_on_canasta": rng.random() < 0.3, "wild_melds": rng.random() < 0.3}
+        score = rng.choice([-5, 0, 0, 1600])
+        try:
+            s = pos(hands={0: hand}, to_act=0, phase="meld", scores=(score, 0), **options)  # type: ignore[arg-type]
+        except PositionError:
+            continue
+        legal = set(GAME.legal_actions(s))
+        h = s.hands[0]
+        held = [k for k in range(53) if h[k]]
+        for k in held:
+            want = False
+            for a, b in itertools.combinations_with_replacement(held, 2):
+                rest = h[:]
+                for x in (k, a, b):
+                    rest[x] -= 1
+                m = make_meld((k, a, b), wild_melds=s.rules.wild_melds)
+                if min(rest) < 0 or m is None or m.kind == BLACK3:
+                    continue
+                minimum = s.rules.opening_minimum(score)
+                if brute_opening(rest, [m], minimum, keep_one=True, rules=s.rules):
+                    want = True
+                    break
+            assert (A.Stage(k) in legal) == want, (hand, score, options, card_str(k))
+            checked += 1
+            offered += want
+    assert 50 < offered < 500

@@ -340,3 +340,22 @@ def test_ask_when_this_turn_completes_the_requirement() -> None:
         s, A.ASK, A.YES, A.AddToMeld(1, c("K♦")), A.AddToMeld(1, c("K♥")), A.Discard(c("9♣"))
     )
     assert end.history[0].breakdown[0]["going_out"] == 200
+
+
+def test_ask_when_the_last_card_completes_the_requirement() -> None:
+    """issue 16 item 5 — 002_91a2786a682fea8f.txt: 'You go out when you have no cards left –
+    either by melding them all, or by melding all but one and discarding it'; 'Before going out,
+    you may ask your partner'.  One card left that makes the second canasta: the question is
+    offered, and after yes melding it is the only move."""
+    s = pos(
+        hands={0: "K♦", 2: "4♠"},
+        melds={0: [CANASTAS[0], "K♣ K♣ K♠ K♠ K♥ K♥"]},
+        to_act=0,
+        phase="meld",
+    )
+    legal = GAME.legal_actions(s)
+    assert A.ASK in legal and A.PASS in legal and A.AddToMeld(1, c("K♦")) in legal
+    yes = play(s, A.ASK, A.YES)
+    assert GAME.legal_actions(yes) == [A.AddToMeld(1, c("K♦"))]
+    end = play(yes, A.AddToMeld(1, c("K♦")))
+    assert end.history[0].note == "seat 0 went out"

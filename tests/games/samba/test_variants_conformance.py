@@ -20,6 +20,7 @@ VARIANTS = {
         "no_wild_on_canasta": True,
         "upcard_redeal": True,
         "opening_table": "high",
+        "six_red_threes_penalty": 1000,
     },
     "bolivia-6p-no-ask": {
         "players": 6,
