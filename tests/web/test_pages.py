@@ -117,15 +117,18 @@ def test_other_games_play_by_clicking(page: Any, server: Any, game: str) -> None
             v = st["version"]
             buttons = page.locator("#actions button.action")
             try:
-                if page.locator("#hand .card.hint").count():
-                    # Cheat: pick a card for the play; Scat: discard a card (a click on it).
+                if game == "scat" and page.locator("#hand .card.hint").count():
+                    # Scat: discard a card (a click on it).
                     page.locator("#hand .card.hint").first.click(position=CORNER, timeout=5000)
                 elif buttons.count():
                     buttons.first.click(timeout=5000)
                 else:
-                    # Hand and Foot: select a card, put it on the discard pile.
+                    # Hand and Foot: select a card, put it on the discard pile. Cheat: select a
+                    # card for the play (nothing is sent yet), then claim.
                     page.locator("#hand .card").first.click(position=CORNER, timeout=5000)
-                    page.click("#pile", timeout=5000)
+                    page.click(
+                        "#actions button.claim" if game == "cheat" else "#pile", timeout=5000
+                    )
                 page.wait_for_function(f"window.parlour.version > {v} || !!window.parlour.error")
             except PlaywrightTimeout:
                 continue  # the table changed under the click (a screen came up): look again

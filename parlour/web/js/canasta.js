@@ -3,12 +3,13 @@
 // side's melds with finished books squared up, and sequences of actions sent one after another.
 //
 // A game adapter supplies `model(view)` (a common shape), `meldInfo(meld)` (tags, squared) and
-// `moves` that turn a click (meld, pile, "meld these cards") plus the selection into actions.
-// Only legal actions are offered as buttons; direct moves are sent as they are, so an illegal one
-// comes back from the server with the rule in words.
+// `moves` that turn a click (meld, pile, "meld these cards") plus the selection into actions, and
+// `selectionMoves` (the moves of several actions the selected cards allow, as buttons in the
+// action bar). Only legal actions are offered as buttons; direct moves are sent as they are, so an
+// illegal one comes back from the server with the rule in words.
 import { cardEl, parseCard } from "./cards.js";
 import { h } from "./dom.js";
-import { actionButtons, handCards, playersRow } from "./generic.js";
+import { actionButtons, handCards, playersRow, withKey } from "./generic.js";
 
 const SUIT_ORDER = "♠♥♣♦"; // alternate colours when sorting by suit
 export const isWild = (c) => !!c && (c.joker || c.rank === 2);
@@ -46,37 +47,54 @@ export function sideIndex(m, seat) {
 
 // --- sending sequences of actions --------------------------------------------------------------
 
-/** Send actions one after another, each once the previous one was accepted. */
+/** Send actions one after another, each once the previous one was accepted (table.js sendAll). */
 export function sendAll(ctx, ...actions) {
-  ctx.selected = [];
-  ctx.queue = actions.slice(1);
-  ctx.queueFrom = ctx.version;
-  ctx.send(actions[0]);
+  ctx.sendAll(actions);
 }
 
-/** On every render: continue a queued sequence once the last action was accepted. */
-function pump(ctx) {
-  if (!ctx.queue || !ctx.queue.length) return;
-  if (ctx.error || !ctx.legal) {
-    ctx.queue = []; // the server refused one: the rest would make no sense
-    return;
-  }
-  if (ctx.pending || ctx.version === ctx.queueFrom) return;
-  const next = ctx.queue.shift();
-  ctx.queueFrom = ctx.version;
-  ctx.send(next); // marks the table pending at once (the redraw it asks for is deferred)
+/** The side's melds as the latest view shows them. */
+export function myMelds(ctx, game) {
+  const m = game.model(ctx.view);
+  return m.melds[sideIndex(m, ctx.seat)] || [];
+}
+
+/**
+ * Put `cards` onto one meld, one action each, the next card chosen when the previous one was
+ * accepted: the first card of `prefer(cards left)` whose action (`actionFor(card, ctx)`) the
+ * server now lists as legal — so cards go on in an order the rules take (9♥ before 10♥ on 6-7-8♥,
+ * naturals before a second wild). If none is legal the first is sent anyway and the server's
+ * refusal says why; the cards not played are selected again.
+ */
+export function sendCards(ctx, cards, actionFor, prefer = (left) => left) {
+  const left = [...cards];
+  let last = null; // the card of the step sent last
+  const step = (now) => {
+    const order = prefer(left, now);
+    const legal = (now.legal || []).map((l) => l.action);
+    last = order.find((c) => legal.some((a) => sameAction(a, actionFor(c, now)))) ?? order[0];
+    left.splice(left.indexOf(last), 1);
+    return actionFor(last, now);
+  };
+  const onRefuse = () => (ctx.selected = last === null ? [...left] : [...left, last]);
+  ctx.sendAll(cards.map(() => step), { onRefuse });
+}
+
+/** Two actions alike field by field (whatever order their keys came in). */
+function sameAction(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 
 // --- pieces -------------------------------------------------------------------------------------
 
 function handArea(ctx, m) {
   const mode = localStorage.getItem("parlour.hand.sort") || "rank";
-  const toggle = h("button.btn.small#sort-toggle", { type: "button" }, mode === "rank" ? "Sort by suit" : "Sort by rank");
+  const toggle = h("button.btn.small#sort-toggle", { type: "button", title: `Sort your hand by ${mode === "rank" ? "suit" : "rank"}` }, mode === "rank" ? "By suit" : "By rank");
   toggle.addEventListener("click", () => {
     localStorage.setItem("parlour.hand.sort", mode === "rank" ? "suit" : "rank");
     ctx.rerender();
   });
-  const clearSel = h("button.btn.small#clear-selection", { type: "button", disabled: !ctx.selected.length }, "Clear selection");
+  const clearSel = h("button.btn.small#clear-selection", { type: "button", disabled: !ctx.selected.length, title: "Clear the selection (Escape)" }, "Clear");
   clearSel.addEventListener("click", () => {
     ctx.selected = [];
     ctx.rerender();
@@ -93,7 +111,7 @@ function handArea(ctx, m) {
   if (!m.hand.length) row.append(h("span.muted", "No cards in hand."));
   return h(
     "div.hand-area#hand-area",
-    h("h3", `Your hand (${m.hand.length})`, m.handNote ? h("span.muted", ` ${m.handNote}`) : null, " ", toggle, " ", clearSel, ctx.selected.length ? h("span.muted", ` ${ctx.selected.length} selected`) : null),
+    h("h3", `Your hand (${m.hand.length})`, m.handNote ? h("span.note", ` ${m.handNote}`) : null, " ", toggle, " ", clearSel, ctx.selected.length ? h("span.note", ` ${ctx.selected.length} selected`) : null),
     row,
   );
 }
@@ -112,14 +130,14 @@ export function showPile(ctx, m) {
 
 function centre(ctx, m, game) {
   const top = m.pileTop;
-  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock" }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`));
+  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock", "aria-label": `Stock, ${m.stock} cards: draw` }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`));
   const draw = (ctx.legal || []).find((l) => l.action.type === "Draw");
   stock.addEventListener("click", () => (draw ? sendAll(ctx, draw.action) : ctx.send({ type: "Draw" })));
   if (draw) stock.classList.add("can");
   const blocked = !!(top && game.blocks(top));
   const pile = h(
     `button.pile-box#pile${blocked ? ".frozen" : ""}`,
-    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile" },
+    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile", "aria-label": `Discard pile, ${m.pileSize} cards${top ? `, ${top} on top` : ""}` },
     h("span.lbl", "Discard pile"),
     top ? cardEl(top) : h("div.empty-slot"),
     h("span.lbl#pile-size", `${m.pileSize} ${m.pileSize === 1 ? "card" : "cards"}${blocked ? " · blocked" : ""}`),
@@ -144,8 +162,10 @@ function meldEl(ctx, game, meld, index, sideNo, isMine) {
     const bottom = cards.find((c) => !isWild(parseCard(c))) || cards[0];
     cards = [bottom, info.top || cards[cards.length - 1]];
   }
+  // A compact row: the cards fanned sideways, each showing its corner index.
   const stack = h("div.stack", cards.map((c) => cardEl(c)));
-  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: `#${index + 1} ${info.kind}: ${meld.cards.join(" ")}` };
+  const what = `meld #${index + 1}, ${info.kind}: ${meld.cards.join(" ")}`;
+  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: what, "aria-label": what };
   const target = isMine && !ctx.spectator;
   const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, stack, h("div.tags", h("span.tag.index", `#${index + 1}`), info.tags));
   if (target) {
@@ -168,20 +188,28 @@ function sideMelds(ctx, m, game, sideNo) {
   );
   if (red3.length) box.append(h("div.red3s", { title: "red 3s laid out" }, red3.map((c) => cardEl(c)), h("small", ` red 3s ×${red3.length}`)));
   const row = h("div.melds", melds.map((meld, i) => meldEl(ctx, game, meld, i, sideNo, mine)));
-  if (mine && !ctx.spectator) {
-    const n = ctx.selected.length;
-    const start = h("button.btn.small.meld-new#meld-new", { type: "button", disabled: !n }, n ? `Meld ${ctx.selected.join(" ")}` : "New meld: select cards");
-    start.addEventListener("click", () => game.onNewMeld(ctx, m));
-    row.append(start);
-  } else if (!melds.length) row.append(h("span.muted", "no melds yet"));
+  if (!melds.length) row.append(h("span.muted", "no melds yet"));
   box.append(row);
   return box;
 }
 
-/** The whole felt for a Canasta-family game. */
-export function renderTable(ctx, felt, game) {
+/** Buttons for what the selected cards can do in several actions (a new meld of them, all of
+ * them onto one meld); they join the legal moves in the action bar. */
+function selectionButtons(ctx, m, game) {
+  if (ctx.spectator || !ctx.selected.length || ctx.view.to_act !== ctx.seat) return [];
+  const out = [];
+  for (const move of game.selectionMoves ? game.selectionMoves(ctx, m) : []) {
+    const b = h("button.btn.action.combo", { type: "button", id: move.id, dataset: { type: move.type } }, move.label);
+    b.addEventListener("click", move.run);
+    out.push(withKey(b, move.key));
+  }
+  return out;
+}
+
+/** The whole table for a Canasta-family game: players, stock and pile, the melds (scrolling) on
+ * the felt; the moves and the hand in the dock. */
+export function renderTable(ctx, felt, dock, game) {
   const m = game.model(ctx.view);
-  pump(ctx);
   felt.append(
     playersRow(
       ctx,
@@ -199,15 +227,14 @@ export function renderTable(ctx, felt, game) {
       m.sizes,
     ),
   );
-  felt.append(centre(ctx, m, game));
   const mySide = sideIndex(m, ctx.seat);
   const order = mySide >= 0 ? [mySide] : [];
   for (let i = 0; i < m.sides.length; i++) if (i !== mySide) order.push(i);
-  felt.append(h("div.sides#melds", order.map((i) => sideMelds(ctx, m, game, i))));
+  felt.append(h("div.table-mid", centre(ctx, m, game), h("div.sides#melds", order.map((i) => sideMelds(ctx, m, game, i)))));
   // A few card moves are worth a button even with nothing selected (red 3s, taking the pile).
   const always = (a) => (game.alwaysShown || []).includes(a.type);
-  const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always });
-  for (const p of game.prompts ? game.prompts(ctx, m) : []) if (p) bar.prepend(p);
-  // The actions and the hand stay together (docked at the bottom of a phone screen).
-  felt.append(h("div.dock#dock", bar, ctx.spectator ? null : handArea(ctx, m)));
+  const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always, extra: selectionButtons(ctx, m, game) });
+  for (const p of game.prompts ? game.prompts(ctx, m) : []) if (p) dock.append(p);
+  dock.append(bar);
+  if (!ctx.spectator) dock.append(handArea(ctx, m));
 }

@@ -126,17 +126,20 @@ function star(cx, cy, outer, inner) {
   return `M${pts.join(" L")} Z`;
 }
 
-/** A card element (div wrapping the SVG) with data-card; `opts.selected`, `opts.onClick`. */
+/** A card element (div wrapping the SVG) with data-card; `opts.selected`, `opts.onClick`; a card
+ * that can be selected (`opts.pressable`) says so to screen readers with aria-pressed. */
 export function cardEl(text, opts = {}) {
   const div = document.createElement(opts.onClick ? "button" : "div");
   div.className = `card${opts.small ? " small" : ""}${opts.selected ? " selected" : ""}`;
   if (opts.onClick) {
     div.type = "button";
     div.addEventListener("click", opts.onClick);
+    if (opts.pressable) div.setAttribute("aria-pressed", String(!!opts.selected));
   }
   if (text != null && !opts.back) {
     div.dataset.card = parseCard(text)?.text ?? String(text);
     div.title = cardName(text);
+    if (opts.onClick) div.setAttribute("aria-label", cardName(text));
   }
   div.append(cardSvg(text, { back: !!opts.back }));
   return div;

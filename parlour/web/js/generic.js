@@ -24,24 +24,52 @@ export function sameMultiset(a, b) {
   return x.every((v, i) => v === y[i]);
 }
 
-/** Toggle one copy of `card` in the selection (hand position `index` disambiguates repeats). */
-export function toggleSelected(ctx, card, isSelected) {
+/** Toggle one copy of `card` in the selection: `copy` is which of the hand's copies of it (0 =
+ * the leftmost), so the copy clicked is the one that lifts. */
+export function toggleSelected(ctx, card, isSelected, copy = 0) {
+  const copies = (ctx.copies ||= {});
+  const held = ctx.selected.filter((c) => c === card).length;
   if (isSelected) {
     const i = ctx.selected.lastIndexOf(card);
     if (i >= 0) ctx.selected.splice(i, 1);
-  } else ctx.selected.push(card);
+    copies[card] = (copies[card] || []).filter((k) => k !== copy);
+  } else {
+    ctx.selected.push(card);
+    copies[card] = [...(held ? copies[card] || [] : []).filter((k) => k !== copy), copy];
+  }
   ctx.rerender();
 }
 
-/** Hand cards as clickable card elements; repeats of a card are selected left to right. */
+/** Hand cards as clickable card elements (aria-pressed when selected). Of several copies of a
+ * card, the ones clicked are shown selected (then any others left to right). */
 export function handCards(ctx, cards) {
-  const left = {};
-  for (const c of ctx.selected) left[c] = (left[c] || 0) + 1;
+  const want = {};
+  for (const c of ctx.selected) want[c] = (want[c] || 0) + 1;
+  const chosen = {};
+  for (const [c, n] of Object.entries(want)) {
+    const held = cards.filter((x) => x === c).length;
+    const picks = ((ctx.copies || {})[c] || []).filter((k) => k < held).slice(-n);
+    for (let k = 0; picks.length < Math.min(n, held); k++) if (!picks.includes(k)) picks.push(k);
+    chosen[c] = picks;
+  }
+  const seen = {};
   return cards.map((c) => {
-    const sel = (left[c] || 0) > 0;
-    if (sel) left[c] -= 1;
-    return cardEl(c, { selected: sel, onClick: () => toggleSelected(ctx, c, sel) });
+    const copy = (seen[c] = (seen[c] ?? -1) + 1);
+    const sel = (chosen[c] || []).includes(copy);
+    return cardEl(c, { selected: sel, pressable: true, onClick: () => toggleSelected(ctx, c, sel, copy) });
   });
+}
+
+/** The keys of the common moves, shown on their buttons ("Draw (D)"); a key presses the one
+ * enabled button that carries it (table.js). */
+export const SHORTCUTS = { Draw: "D", DrawStock: "D", TakePile: "T", TakeDiscard: "T", Discard: "X", Meld: "M", Challenge: "C", Knock: "K", Pass: "P" };
+
+/** Give a button its key: shown after its label and announced as aria-keyshortcuts. */
+export function withKey(button, key) {
+  if (!key) return button;
+  button.setAttribute("aria-keyshortcuts", key);
+  button.append(" ", h("kbd", `(${key})`));
+  return button;
 }
 
 export function playersRow(ctx, extra = () => null, sizes = null) {
@@ -97,14 +125,17 @@ export function viewDetails(view, skip = []) {
 
 /**
  * Buttons for the legal actions. With cards selected, only the actions that use exactly those
- * cards (plus actions without cards) are shown, so a long list stays short.
+ * cards (plus actions without cards) are shown, so a long list stays short. `extra` are buttons
+ * the table adds for the selection (moves made of several actions, e.g. a meld of five cards);
+ * they come first. A move type with one button gets its key (SHORTCUTS).
  */
-export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(l.text)), needSelection = false, always = () => false } = {}) {
+export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(l.text)), needSelection = false, always = () => false, extra = [] } = {}) {
   const bar = h("div.actions#actions");
   if (!ctx.legal || !ctx.legal.length) {
     if (ctx.status === "playing" && !ctx.spectator && ctx.view && ctx.view.to_act !== ctx.seat) bar.append(h("span.hint-text", "Waiting for the others…"));
     return bar;
   }
+  bar.append(...extra);
   const legal = ctx.legal.filter((l) => filter(l.action));
   const sel = ctx.selected;
   let shown = legal.filter((l) => {
@@ -114,16 +145,19 @@ export function actionButtons(ctx, { filter = () => true, label = (l) => capital
   const limit = 24;
   const many = (shown.length > limit || needSelection) && !sel.length && legal.some((l) => actionCards(l.action).length && !always(l.action));
   if (many) shown = shown.filter((l) => !actionCards(l.action).length || always(l.action));
+  const taken = new Set(extra.map((b) => b.getAttribute("aria-keyshortcuts")));
   for (const l of shown) {
     const b = h("button.btn.action", { type: "button", dataset: { type: l.action.type } }, label(l));
     b.addEventListener("click", () => {
       ctx.selected = [];
       ctx.send(l.action);
     });
+    const key = SHORTCUTS[l.action.type];
+    if (key && !taken.has(key) && shown.filter((x) => x.action.type === l.action.type).length === 1) withKey(b, key);
     bar.append(b);
   }
   if (many) bar.append(h("span.hint-text", `Select cards in your hand to see the ${legal.filter((l) => actionCards(l.action).length && !always(l.action)).length} moves that use them.`));
-  else if (sel.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", "No legal move uses exactly the selected cards."));
+  else if (sel.length && !extra.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", "No legal move uses exactly the selected cards."));
   return bar;
 }
 
@@ -135,10 +169,12 @@ export function sortCards(cards) {
   return [...cards].sort((a, b) => cardKey(a) - cardKey(b));
 }
 
-export function render(ctx, felt) {
+/** The table in two parts: `felt` (the players and the view, scrolling) and `dock` (pinned: the
+ * moves and the hand). */
+export function render(ctx, felt, dock) {
   felt.append(playersRow(ctx));
   felt.append(viewDetails(ctx.view));
-  const hand = Array.isArray(ctx.view.hand) ? ctx.view.hand : null;
-  if (hand) felt.append(h("div.hand-area#hand-area", h("h3", `Your hand (${hand.length})`), h("div.hand#hand", h("div.hand-group", handCards(ctx, sortCards(hand))))));
-  felt.append(actionButtons(ctx));
+  dock.append(actionButtons(ctx));
+  const hand = Array.isArray(ctx.view.hand) && !ctx.spectator ? ctx.view.hand : null;
+  if (hand) dock.append(h("div.hand-area#hand-area", h("h3", `Your hand (${hand.length})`), h("div.hand#hand", h("div.hand-group", handCards(ctx, sortCards(hand))))));
 }

@@ -5,7 +5,7 @@
 // engine lists them.
 import { parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
-import { isWild, renderTable, sendAll, showPile } from "./canasta.js";
+import { isWild, renderTable, sendAll, showPile, sideIndex } from "./canasta.js";
 
 const CANON_ORDER = "♣♦♥♠";
 
@@ -94,6 +94,17 @@ export const game = {
     if (p.cut === 30) facts.push("exact cut +100");
     return facts;
   },
+  /** Several selected cards that may all go onto one of the side's melds. */
+  selectionMoves(ctx, m) {
+    const sel = canonical(ctx.selected, ctx.view.hand || []);
+    if (sel.length < 2) return [];
+    const adds = legalOf(ctx, "AddToMeld").map((l) => l.action);
+    const melds = m.melds[sideIndex(m, ctx.seat)] || [];
+    return melds
+      .map((_, i) => i)
+      .filter((i) => sel.every((c) => adds.some((a) => a.meld === i && a.card === c)))
+      .map((i) => ({ id: `add-all-${i}`, type: "AddToMeld", label: `Add ${ctx.selected.join(" ")} to meld #${i + 1}`, run: () => game.onMeld(ctx, i) }));
+  },
   isTarget(ctx, index) {
     const sel = canonical(ctx.selected, ctx.view.hand || []);
     return legalOf(ctx, "AddToMeld").some((l) => l.action.meld === index && sel.length === 1 && l.action.card === sel[0]);
@@ -153,7 +164,7 @@ export const game = {
   },
 };
 
-export function render(ctx, felt) {
-  renderTable(ctx, felt, game);
+export function render(ctx, felt, dock) {
+  renderTable(ctx, felt, dock, game);
 }
 

@@ -1,10 +1,11 @@
 // The Samba table (also Bolivia) on the Canasta-family base: the SambaView (docs/games/samba.md)
-// drawn as a felt table, and clicks turned into Samba's actions — Stage card by card for a new
-// meld, AddToMeld, TakePile with the selected pair, TakeTop, Discard, MeldBlackThrees, and the
-// "partner, may I go out?" question and answer.
+// drawn as a felt table, and clicks turned into Samba's actions — a new meld of any size in one
+// click (Stage card by card, the third completes it, then AddToMeld for the rest), AddToMeld,
+// TakePile with the selected pair, TakeTop, Discard, MeldBlackThrees, and the "partner, may I go
+// out?" question and answer.
 import { parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
-import { isWild, renderTable, sendAll, showPile } from "./canasta.js";
+import { isWild, myMelds, renderTable, sendAll, sendCards, showPile } from "./canasta.js";
 
 export function canRender(view) {
   return Array.isArray(view.players) && Array.isArray(view.sides);
@@ -42,6 +43,44 @@ export function model(view) {
 
 const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type === type);
 
+/**
+ * What one meld of these cards would be: "group" (one rank, 4 to A, with at most two wild cards
+ * and twice as many naturals), "sequence" (one suit, no gaps, seven at most, no wild cards),
+ * "wild" (wild cards only, when the rules allow them) — or null (docs/games/samba.md, Melds).
+ * The client only uses it to offer the button and to choose the order of the actions; the
+ * engine still decides each one.
+ */
+export function meldShape(cards, wildMelds = false) {
+  const parsed = cards.map(parseCard);
+  if (parsed.some((c) => !c || (!isWild(c) && c.rank < 4))) return null;
+  const wilds = parsed.filter(isWild);
+  const nats = parsed.filter((c) => !isWild(c));
+  if (!nats.length) return wildMelds && cards.length <= 7 ? "wild" : null;
+  if (nats.every((c) => c.rank === nats[0].rank)) return wilds.length <= 2 && nats.length >= 2 * wilds.length ? "group" : null;
+  if (wilds.length || cards.length > 7 || nats.some((c) => c.suit !== nats[0].suit)) return null;
+  const ranks = nats.map((c) => c.rank).sort((a, b) => a - b);
+  return ranks.every((r, i) => !i || r === ranks[i - 1] + 1) ? "sequence" : null;
+}
+
+const rankOf = (card) => parseCard(card).rank;
+const wildFirst = (cards) => [...cards].sort((a, b) => Number(isWild(parseCard(b))) - Number(isWild(parseCard(a))));
+const naturalsFirst = (cards) => [...cards].sort((a, b) => Number(isWild(parseCard(a))) - Number(isWild(parseCard(b))));
+const ascending = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b));
+
+/**
+ * Send `cards` as one new meld, in one go: Stage until the meld has its three cards (naturals
+ * first; a run from its low end), then AddToMeld for the rest onto the meld just made (wild cards
+ * as soon as the rules take them). The order is chosen step by step from the legal moves.
+ */
+function meldAll(ctx, cards) {
+  const before = myMelds(ctx, game).length; // the new meld is added after the side's melds
+  const made = (now) => myMelds(now, game).length > before;
+  const shape = meldShape([...(ctx.view.pending || []), ...cards], ctx.rules.wild_melds);
+  const action = (card, now) => (made(now) ? { type: "AddToMeld", meld: before, card } : { type: "Stage", card });
+  const prefer = (left, now) => (shape === "sequence" ? ascending(left) : made(now) ? wildFirst(left) : naturalsFirst(left));
+  sendCards(ctx, cards, action, prefer);
+}
+
 export const game = {
   model,
   alwaysShown: ["TakePile", "LayRedThree", "MeldBlackThrees"],
@@ -73,6 +112,28 @@ export const game = {
   playerFacts(ctx, m, seat) {
     return m.dealer === seat ? ["dealer"] : [];
   },
+  /** The moves of several actions the selection allows: all of it as a new meld, all of it onto
+   * one of the side's melds. */
+  selectionMoves(ctx, m) {
+    const sel = ctx.selected;
+    const legal = (ctx.legal || []).map((l) => l.action);
+    const moves = [];
+    if (sel.length < 2) return moves;
+    const wildMelds = ctx.rules.wild_melds;
+    const pending = m.pending || [];
+    const startable = sel.some((c) => legal.some((a) => a.type === "Stage" && a.card === c));
+    if (startable && meldShape([...pending, ...sel], wildMelds)) {
+      const label = pending.length + sel.length >= 3 ? `Meld ${sel.join(" ")}` : `Start a meld with ${sel.join(" ")}`;
+      moves.push({ id: "meld-new", type: "Meld", key: "M", label, run: () => game.onNewMeld(ctx, m) });
+    }
+    myMelds(ctx, game).forEach((meld, i) => {
+      const fits = sel.some((c) => legal.some((a) => a.type === "AddToMeld" && a.meld === i && a.card === c));
+      if (fits && meldShape([...meld.cards, ...sel], wildMelds) === meld.kind) {
+        moves.push({ id: `add-all-${i}`, type: "AddToMeld", label: `Add ${sel.join(" ")} to meld #${i + 1}`, run: () => game.onMeld(ctx, i) });
+      }
+    });
+    return moves;
+  },
   isTarget(ctx, index) {
     const sel = ctx.selected;
     return (ctx.legal || []).some((l) => {
@@ -90,8 +151,11 @@ export const game = {
       else ctx.showError("Select cards in your hand first, then click the meld to add them to it.");
       return;
     }
-    // Several cards go on one by one; the first refusal stops the rest.
-    sendAll(ctx, ...sel.map((card) => ({ type: "AddToMeld", meld: index, card })));
+    // Several cards go on one by one, in an order the rules take; the first refusal stops the
+    // rest.
+    const kind = (myMelds(ctx, game)[index] || {}).kind;
+    const prefer = kind === "sequence" ? ascending : wildFirst;
+    sendCards(ctx, sel, (card) => ({ type: "AddToMeld", meld: index, card }), prefer);
   },
   onNewMeld(ctx) {
     const sel = [...ctx.selected];
@@ -101,7 +165,8 @@ export const game = {
       return p && p.rank === 3 && (p.suit === "♣" || p.suit === "♠");
     });
     if (black3) sendAll(ctx, { type: "MeldBlackThrees", cards: sel });
-    else sendAll(ctx, ...sel.map((card) => ({ type: "Stage", card })));
+    else if (meldShape([...(ctx.view.pending || []), ...sel], ctx.rules.wild_melds) || sel.length + (ctx.view.pending || []).length < 3) meldAll(ctx, sel);
+    else ctx.showError(`${sel.join(" ")} do not make one meld: three or more cards of one rank (wild cards allowed), or three to seven cards in a row of one suit.`);
   },
   onPile(ctx, m) {
     const sel = [...ctx.selected];
@@ -120,7 +185,7 @@ export const game = {
       case "TakeTop":
         return `Take the top card onto meld #${a.meld + 1}`;
       case "Stage":
-        return `Start a meld with ${a.card}`;
+        return (ctx.view.pending || []).length ? `Put ${a.card} into the new meld` : `Start a meld with ${a.card}`;
       case "AddToMeld":
         return `Add ${a.card} to meld #${a.meld + 1}`;
       case "MergeGroups":
@@ -137,6 +202,8 @@ export const game = {
         return "Partner, may I go out?";
       case "AnswerGoOut":
         return a.yes ? "Yes, go out" : "No, don't go out";
+      case "Discard":
+        return `Discard ${a.card}`;
       case "Pass":
         return "Pass (keep the last card)";
       default:
@@ -157,8 +224,8 @@ export const game = {
   },
 };
 
-export function render(ctx, felt) {
-  renderTable(ctx, felt, game);
+export function render(ctx, felt, dock) {
+  renderTable(ctx, felt, dock, game);
 }
 
 /** Above the score sheet: each side's score and opening minimum for the hand in play. */

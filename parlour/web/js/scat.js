@@ -23,7 +23,7 @@ function discardLabel(ctx, l) {
   return a.declare ? `Discard ${a.card} and declare 31!` : `Discard ${a.card} without declaring`;
 }
 
-export function render(ctx, felt) {
+export function render(ctx, felt, dock) {
   const v = ctx.view;
   const pointsGame = ctx.rules && ctx.rules.target_points && ctx.rules.showdown === "points";
   felt.append(
@@ -56,6 +56,7 @@ export function render(ctx, felt) {
     const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${ctx.name(sc.seat)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
     felt.append(h("div.generic#last-hand", h("b", `Last hand: ${v.last_hand.text}`), shown));
   }
+  let hand = null;
   if (!ctx.spectator) {
     const cards = (v.hand || []).map((c) => {
       // A discard that makes 31 declares it (docs/games/scat.md: the obvious choice); the plain
@@ -66,10 +67,11 @@ export function render(ctx, felt) {
       return el;
     });
     const value = v.hand_value != null ? ` — worth ${v.hand_value}` : "";
-    felt.append(h("div.hand-area#hand-area", h("h3", `Your hand${value}`), h("div.hand#hand", h("div.hand-group.spread", cards))));
+    hand = h("div.hand-area#hand-area", h("h3", `Your hand${value}`, h("span.note", cards.some((c) => c.classList.contains("hint")) ? " — click a card to discard it" : "")), h("div.hand#hand", h("div.hand-group.spread", cards)));
   }
   // Discards by click; the buttons keep the other decisions (knock, declare 31, end the hand...).
   // Discards are clicks on the cards; when a discard could declare 31 both choices get a button.
   const declaring = new Set(legalOf(ctx, "Discard", (a) => a.declare).map((l) => l.action.card));
-  felt.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || declaring.has(a.card), label: (l) => discardLabel(ctx, l) }));
+  dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || declaring.has(a.card), label: (l) => discardLabel(ctx, l) }));
+  if (hand) dock.append(hand);
 }

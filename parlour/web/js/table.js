@@ -1,7 +1,9 @@
 // The table page (/t/CODE, /t/CODE?invite=INV, old links /t/CODE?seat=TOKEN): takes the seat,
 // one WebSocket to the server, the felt drawn by a game-specific renderer (generic fallback for
 // any game), the log with each deal checked against its commitment, the score sheet, end-of-hand
-// and end-of-match screens (with the fair deal check), reconnect.
+// and end-of-match screens (with the fair deal check), reconnect. The page is laid out around a
+// dock pinned at the bottom (whose turn, the moves, your hand) with the table scrolling on its own
+// above it; focus is kept across redraws and the common moves have keys (see onKey below).
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
 import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
@@ -62,6 +64,7 @@ export const ctx = {
   errorAt: 0,
   selected: [], // selected hand cards (strings, with repeats)
   pending: false,
+  queue: [], // the rest of a sequence of actions being sent (see sendAll)
   connected: false,
   tab: "log",
   notice: null, // {text, alarm}: a message that stays on the felt until closed
@@ -74,6 +77,7 @@ export const ctx = {
   name: (seat) => seatName(seat, ctx.players),
   say,
   send,
+  sendAll,
   rerender: render,
   showError,
   overlay,
@@ -223,6 +227,11 @@ function onMessage(msg) {
       // randomness was used.
       if (msg.code === "bad_contribution" || (msg.code === "started" && !msg.request)) return;
       if (msg.code === "stale_version") ctx.selected = [];
+      if (sequence && msg.request && msg.request.type === "action") {
+        stopSequence(msg);
+        showError(msg.message || msg.code, msg.code);
+        return;
+      }
       if (msg.code === "bad_token") {
         if (token) forgetSeat(code, token); // revoked or replaced elsewhere: watch from now on
         setToken(null);
@@ -263,6 +272,9 @@ function onState(msg) {
   ctx.seats = msg.seats || ctx.seats;
   ctx.pending = false;
   fair.noteHead(record, msg.version, msg.chain);
+  // A full log (first state, a resync, a reconnect) replaces the log; this page's own lines (the
+  // refusals it was told) stay where they were.
+  const local = msg.full_log ? ctx.log.filter((e) => e.local) : null;
   if (msg.full_log) {
     ctx.log = [];
     ctx.logResets = (ctx.logResets || 0) + 1;
@@ -271,6 +283,7 @@ function onState(msg) {
     fairEvent(e);
     ctx.log.push(e);
   }
+  if (local) local.forEach((e, i) => ctx.log.splice(Math.min(e.after + i, ctx.log.length), 0, e));
   const secret = msg.events && msg.events.find((e) => e.kind === "secret_reveal" && e.data);
   if (secret && !ctx.fair) startFinalCheck(secret.data); // after this message's deal openings
   if (msg.version !== prevVersion && !msg.full_log) ctx.error = "";
@@ -287,6 +300,10 @@ function onState(msg) {
   if (hands.length > ctx.seenHands) {
     ctx.seenHands = hands.length;
     if (!(msg.outcome && msg.outcome.finished)) showHandEnd(hands[hands.length - 1]);
+  }
+  if (sequence) {
+    if (msg.full_log) stopSequence(null); // reconnected meanwhile: start again from what is shown
+    else if (msg.version > sequence.from) nextStep(); // the last step was accepted
   }
 }
 
@@ -331,6 +348,7 @@ export function handOf(view) {
 
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (sequence) stopSequence(null);
     showError("Not connected — reconnecting…");
     return;
   }
@@ -340,11 +358,55 @@ function send(action) {
   render();
 }
 
+/**
+ * Send actions one after another, each once the server accepted the previous one (a meld card by
+ * card, picks then a claim). A step is an action, or a function of `ctx` called when its turn
+ * comes (with the state and the legal moves the previous step led to) that returns the action, or
+ * null to stop there. If the server refuses a step the rest is dropped, `onRefuse(error)` is
+ * called (e.g. to give back the selection of the cards not played), the rule is shown and the
+ * page asks for the whole state again.
+ */
+let sequence = null; // {steps, from, onRefuse}: the sequence being sent
+function sendAll(steps, { onRefuse } = {}) {
+  ctx.selected = [];
+  sequence = { steps: [...steps], from: ctx.version, onRefuse, sent: 0 };
+  nextStep();
+}
+
+function nextStep() {
+  const step = sequence.steps.shift();
+  // The first step is sent as it is (a refusal explains it); the next ones only while it is still
+  // this seat's turn.
+  const mine = !sequence.sent || (ctx.legal && ctx.legal.length && ctx.view && ctx.view.to_act === ctx.seat);
+  const action = step && mine ? (typeof step === "function" ? step(ctx) : step) : null;
+  if (!action) {
+    sequence = null;
+    ctx.queue = [];
+    render();
+    return;
+  }
+  sequence.from = ctx.version;
+  sequence.sent += 1;
+  ctx.queue = sequence.steps; // still to send (tests and the console read it)
+  send(action);
+}
+
+function stopSequence(error) {
+  const s = sequence;
+  sequence = null;
+  ctx.queue = [];
+  if (!s || !error) return;
+  if (s.onRefuse) s.onRefuse(error);
+  // Refused after some steps went through: make sure the table shown is the server's.
+  if (s.sent > 1 && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync" }));
+}
+
 function showError(text, kind) {
   text = say(text);
   ctx.error = text;
   ctx.errorAt = Date.now();
-  ctx.log.push({ kind: "client_error", text: `✗ ${text}`, local: true, code: kind });
+  const after = ctx.log.filter((e) => !e.local).length; // where it goes back after a full log
+  ctx.log.push({ kind: "client_error", text: `✗ ${text}`, local: true, code: kind, after });
   render();
 }
 
@@ -370,26 +432,37 @@ function renderNow() {
   const title = TITLES[ctx.game] || humanize(ctx.game || "");
   $("title").textContent = ctx.game ? `${title}${ctx.preset && ctx.preset !== ctx.game ? ` · ${ctx.preset}` : ""}` : "";
   $("code").textContent = code;
-  const felt = clear($("felt"));
+  // The felt and the dock are drawn afresh; where the keyboard was and how far the table was
+  // scrolled are put back afterwards.
+  const focus = focusKey(document.activeElement);
+  const felt = $("felt");
+  const scrolled = felt.scrollTop;
+  clear(felt);
+  const dock = clear($("dock"));
   if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
   if (ctx.notice) felt.append(noticeBox());
   if (!ctx.view && ctx.connected && ctx.status === "waiting" && ctx.table) {
-    felt.append(banner(), waitingPanel()); // nothing is dealt before everyone has sat down
+    dock.append(banner()); // nothing is dealt before everyone has sat down
+    felt.append(waitingPanel());
   } else if (!ctx.view) {
     if (!ctx.closed) felt.append(h("p", ctx.connected ? "Waiting for the table…" : "Connecting to the table…"));
   } else {
-    felt.append(banner());
+    dock.append(banner());
     if (ctx.status === "waiting") felt.append(waitingPanel());
     const special = !plain && RENDERERS[ctx.game];
     const renderer = special && special.canRender?.(ctx.view) !== false ? special : generic;
     try {
-      renderer.render(ctx, felt);
+      renderer.render(ctx, felt, dock);
     } catch (e) {
       console.error(e);
+      clear(dock).append(banner());
       felt.append(h("p.error-toast", `This view could not be drawn by the ${ctx.game} table (${e.message}); showing the plain view.`));
-      generic.render(ctx, felt);
+      generic.render(ctx, felt, dock);
     }
   }
+  felt.scrollTop = scrolled;
+  restoreFocus(focus);
+  rovingHand();
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
 }
@@ -404,8 +477,125 @@ function banner() {
   else if (mine) b.append("Your turn");
   else if (toAct != null) b.append(`${ctx.name(toAct)} to play${ctx.pending ? "" : "…"}`);
   if (ctx.pending) b.append(h("span.muted", " sending…"));
-  if (ctx.error) b.append(h("span", { class: "error-toast", id: "error", role: "alert" }, ctx.error));
+  // Not an alert: the log (a live region) says each refusal once; this stays until the next move.
+  if (ctx.error) b.append(h("span", { class: "error-toast", id: "error" }, ctx.error));
   return b;
+}
+
+// --- keyboard ---------------------------------------------------------------------------------
+
+const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
+
+/** Where the keyboard focus is, in terms that survive a redraw: the element's id, or the nearest
+ * container with an id, the element's tag and data attributes, which of those it is, and its
+ * place among the container's focusable elements. Null when the focus is not on the table. */
+function focusKey(el) {
+  if (!el || !el.closest || !el.closest("#felt, #dock")) return null;
+  if (el.id) return { id: el.id };
+  const box = el.parentElement.closest("[id]");
+  const data = Object.keys(el.dataset).map((k) => `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(el.dataset[k])}"]`);
+  const sel = el.tagName.toLowerCase() + data.join("");
+  return { box: box.id, sel, nth: [...box.querySelectorAll(sel)].indexOf(el), at: [...box.querySelectorAll(FOCUSABLE)].indexOf(el), text: el.textContent };
+}
+
+/** After a redraw: the same element again (the same card, button or meld); if it went away (a
+ * card played, a move made), its neighbour in the hand or the hand itself — never <body>. */
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const usable = (el) => el && !el.disabled && el.getClientRects().length;
+  let el = key.id ? $(key.id) : null;
+  const box = key.box ? $(key.box) : null;
+  if (!usable(el) && box) {
+    // A move button counts as the same only with the same words (another "Discard …" is not).
+    const same = [...box.querySelectorAll(key.sel)].filter((x) => key.box !== "actions" || x.textContent === key.text);
+    el = same[key.nth] || same[same.length - 1];
+    // A card that left the hand: the card now in its place. A move button that went away: the
+    // hand, not whatever button took its place (Enter must not make another move).
+    if (!usable(el) && key.box === "hand") {
+      const cards = [...box.querySelectorAll(FOCUSABLE)];
+      el = cards[Math.min(key.at, cards.length - 1)];
+    }
+  }
+  if (usable(el)) el.focus({ preventScroll: true });
+  else focusHand();
+}
+
+const handCardsNow = () => [...document.querySelectorAll("#hand button.card")];
+let handAt = 0; // the hand card last focused: the hand's one place in the Tab order
+
+/** The hand is one stop for Tab; the arrow keys move along it (a roving tabindex). */
+function rovingHand() {
+  const cards = handCardsNow();
+  const i = cards.indexOf(document.activeElement);
+  if (i >= 0) handAt = i;
+  cards.forEach((c, k) => (c.tabIndex = k === Math.min(handAt, cards.length - 1) ? 0 : -1));
+}
+
+function focusHand() {
+  const cards = handCardsNow();
+  const card = cards[Math.min(handAt, cards.length - 1)];
+  if (card) card.focus({ preventScroll: false });
+  return !!card;
+}
+
+/** A rank typed (2–9, 0 for 10, J Q K A): the next card of that rank in the hand. */
+const RANK_KEYS = { 0: "10", J: "J", Q: "Q", K: "K", A: "A" };
+function jumpToRank(key) {
+  const rank = RANK_KEYS[key] ?? (/^[2-9]$/.test(key) ? key : null);
+  const cards = handCardsNow();
+  if (!rank || !cards.length) return false;
+  const from = cards.indexOf(document.activeElement);
+  for (let k = 1; k <= cards.length; k++) {
+    const card = cards[(from + k + cards.length) % cards.length];
+    const text = card.dataset.card || "";
+    if (text !== "Jk" && text.slice(0, -1) === rank) {
+      card.focus();
+      rovingHand();
+      return true;
+    }
+  }
+  return false;
+}
+
+function moveInHand(key) {
+  const cards = handCardsNow();
+  const i = cards.indexOf(document.activeElement);
+  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: cards.length - 1 }[key];
+  if (i < 0 || to === undefined) return false;
+  cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
+  rovingHand();
+  return true;
+}
+
+/**
+ * Keys: the arrows (and Home/End) move along the hand, a rank (2–9, 0 for 10, J Q K A) jumps to
+ * the next card of that rank, Space or Enter selects the card; H goes to the hand; Escape clears
+ * the selection; a letter shown on a button ("Draw (D)", its aria-keyshortcuts) presses it (before
+ * a rank: K knocks in Scat). Typing in a text field, or a dialog being open, turns them off.
+ */
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.closest && e.target.closest("input, select, textarea, [contenteditable]")) return;
+  const dialog = $("overlay-root").firstChild;
+  if (dialog) {
+    if (e.key === "Escape") dialog.querySelector(".dialog > .row .btn.primary")?.click();
+    return;
+  }
+  let done = moveInHand(e.key);
+  if (!done && e.key === "Escape" && ctx.selected.length) {
+    ctx.selected = [];
+    render();
+    done = true;
+  } else if (!done && e.key.length === 1 && !e.shiftKey) {
+    const key = e.key.toUpperCase();
+    if (key === "H") done = focusHand();
+    else {
+      const button = [...document.querySelectorAll(`#dock [aria-keyshortcuts="${CSS.escape(key)}"], #felt [aria-keyshortcuts="${CSS.escape(key)}"]`)].find((b) => !b.disabled);
+      if (button) button.click();
+      done = !!button || jumpToRank(key);
+    }
+  }
+  if (done) e.preventDefault();
 }
 
 function noticeBox() {
@@ -434,24 +624,47 @@ function renderTab() {
   const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
   drawnTab = key;
+  // The log only grows between resets: new lines are added on top of the list already there, so
+  // a screen reader (the list is a live region) says just those.
+  const ul = $("log");
+  if (ctx.tab === "log" && ul && ul.dataset.resets === String(ctx.logResets) && Number(ul.dataset.shown) <= ctx.log.length) {
+    addLogLines(ul);
+    return;
+  }
   const body = clear($("tab-body"));
   if (ctx.tab === "log") body.append(logList());
   else if (ctx.tab === "score") body.append(scorePanel());
   else body.append(infoPanel());
 }
 
+const LOG_LINES = 300; // lines kept on the page (the newest)
+
+function logLine(e) {
+  const li = h("li", { dataset: { kind: e.kind || "" } }, say(e.text));
+  if (e.local) li.classList.add("error");
+  if (e.kind === "deal_commitment" || e.kind === "deal_reveal") li.classList.add("deal");
+  if (e.check) li.append(" ", h(`span.${e.check.ok ? "fair-ok" : "fair-bad"}`, e.check.text));
+  return li;
+}
+
 function logList() {
-  const ul = h("ul.log#log");
-  const items = ctx.log.slice(-300).reverse(); // newest first: visible on a phone without scrolling
-  for (const e of items) {
-    const li = h("li", { dataset: { kind: e.kind || "" } }, say(e.text));
-    if (e.local) li.classList.add("error");
-    if (e.kind === "deal_commitment" || e.kind === "deal_reveal") li.classList.add("deal");
-    if (e.check) li.append(" ", h(`span.${e.check.ok ? "fair-ok" : "fair-bad"}`, e.check.text));
-    ul.append(li);
-  }
-  if (!items.length) ul.append(h("li.muted", "Nothing has happened yet."));
+  const ul = h("ul.log#log", { "aria-live": "polite", "aria-relevant": "additions", "aria-label": "What happened, newest first", dataset: { resets: String(ctx.logResets), shown: "0" } });
+  // Newest first: visible on a phone without scrolling.
+  const items = ctx.log.slice(-LOG_LINES).reverse();
+  ul.append(...items.map(logLine));
+  if (!items.length) ul.append(h("li.muted#log-empty", "Nothing has happened yet."));
+  ul.dataset.shown = String(ctx.log.length);
   return ul;
+}
+
+function addLogLines(ul) {
+  const shown = Number(ul.dataset.shown);
+  if (shown === ctx.log.length) return;
+  $("log-empty")?.remove();
+  const fresh = ctx.log.slice(Math.max(shown, ctx.log.length - LOG_LINES)).reverse();
+  ul.prepend(...fresh.map(logLine));
+  while (ul.children.length > LOG_LINES) ul.lastChild.remove();
+  ul.dataset.shown = String(ctx.log.length);
 }
 
 function scorePanel() {
@@ -577,15 +790,18 @@ function linkRow(label, url, id, note) {
 function overlay(content, { id = "dialog", onClose } = {}) {
   closeOverlay();
   const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, "Continue");
-  const dlg = h(`div.dialog#${id}`, { role: "dialog" }, content, h("div.row", close));
+  const dlg = h(`div.dialog#${id}`, { role: "dialog", "aria-modal": "true" }, content, h("div.row", close));
   const ov = h("div.overlay", dlg);
+  const back = focusKey(document.activeElement); // the keyboard goes back there afterwards
   const done = () => {
     closeOverlay();
     if (onClose) onClose();
+    restoreFocus(back);
   };
   close.addEventListener("click", done);
   ov.addEventListener("click", (e) => e.target === ov && done());
   $("overlay-root").append(ov);
+  close.focus({ preventScroll: true });
 }
 
 function closeOverlay() {
@@ -656,6 +872,7 @@ for (const b of document.querySelectorAll(".tabs button")) {
   });
 }
 addEventListener("pagehide", () => fair.save(record, true));
+addEventListener("keydown", onKey);
 takeSeat().then((t) => {
   setToken(t);
   render();
