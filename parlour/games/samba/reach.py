@@ -13,7 +13,7 @@ Both are answered over the cards, not by trying the engine's moves one by one: t
 naturals go into sequences (the side's sequences extended at either end, or new runs — every way,
 suit by suit) and the rest into groups rank by rank (new groups, the side's groups, merges — a
 small memoized search per rank); the wild cards are shared out between the ranks (and Bolivia's
-wild melds) by dynamic programming.  Any order of these moves is playable card by card, so what
+wild melds) by dynamic programming (the pieces are in :mod:`parlour.games.samba.placement`).  Any order of these moves is playable card by card, so what
 the cards allow is what the turn allows.  ``tests/games/samba/test_reach.py`` checks both
 answers against a brute-force search of the engine's own moves on thousands of small positions.
 
@@ -34,480 +34,27 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from operator import add
+from collections.abc import Sequence
 
-from parlour.games.samba.melds import (
-    GROUP,
-    IS_WILD,
-    SEQUENCE,
-    VALUE,
-    WILD,
-    WILD_KINDS,
-    Meld,
+from parlour.games.samba.melds import IS_WILD, VALUE, WILD_KINDS, Meld
+from parlour.games.samba.placement import (
+    IDX,
+    RANK_VALUE,
+    Table,
+    counts,
+    needy_pool,
+    out_options,
+    placed,
+    pools,
+    raw_pool,
+    seq_pool,
+    seq_rem,
+    table_of,
+    wild_fam,
+    wild_values,
+    x_cap,
 )
 from parlour.games.samba.rules import SambaRules
-
-#: card value of a natural of each rank (index = rank; 4…A)
-RANK_VALUE: tuple[int, ...] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
-_IDX = tuple(range(11))  # natural ranks 4…A as indexes 0…10
-
-
-def counts(cards: Iterable[int]) -> list[int]:
-    """A count vector over the 53 card kinds."""
-    h = [0] * 53
-    for c in cards:
-        h[c] += 1
-    return h
-
-
-class Table:
-    """A side's melds as the solver sees them: groups by rank as (naturals, wilds), sequences that
-    can still grow as (low, high) by suit, wild melds (Bolivia) that can still grow, the finished
-    sambas, canastas and bolivias, and the card points on the table.  ``with_meld``,
-    ``with_card`` and ``with_merge`` give the table after a move without building melds."""
-
-    __slots__ = ("bolivias", "canastas", "groups", "sambas", "seqs", "value", "wild_sizes")
-
-    bolivias: int
-    canastas: int
-    groups: dict[int, tuple[tuple[int, int], ...]]
-    sambas: int
-    seqs: tuple[tuple[tuple[int, int], ...], ...]
-    value: int
-    wild_sizes: tuple[int, ...]
-
-    def __init__(self, melds: Sequence[Meld] = ()) -> None:
-        groups: dict[int, list[tuple[int, int]]] = {}
-        seqs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
-        wild_sizes: list[int] = []
-        sambas = bolivias = canastas = value = 0
-        for m in melds:
-            value += m.value
-            kind = m.kind
-            size = len(m.cards)
-            if kind == GROUP:
-                w = m.wilds
-                if m.rank in groups:
-                    groups[m.rank].append((size - w, w))
-                else:
-                    groups[m.rank] = [(size - w, w)]
-                if size >= 7:
-                    canastas += 1
-            elif kind == SEQUENCE:
-                if size >= 7:
-                    sambas += 1
-                else:
-                    seqs[m.suit].append((m.rank, m.high))
-            elif kind == WILD:
-                if size >= 7:
-                    bolivias += 1
-                else:
-                    wild_sizes.append(size)
-            # black 3s melded on going out take nothing more and count for nothing here
-        self.value = value
-        self.sambas = sambas
-        self.bolivias = bolivias
-        self.canastas = canastas
-        self.groups = {r: tuple(sorted(g)) if len(g) > 1 else (g[0],) for r, g in groups.items()}
-        self.seqs = tuple([tuple(sorted(x)) if len(x) > 1 else tuple(x) for x in seqs])
-        self.wild_sizes = tuple(sorted(wild_sizes))
-
-    def sevens_ok(self, going_out: str) -> bool:
-        """The side meets the going-out requirement now."""
-        if self.sambas + self.canastas + self.bolivias < 2:
-            return False
-        return going_out == "two_canastas" or self.sambas > 0
-
-    def _copy(self) -> Table:
-        t = Table.__new__(Table)
-        t.value = self.value
-        t.sambas = self.sambas
-        t.bolivias = self.bolivias
-        t.canastas = self.canastas
-        t.groups = self.groups
-        t.seqs = self.seqs
-        t.wild_sizes = self.wild_sizes
-        return t
-
-    def _set_group(self, rank: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
-        gs = list(self.groups.get(rank, ()))
-        if old is not None:
-            gs.remove(old)
-            self.canastas -= old[0] + old[1] >= 7
-        gs.append(new)
-        self.canastas += new[0] + new[1] >= 7
-        groups = dict(self.groups)
-        groups[rank] = tuple(sorted(gs))
-        self.groups = groups
-
-    def _set_seq(self, suit: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
-        ss = list(self.seqs[suit])
-        if old is not None:
-            ss.remove(old)
-        if new[1] - new[0] >= 6:
-            self.sambas += 1
-        else:
-            ss.append(new)
-        seqs = list(self.seqs)
-        seqs[suit] = tuple(sorted(ss))
-        self.seqs = tuple(seqs)
-
-    def _set_wild(self, old: int | None, new: int) -> None:
-        ws = list(self.wild_sizes)
-        if old is not None:
-            ws.remove(old)
-        if new >= 7:
-            self.bolivias += 1
-        else:
-            ws.append(new)
-        self.wild_sizes = tuple(sorted(ws))
-
-    def with_meld(self, cards: Sequence[int]) -> Table:
-        """The table with a new meld of these cards (a valid group, sequence or wild meld)."""
-        t = self._copy()
-        nats = [c for c in cards if not IS_WILD[c]]
-        t.value += sum([VALUE[c] for c in cards])
-        if not nats:
-            t._set_wild(None, len(cards))
-        elif len({c % 13 for c in nats}) == 1:
-            t._set_group(nats[0] % 13 + 2, None, (len(nats), len(cards) - len(nats)))
-        else:
-            ranks = [c % 13 + 2 for c in nats]
-            t._set_seq(nats[0] // 13, None, (min(ranks), max(ranks)))
-        return t
-
-    def with_card(self, meld: Meld, card: int) -> Table:
-        """The table with ``card`` added to ``meld`` (one of the side's melds; it must fit)."""
-        t = self._copy()
-        t.value += VALUE[card]
-        size = len(meld.cards)
-        if meld.kind == GROUP:
-            a, w = size - meld.wilds, meld.wilds
-            t._set_group(meld.rank, (a, w), (a, w + 1) if IS_WILD[card] else (a + 1, w))
-        elif meld.kind == SEQUENCE:
-            r = card % 13 + 2
-            new = (min(meld.rank, r), max(meld.high, r))
-            t._set_seq(meld.suit, (meld.rank, meld.high), new)
-        else:
-            t._set_wild(size, size + 1)
-        return t
-
-    def with_merge(self, a: Meld, b: Meld) -> Table:
-        """The table with groups ``a`` and ``b`` (one rank) merged."""
-        t = self._copy()
-        ga = (len(a.cards) - a.wilds, a.wilds)
-        gb = (len(b.cards) - b.wilds, b.wilds)
-        gs = list(t.groups[a.rank])
-        gs.remove(ga)
-        gs.remove(gb)
-        t.canastas -= (sum(ga) >= 7) + (sum(gb) >= 7)
-        merged = (ga[0] + gb[0], ga[1] + gb[1])
-        gs.append(merged)
-        t.canastas += sum(merged) >= 7
-        groups = dict(t.groups)
-        groups[a.rank] = tuple(sorted(gs))
-        t.groups = groups
-        return t
-
-
-_TABLES: dict[int, tuple[Sequence[Meld], Table]] = {}
-
-
-def table_of(melds: Sequence[Meld] | Table) -> Table:
-    """:class:`Table` of a side's melds, cached by the melds tuple (states share it until the
-    side's melds change); a table is returned as it is."""
-    if isinstance(melds, Table):
-        return melds
-    hit = _TABLES.get(id(melds))
-    if hit is not None and hit[0] is melds:
-        return hit[1]
-    if len(_TABLES) > 4096:
-        _TABLES.clear()
-    table = Table(melds)
-    _TABLES[id(melds)] = (melds, table)  # holding the tuple keeps its id from being reused
-    return table
-
-
-def _raw_pool(h: Sequence[int]) -> tuple[int, ...]:
-    """Every natural of the hand left for groups: the count of each rank 4…A."""
-    return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
-
-
-def _seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
-    """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
-    pool = [0] * 11
-    sambas = 0
-    for suit in range(4):
-        base = suit * 13 + 2
-        cnt = tuple(h[base : base + 11])
-        if not any(cnt):
-            continue
-        seqs = table.seqs[suit]
-        if not seqs and _no_run(cnt):
-            rem, sm = cnt, 0
-        else:
-            rem, sm = min(_suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))
-        sambas += sm
-        for i in _IDX:
-            pool[i] += rem[i]
-    return tuple(pool), sambas
-
-
-def _needy_pool(
-    h: Sequence[int], table: Table, raw: tuple[int, ...]
-) -> tuple[tuple[int, ...], int]:
-    """The split that puts into sequences the naturals that have no group to go to (no group of
-    the rank on the table, fewer than three held) and as few others as it can."""
-    pool = [0] * 11
-    sambas = 0
-    groups = table.groups
-    needy = [raw[i] < 3 and i + 4 not in groups for i in _IDX]
-    for suit in range(4):
-        base = suit * 13 + 2
-        cnt = tuple(h[base : base + 11])
-        if not any(cnt):
-            continue
-        seqs = table.seqs[suit]
-        if not seqs and _no_run(cnt):
-            rem, sm = cnt, 0
-        else:
-            rem, sm = min(
-                _suit_options(cnt, seqs).items(),
-                key=lambda kv: (
-                    sum([x for x, nd in zip(kv[0], needy, strict=True) if nd]),
-                    -sum(kv[0]),
-                    -kv[1],
-                ),
-            )
-        sambas += sm
-        for i in _IDX:
-            pool[i] += rem[i]
-    return tuple(pool), sambas
-
-
-# --- sequences: every way a suit's naturals can go into sequences ----------------------------
-
-
-@lru_cache(maxsize=1 << 15)
-def _suit_options(
-    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
-) -> dict[tuple[int, ...], int]:
-    """For one suit (``cnt``: naturals held of ranks 4…A; ``seqs``: the side's growing sequences
-    of the suit as (low, high) ranks): the counts left for groups after some naturals go into
-    sequences — extending ``seqs`` at either end (up to seven cards) or as new runs of three or
-    more — each with the most sambas (seven-card sequences) that way makes."""
-    out: dict[tuple[int, ...], int] = {}
-    c = list(cnt)
-
-    def runs(start: int, min_len: int, sambas: int) -> None:
-        key = tuple(c)
-        if out.get(key, -1) < sambas:
-            out[key] = sambas
-        # new runs in canonical order (low rank, then length, never decreasing): each multiset
-        # of runs once
-        for lo in range(start, 9):
-            if not c[lo]:
-                continue
-            length = 0
-            least = min_len if lo == start else 3
-            while length < 7 and lo + length < 11 and c[lo + length]:
-                length += 1
-                if length >= least:
-                    for i in range(lo, lo + length):
-                        c[i] -= 1
-                    runs(lo, length, sambas + (length == 7))
-                    for i in range(lo, lo + length):
-                        c[i] += 1
-
-    def extend(j: int, sambas: int) -> None:
-        if j == len(seqs):
-            runs(0, 3, sambas)
-            return
-        lo, hi = seqs[j]
-        size = hi - lo + 1
-        a, b = lo - 4, hi - 4
-        down = 0
-        while True:
-            up = 0
-            while True:
-                extend(j + 1, sambas + (size + down + up == 7))
-                if size + down + up >= 7:
-                    break
-                i = b + up + 1
-                if i > 10 or not c[i]:
-                    break
-                c[i] -= 1
-                up += 1
-            for t in range(up):
-                c[b + 1 + t] += 1
-            if size + down >= 7:
-                break
-            i = a - down - 1
-            if i < 0 or not c[i]:
-                break
-            c[i] -= 1
-            down += 1
-        for t in range(down):
-            c[a - 1 - t] += 1
-
-    extend(0, 0)
-    return out
-
-
-def _pools(h: Sequence[int], table: Table) -> dict[tuple[int, ...], int]:
-    """Every split of the hand's naturals between sequences and groups: the naturals left for
-    groups (per rank 4…A) → the most new sambas made with that split."""
-    states: dict[tuple[int, ...], int] = {(0,) * 11: 0}
-    for suit in range(4):
-        base = suit * 13 + 2  # kind of rank 4 of this suit
-        cnt = tuple(h[base : base + 11])
-        seqs = table.seqs[suit]
-        if not any(cnt):
-            continue
-        # no three in a row and nothing to extend: every natural of the suit goes to groups
-        alone = not seqs and _no_run(cnt)
-        opts = {cnt: 0} if alone else _suit_options(cnt, seqs)
-        if len(opts) == 1:
-            ((rem, sm2),) = opts.items()
-            states = {tuple(map(add, pool, rem)): sm + sm2 for pool, sm in states.items()}
-            continue
-        new: dict[tuple[int, ...], int] = {}
-        get = new.get
-        for pool, sm in states.items():
-            for rem, sm2 in opts.items():
-                key = tuple(map(add, pool, rem))
-                v = sm + sm2
-                if get(key, -1) < v:
-                    new[key] = v
-        states = new
-    return states
-
-
-def _no_run(cnt: tuple[int, ...]) -> bool:
-    """No three consecutive ranks held in this suit (the only split: all to groups)."""
-    run = 0
-    for x in cnt:
-        run = run + 1 if x else 0
-        if run >= 3:
-            return False
-    return True
-
-
-# --- groups of one rank -------------------------------------------------------------------------
-
-
-def _insert(groups: tuple[tuple[int, int], ...], g: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted((*groups, g)))
-
-
-def _canastas(groups: tuple[tuple[int, int], ...], n: int) -> int:
-    """The n naturals still to place go into the groups (any group takes any number): the most
-    groups of seven or more cards."""
-    count = 0
-    for d in sorted(max(0, 7 - a - b) for a, b in groups):
-        if d > n:
-            break
-        n -= d
-        count += 1
-    return count
-
-
-@lru_cache(maxsize=1 << 16)
-def _fam(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
-    """One rank: the side's groups of it (naturals, wilds), ``n`` naturals and ``x`` wild cards
-    from the hand that must all be placed — the most canastas (groups of ≥ 7) possible, or −1 if
-    they cannot all be placed.  New groups start as three naturals or two and a wild; a wild goes
-    on a group with at most one wild and enough naturals (natural cards are added first when
-    needed; ``nwo``: not on a canasta); groups merge when they hold at most two wilds together
-    (``nwo``: not a canasta with a group holding wilds).  Naturals are placed last, as many
-    groups as possible completed to seven."""
-    best = -1
-    if x == 0:
-        if groups:
-            best = _canastas(groups, n)
-        elif n == 0:
-            best = 0
-    if n >= 3:
-        best = max(best, _fam(_insert(groups, (3, 0)), n - 3, x, nwo))
-    if x and n >= 2:
-        best = max(best, _fam(_insert(groups, (2, 1)), n - 2, x - 1, nwo))
-    prev: tuple[int, int] | None = None
-    for i, g in enumerate(groups):
-        if g == prev:
-            continue
-        prev = g
-        a, w = g
-        if x and w < 2:
-            top = max(0, 2 * (w + 1) - a)
-            if top <= n and not (nwo and a + top + w >= 7):
-                rest = groups[:i] + groups[i + 1 :]
-                best = max(best, _fam(_insert(rest, (a + top, w + 1)), n - top, x - 1, nwo))
-        for j in range(i + 1, len(groups)):
-            b, v = groups[j]
-            if w + v > 2:
-                continue
-            if nwo and ((a + w >= 7 and v) or (b + v >= 7 and w)):
-                continue
-            rest = groups[:i] + groups[i + 1 : j] + groups[j + 1 :]
-            best = max(best, _fam(_insert(rest, (a + b, w + v)), n, x, nwo))
-    return best
-
-
-@lru_cache(maxsize=1 << 14)
-def _out_options(
-    groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
-) -> tuple[tuple[int, int, int], ...]:
-    """One rank when going out: every (wild cards placed, value of a natural of it left as the
-    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards."""
-    opts: list[tuple[int, int, int]] = []
-    for x in range(min(nw, _x_cap(groups, n)) + 1):
-        c = _fam(groups, n, x, nwo)
-        if c >= 0:
-            opts.append((x, -1, c))
-        if budget and n:
-            c = _fam(groups, n - 1, x, nwo)
-            if c >= 0:
-                opts.append((x, discard_value, c))
-    return tuple(opts)
-
-
-def _x_cap(groups: tuple[tuple[int, int], ...], n: int) -> int:
-    """More wild cards than this never fit one rank's groups (two per group at most)."""
-    return 2 * (len(groups) + n // 2)
-
-
-@lru_cache(maxsize=1 << 12)
-def _wild_fam(sizes: tuple[int, ...], y: int) -> int:
-    """Bolivia's wild melds: the growing ones (``sizes``) and ``y`` wild cards that must all be
-    placed (new wild melds of 3–7, any of them up to 7 cards) — the most bolivias, or −1."""
-    best = -1
-    for k in range(y // 3 + 1):
-        lows = sorted((*sizes, *([3] * k)), reverse=True)
-        total = sum(sizes) + y
-        if total > 7 * len(lows) or total < sum(lows):
-            continue
-        spare = total - sum(lows)
-        made = 0
-        for low in lows:
-            if 7 - low > spare:
-                break
-            spare -= 7 - low
-            made += 1
-        best = max(best, made)
-    return best
-
-
-# --- the first meld: the most points the hand can add ------------------------------------------
-
-
-def _wilds(h: Sequence[int]) -> list[int]:
-    """The values of the wild cards held, highest first."""
-    out: list[int] = []
-    for k in (52, 0, 13, 26, 39):
-        out.extend([VALUE[k]] * h[k])
-    return out
 
 
 def _quick_value(
@@ -532,7 +79,7 @@ def _quick_place(
     slots = new_slots = 0
     pairs: list[int] = []
     groups = table.groups
-    for i in _IDX:
+    for i in IDX:
         r = i + 4
         n = pool[i]
         gs = groups.get(r)
@@ -575,7 +122,7 @@ def _best_value(
     groups = table.groups
     # (wild cards used, a card left) -> points of the naturals placed
     dp: dict[tuple[int, bool], int] = {(0, False): 0}
-    for i in _IDX:
+    for i in IDX:
         r = i + 4
         n = pool[i]
         gs = groups.get(r, ())
@@ -583,13 +130,13 @@ def _best_value(
             continue
         rv = RANK_VALUE[r]
         opts: list[tuple[int, int, bool]] = []
-        for x in range(min(nw, _x_cap(gs, n)) + 1):
-            m = _placed(gs, n, x, nwo)
+        for x in range(min(nw, x_cap(gs, n)) + 1):
+            m = placed(gs, n, x, nwo)
             if m < 0:
                 continue
             opts.append((x, m * rv, m < n))
             if keep_one and m == n and n:
-                m2 = _placed(gs, n - 1, x, nwo)
+                m2 = placed(gs, n - 1, x, nwo)
                 if m2 >= 0:
                     opts.append((x, m2 * rv, True))
         new: dict[tuple[int, bool], int] = {}
@@ -608,22 +155,13 @@ def _best_value(
     for (xu, lf), v in dp.items():
         ys = range(nw - xu + 1) if rules.wild_melds else (0,)
         for y in ys:
-            if rules.wild_melds and _wild_fam(table.wild_sizes, y) < 0:
+            if rules.wild_melds and wild_fam(table.wild_sizes, y) < 0:
                 continue
             used = xu + y
             if keep_one and not (lf or used < nw):
                 continue
             best = max(best, v + top[used])
     return best
-
-
-def _placed(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
-    """The most of ``n`` naturals one rank's groups can take along with exactly ``x`` wild
-    cards (−1: the wild cards do not fit)."""
-    for m in range(n, -1, -1):
-        if _fam(groups, m, x, nwo) >= 0:
-            return m
-    return -1
 
 
 def opening_reachable(
@@ -643,7 +181,7 @@ def opening_reachable(
     need = minimum - table.value
     if need <= 0:
         return not keep_one or any(h) or can_go_out(h, table, rules, need_value=minimum, budget=0)
-    wvals = _wilds(h)
+    wvals = wild_values(h)
     nat_value = 0
     for k in range(53):
         if h[k] and not IS_WILD[k] and k % 13 > 1:
@@ -653,19 +191,19 @@ def opening_reachable(
     threes = bool(h[1] or h[40] or h[14] or h[27])
 
     def pool_value(pool: tuple[int, ...]) -> int:
-        return sum([pool[i] * RANK_VALUE[i + 4] for i in _IDX])
+        return sum([pool[i] * RANK_VALUE[i + 4] for i in IDX])
 
     # quick placements first: every natural to groups, then the most naturals in sequences
-    raw = _raw_pool(h)
+    raw = raw_pool(h)
     v, left = _quick_value(raw, table, wvals, rules)
     if v >= need and (not keep_one or left or threes):
         return True
-    pool, _ = _seq_pool(h, table)
+    pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left = _quick_value(pool, table, wvals, rules)
         if nat_value - pool_value(pool) + v >= need and (not keep_one or left or threes):
             return True
-    for pool in sorted(_pools(h, table), key=sum):
+    for pool in sorted(pools(h, table), key=sum):
         v = _best_value(pool, table, wvals, keep_one and not threes, rules)
         if v >= 0 and nat_value - pool_value(pool) + v >= need:
             return True
@@ -690,38 +228,31 @@ def opening_quick(
     it (which decides nothing).  Sufficient, not necessary."""
     table = table_of(melds)
     need = minimum - table.value
-    wvals = _wilds(h)
+    wvals = wild_values(h)
     threes = bool(h[1] or h[40] or h[14] or h[27])
-    raw = _raw_pool(h)
+    raw = raw_pool(h)
     out: set[int] = set()
     v, left, kinds = _quick_new(raw, table, wvals, rules)
     if v >= need and (not keep_one or left or threes):
         out.update(k for k in kinds if h[k])
     if any(table.seqs):
         return frozenset(out)
-    pool, _ = _seq_pool(h, table)
+    pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left, kinds = _quick_new(pool, table, wvals, rules)
-        nat = sum([(raw[i] - pool[i]) * RANK_VALUE[i + 4] for i in _IDX])
+        nat = sum([(raw[i] - pool[i]) * RANK_VALUE[i + 4] for i in IDX])
         if nat + v >= need and (not keep_one or left or threes):
             # the split of each suit: its runs are new melds; its other naturals follow `kinds`
             for suit in range(4):
                 base = suit * 13 + 2
                 cnt = tuple(h[base : base + 11])
-                rem = _seq_rem(cnt, table.seqs[suit])
-                for i in _IDX:
+                rem = seq_rem(cnt, table.seqs[suit])
+                for i in IDX:
                     k = base + i
                     if cnt[i] > rem[i] or (rem[i] and k in kinds):
                         out.add(k)
             out.update(k for k in WILD_KINDS if h[k] and k in kinds)
     return frozenset(out)
-
-
-def _seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """What :func:`_seq_pool` leaves of one suit for groups."""
-    if not any(cnt) or (not seqs and _no_run(cnt)):
-        return cnt
-    return min(_suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))[0]
 
 
 def _quick_new(
@@ -734,12 +265,12 @@ def _quick_new(
     groups = table.groups
     kinds: set[int] = set()
     pairs = sorted(
-        (2 * RANK_VALUE[i + 4] for i in _IDX if pool[i] == 2 and i + 4 not in groups),
+        (2 * RANK_VALUE[i + 4] for i in IDX if pool[i] == 2 and i + 4 not in groups),
         reverse=True,
     )
     p = min(len(wvals), len(pairs))
     cut = pairs[p - 1] if p else 10**9  # pairs worth this much or more were given a wild card
-    for i in _IDX:
+    for i in IDX:
         n = pool[i]
         if n >= 3 or (n == 2 and i + 4 not in groups and 2 * RANK_VALUE[i + 4] >= cut):
             kinds.update((i + 2, i + 15, i + 28, i + 41))
@@ -783,7 +314,7 @@ def _stranded(
     groups = table.groups
     group_home = bool(groups)
     wild_pairs = 0  # pairs that only a wild card can meld
-    for i in _IDX:
+    for i in IDX:
         n = raw[i]
         if not n or i + 4 in groups:
             continue
@@ -825,7 +356,7 @@ def _short_of_sevens(
     # completing a group short of at most two (each wild card once); runs of seven held in a row
     pot = table.bolivias
     short: list[int] = []
-    for i in _IDX:
+    for i in IDX:
         n = raw[i]
         gs = groups.get(i + 4)
         size = n + (sum([a + b for a, b in gs]) if gs else 0)
@@ -890,7 +421,7 @@ def quick_out(
     pairs = 0
     canastas = 0
     short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
-    for i in _IDX:
+    for i in IDX:
         n = pool[i]
         gs = groups.get(i + 4)
         if gs:
@@ -967,7 +498,7 @@ def can_go_out(
             return False
     elif black == 2:
         return False  # two black 3s can be neither melded nor both discarded
-    raw = _raw_pool(h)
+    raw = raw_pool(h)
     # quick refusals and a quick way out first, then the search
     if _stranded(h, table, raw, nw, rules):
         return False
@@ -976,10 +507,10 @@ def can_go_out(
     if _short_of_sevens(h, table, raw, nw, rules):
         return False
     if need_value is None:
-        pool, sm = _seq_pool(h, table)
+        pool, sm = seq_pool(h, table)
         if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
             return True
-        pool, sm = _needy_pool(h, table, raw)
+        pool, sm = needy_pool(h, table, raw)
         if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
             return True
     # the value of the discarded card matters only for a first meld (``need_value``)
@@ -996,13 +527,13 @@ def can_go_out(
     nwo = rules.no_wild_on_canasta
     groups = table.groups
     fixed_dv = (0 if black == 1 else -1) if not valued else (-1 if black != 1 else 0)
-    for pool, new_sambas in sorted(_pools(h, table).items(), key=lambda kv: -kv[1]):
+    for pool, new_sambas in sorted(pools(h, table).items(), key=lambda kv: -kv[1]):
         sambas = table.sambas + new_sambas
         if need_seq and sambas == 0:
             continue
         # quick check: naturals with no group home
         singles = 0
-        for i in _IDX:
+        for i in IDX:
             if pool[i] == 1 and (i + 4) not in groups:
                 singles += 1
         if singles > budget:
@@ -1011,13 +542,13 @@ def can_go_out(
         # that can have been placed so far, as a bit mask
         full = (1 << (nw + 1)) - 1
         masks: dict[tuple[int, int], int] = {(fixed_dv, 0): 1}
-        for i in _IDX:
+        for i in IDX:
             r = i + 4
             n = pool[i]
             gs = groups.get(r, ())
             if not n and not gs:
                 continue
-            opts = _out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)
+            opts = out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)
             new: dict[tuple[int, int], int] = {}
             for (dv, c), mask in masks.items():
                 for x, d, cr in opts:
@@ -1040,7 +571,7 @@ def can_go_out(
                     choices.append((y - 1, cheap_wild))
                 for yy, d in choices:
                     if rules.wild_melds:
-                        b = _wild_fam(table.wild_sizes, yy)
+                        b = wild_fam(table.wild_sizes, yy)
                     elif yy == 0:
                         b = 0
                     else:
@@ -1055,7 +586,6 @@ def can_go_out(
 
 
 __all__ = [
-    "RANK_VALUE",
     "Table",
     "can_go_out",
     "counts",
