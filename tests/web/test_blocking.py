@@ -103,7 +103,7 @@ def steer(
 def many_melds_position(page: Any, server: Any, melds: int = 6, hand: int = 9) -> dict[str, Any]:
     """A Samba table mid-hand at our turn to meld, each side with at least ``melds`` melds and
     our hand at least ``hand`` cards (a new table when a hand ends first)."""
-    for _ in range(6):
+    for _ in range(10):
         t = samba_table(server)
         page.goto(server.base + seat_path(t))
         wait_state(page)
@@ -114,7 +114,7 @@ def many_melds_position(page: Any, server: Any, melds: int = 6, hand: int = 9) -
 
         if steer(page, enough, "melds", stop=melds + 1):
             return t
-    raise AssertionError("six Samba hands ended before the position was reached")
+    raise AssertionError("ten Samba hands ended before the position was reached")
 
 
 BOXES_JS = """(sels) => {
@@ -161,16 +161,18 @@ def assert_dock_on_screen(page: Any, where: str) -> dict[str, Any]:
     return b
 
 
+@pytest.mark.parametrize(("melds", "hand"), [(6, 9), (3, 18)], ids=["many-melds", "big-hand"])
 def test_hand_and_actions_always_on_screen_with_many_melds(
-    browser: Any, server: Any, artifacts: Path
+    browser: Any, server: Any, artifacts: Path, melds: int, hand: int
 ) -> None:
-    """Issue 17 blocking item 1: mid-hand in Samba with many melds on both sides and a big hand,
-    the hand and the action bar are inside the window without scrolling, from 360×640 to
-    2560×1440; the melds scroll on their own above the dock."""
+    """Issue 17 blocking item 1: mid-hand in Samba with many melds on both sides (six or more
+    each), or with a big hand (eighteen cards or more, the pile taken), the hand and the action
+    bar are inside the window without scrolling, from 360×640 to 2560×1440; the melds scroll on
+    their own above the dock."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        many_melds_position(page, server)
+        many_melds_position(page, server, melds=melds, hand=hand)
         counts = page.evaluate(MELD_COUNTS_JS)
         # A card selected: the bar holds the moves for it (discard, add to a meld…).
         card = table_state(page)["hand"][0]
@@ -179,7 +181,8 @@ def test_hand_and_actions_always_on_screen_with_many_melds(
         for w, hgt in VIEWPORTS:
             page.set_viewport_size({"width": w, "height": hgt})
             page.wait_for_timeout(120)  # the redraw after the resize, if any
-            page.screenshot(path=str(artifacts / f"blocking-samba-melds-{w}x{hgt}.png"))
+            shot = f"blocking-samba-{'melds' if hand < 18 else 'big-hand'}-{w}x{hgt}.png"
+            page.screenshot(path=str(artifacts / shot))
             b = assert_dock_on_screen(page, f"{w}×{hgt} with melds {counts}")
             assert any("Discard" in x["text"] for x in b["buttons"]), b["buttons"]
             # The melds are there, scrolling inside the felt when they do not fit.

@@ -101,7 +101,7 @@ function handArea(ctx, m) {
   });
   const groups = groupHand(m.hand, mode);
   const els = handCards(ctx, groups.flatMap((g) => g.cards));
-  const row = h("div.hand#hand");
+  const row = h(`div.hand#hand${m.hand.length > 15 ? ".big" : ""}`); // a big hand packs tighter
   let i = 0;
   for (const g of groups) {
     const grp = h(`div.hand-group.${g.kind}`, { dataset: { group: g.label } });
@@ -233,7 +233,9 @@ export function renderTable(ctx, felt, dock, game) {
   felt.append(h("div.table-mid", centre(ctx, m, game), h("div.sides#melds", order.map((i) => sideMelds(ctx, m, game, i)))));
   // A few card moves are worth a button even with nothing selected (red 3s, taking the pile).
   const always = (a) => (game.alwaysShown || []).includes(a.type);
-  const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always, extra: selectionButtons(ctx, m, game) });
+  // "Add 7♣ to meld: #2 #3 #5" rather than three buttons.
+  const group = (l) => (l.action.type === "AddToMeld" ? [`Add ${l.action.card} to meld`, `#${l.action.meld + 1}`] : null);
+  const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always, extra: selectionButtons(ctx, m, game), group });
   for (const p of game.prompts ? game.prompts(ctx, m) : []) if (p) dock.append(p);
   dock.append(bar);
   if (!ctx.spectator) dock.append(handArea(ctx, m));

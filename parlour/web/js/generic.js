@@ -127,9 +127,11 @@ export function viewDetails(view, skip = []) {
  * Buttons for the legal actions. With cards selected, only the actions that use exactly those
  * cards (plus actions without cards) are shown, so a long list stays short. `extra` are buttons
  * the table adds for the selection (moves made of several actions, e.g. a meld of five cards);
- * they come first. A move type with one button gets its key (SHORTCUTS).
+ * they come first. A move type with one button gets its key (SHORTCUTS). `group(l)` may return
+ * [words, short label] so that several moves alike share their words: "Add 7♣ to meld: #2 #3"
+ * (each short button keeps the whole sentence as its name), which keeps the bar short on a phone.
  */
-export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(l.text)), needSelection = false, always = () => false, extra = [] } = {}) {
+export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(l.text)), needSelection = false, always = () => false, extra = [], group = () => null } = {}) {
   const bar = h("div.actions#actions");
   if (!ctx.legal || !ctx.legal.length) {
     if (ctx.status === "playing" && !ctx.spectator && ctx.view && ctx.view.to_act !== ctx.seat) bar.append(h("span.hint-text", "Waiting for the others…"));
@@ -146,15 +148,24 @@ export function actionButtons(ctx, { filter = () => true, label = (l) => capital
   const many = (shown.length > limit || needSelection) && !sel.length && legal.some((l) => actionCards(l.action).length && !always(l.action));
   if (many) shown = shown.filter((l) => !actionCards(l.action).length || always(l.action));
   const taken = new Set(extra.map((b) => b.getAttribute("aria-keyshortcuts")));
+  const groups = new Map(); // words → the group's element
+  const together = (g) => g && shown.filter((x) => (group(x) || [])[0] === g[0]).length > 1;
   for (const l of shown) {
-    const b = h("button.btn.action", { type: "button", dataset: { type: l.action.type } }, label(l));
+    const g = group(l);
+    const alike = together(g);
+    const b = h("button.btn.action", { type: "button", dataset: { type: l.action.type } }, alike ? g[1] : label(l));
+    if (alike) b.setAttribute("aria-label", label(l));
     b.addEventListener("click", () => {
       ctx.selected = [];
       ctx.send(l.action);
     });
     const key = SHORTCUTS[l.action.type];
     if (key && !taken.has(key) && shown.filter((x) => x.action.type === l.action.type).length === 1) withKey(b, key);
-    bar.append(b);
+    if (!alike) bar.append(b);
+    else {
+      if (!groups.has(g[0])) groups.set(g[0], bar.appendChild(h("span.btn-group", { role: "group", "aria-label": g[0] }, h("span.btn-group-label", `${g[0]}:`))));
+      groups.get(g[0]).append(b);
+    }
   }
   if (many) bar.append(h("span.hint-text", `Select cards in your hand to see the ${legal.filter((l) => actionCards(l.action).length && !always(l.action)).length} moves that use them.`));
   else if (sel.length && !extra.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", "No legal move uses exactly the selected cards."));
