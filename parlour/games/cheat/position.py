@@ -24,7 +24,7 @@ with A♣ and a 9 — seat 1 has already challenged (hidden from the others), se
 >>> position(hands=["A♣ A♣"], rest=0, players=2)
 Traceback (most recent call last):
 ...
-parlour.games.cheat.position.PositionError: 2 × A♣ named, but the shoe (1 pack, 0 jokers) holds 1
+parlour.core.position.PositionError: 2 × A♣ named, but the shoe (1 pack, 0 jokers) holds 1
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import NUM_KINDS, card_str, parse_cards, rank_str, shoe
-from parlour.core.errors import ParlourError
+from parlour.core.cards import NUM_KINDS, card_str, rank_str, shoe
+from parlour.core.position import PositionError as PositionError
+from parlour.core.position import position_cards, seat_checker
 from parlour.games.cheat.engine import (
     TWO_OF_CLUBS,
     _card_key,
@@ -61,17 +62,7 @@ PHASES = (PLAY, WINDOW, LATE, CHOOSE_FIRST)
 PlaySpec = tuple[int, str, int] | tuple[int, str, int, int]
 
 
-class PositionError(ParlourError, ValueError):
-    """A position that cannot arise under the table's rules (the message says why)."""
-
-
-def _cards(text: str | Sequence[int], what: str) -> list[int]:
-    if isinstance(text, str):
-        try:
-            return list(parse_cards(text))
-        except (ValueError, KeyError) as exc:
-            raise PositionError(f"{what}: {exc}") from None
-    return list(text)
+_cards = position_cards
 
 
 def position(
@@ -137,10 +128,7 @@ def position(
     if phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
 
-    def seat_ok(seat: object, what: str) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise PositionError(f"{what}: there is no seat {seat!r} ({n} players: 0 to {n - 1})")
-        return seat
+    seat_ok = seat_checker(n)
 
     # --- the cards ------------------------------------------------------------------------
     given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)

@@ -13,7 +13,7 @@ hold, a stock of the wrong length, a foot picked up before its side went down �
 >>> position(melds={0: ["9♥ 9♠ 2♣ 2♦"]})
 Traceback (most recent call last):
 ...
-parlour.games.handfoot.position.PositionError: side 0, meld 0 (9♥ 9♠ 2♣ 2♦): a book needs more natural cards than wild cards
+parlour.core.position.PositionError: side 0, meld 0 (9♥ 9♠ 2♣ 2♦): a book needs more natural cards than wild cards
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import NUM_KINDS, Card, card_str, cards_str, parse_cards, shoe
-from parlour.core.errors import ParlourError
+from parlour.core.cards import NUM_KINDS, Card, card_str, cards_str, shoe
+from parlour.core.position import Cards, position_cards
+from parlour.core.position import PositionError as PositionError
 from parlour.core.rng import derive_seed
 from parlour.games.handfoot.melds import (
     MIN_MELD,
@@ -44,30 +45,11 @@ from parlour.games.handfoot.state import (
     playing_order,
 )
 
-#: cards as text (``"9♥ 9♠ Jk"``) or as card numbers
-Cards = str | Sequence[Card]
-
 #: the points of a turn ``position`` can start from
 PHASES = ("draw", "drawn", "melding", "pile_taken", "pile_returned", "melds_returned")
 
 
-class PositionError(ParlourError, ValueError):
-    """A position the rules could never reach; the message names the problem."""
-
-
-def _cards(value: Cards | None, where: str) -> list[Card]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        try:
-            return parse_cards(value) if value.strip() else []
-        except ValueError as exc:
-            raise PositionError(f"{where}: {exc}") from None
-    out = list(value)
-    for c in out:
-        if not isinstance(c, int) or not 0 <= c < NUM_KINDS:
-            raise PositionError(f"{where}: {c!r} is not a card")
-    return out
+_cards = position_cards
 
 
 def meld_of(cards: Cards, *, where: str = "meld") -> Meld:
@@ -79,7 +61,7 @@ def meld_of(cards: Cards, *, where: str = "meld") -> Meld:
     >>> meld_of("7♥ 7♠ 2♣")
     Traceback (most recent call last):
     ...
-    parlour.games.handfoot.position.PositionError: meld (7♥ 7♠ 2♣): wild cards may never be played in the book of 7s
+    parlour.core.position.PositionError: meld (7♥ 7♠ 2♣): wild cards may never be played in the book of 7s
     """
     cs = _cards(cards, where)
     label = f"{where} ({cards_str(cs)})"

@@ -16,7 +16,7 @@ up to the stock size asked for, a side with melds that never opened …).
 >>> position(melds={0: ["9♠ Jk 2♥"]})
 Traceback (most recent call last):
 ...
-parlour.games.samba.position.PositionError: side 0, meld 0 (9♠ Jk 2♥): a group needs at least twice as many natural cards as wild cards and holds at most two wild cards
+parlour.core.position.PositionError: side 0, meld 0 (9♠ Jk 2♥): a group needs at least twice as many natural cards as wild cards and holds at most two wild cards
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import NUM_KINDS, Card, card_str, cards_str, parse_cards, shoe
-from parlour.core.errors import ParlourError
+from parlour.core.cards import Card, card_str, cards_str, shoe
+from parlour.core.position import Cards, position_cards
+from parlour.core.position import PositionError as PositionError
 from parlour.core.rng import derive_seed
 from parlour.games.samba.melds import (
     BLACK3,
@@ -43,32 +44,13 @@ from parlour.games.samba.melds import (
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import ANSWER, DRAW, MELD, PILE_OPEN, State, sides_for
 
-#: cards as text (``"9♥ 9♠ Jk"``, ``"9h 9s jk"``) or as card numbers
-Cards = str | Sequence[Card]
-
 #: the points of a turn a position can stand at (``view.phase``)
 PHASES = (DRAW, MELD, PILE_OPEN, ANSWER)
 
 _PERMISSION = {"": 0, "yes": 1, "no": -1}
 
 
-class PositionError(ParlourError, ValueError):
-    """A position the rules could never reach; the message names the problem."""
-
-
-def _cards(value: Cards | None, where: str) -> list[Card]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        try:
-            return list(parse_cards(value)) if value.strip() else []
-        except (ValueError, KeyError) as exc:
-            raise PositionError(f"{where}: {exc}") from None
-    out = list(value)
-    for c in out:
-        if not isinstance(c, int) or not 0 <= c < NUM_KINDS:
-            raise PositionError(f"{where}: {c!r} is not a card")
-    return out
+_cards = position_cards
 
 
 def meld_problem(cards: Sequence[Card], rules: SambaRules) -> str | None:
@@ -122,7 +104,7 @@ def meld_of(
     >>> meld_of("8♥ 8♣ 2♦ Jk")
     Traceback (most recent call last):
     ...
-    parlour.games.samba.position.PositionError: meld (8♥ 8♣ 2♦ Jk): a group needs at least twice as many natural cards as wild cards and holds at most two wild cards
+    parlour.core.position.PositionError: meld (8♥ 8♣ 2♦ Jk): a group needs at least twice as many natural cards as wild cards and holds at most two wild cards
     """
     cards = _cards(text, where)
     rules = rules or SambaRules(wild_melds=wild_melds)

@@ -22,7 +22,7 @@ A knock pending: seat 1 knocked, seat 2 has its last turn, lives 3 / 1 / 0 (on t
 >>> position(hands=["K♥ Q♥ 2♣", "K♥ 8♦ 3♠"])
 Traceback (most recent call last):
 ...
-parlour.games.scat.position.PositionError: 2 × K♥ named, but 1 pack holds 1
+parlour.core.position.PositionError: 2 × K♥ named, but 1 pack holds 1
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import card_str, cards_str, parse_cards, shoe
-from parlour.core.errors import ParlourError
+from parlour.core.cards import card_str, cards_str, shoe
+from parlour.core.position import PositionError as PositionError
+from parlour.core.position import position_cards, seat_checker
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, DRAW, THROW_DOWN, ScatState
 from parlour.games.scat.values import is_declarable
@@ -40,15 +41,7 @@ from parlour.games.scat.values import is_declarable
 PHASES = (DRAW, DISCARD, DEALT31, THROW_DOWN)
 
 
-class PositionError(ParlourError, ValueError):
-    """A position that cannot arise under the table's rules (the message says why)."""
-
-
-def _cards(text: str, what: str) -> list[int]:
-    try:
-        return list(parse_cards(text))
-    except (ValueError, KeyError) as exc:
-        raise PositionError(f"{what}: {exc}") from None
+_cards = position_cards
 
 
 def position(
@@ -109,10 +102,7 @@ def position(
     if phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
 
-    def seat_ok(seat: object, what: str) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise PositionError(f"{what}: there is no seat {seat!r} ({n} players: 0 to {n - 1})")
-        return seat
+    seat_ok = seat_checker(n)
 
     # --- who is in --------------------------------------------------------------------------
     gone = {seat_ok(s, "out") for s in out}
