@@ -275,7 +275,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         if state.hands[state.turn_seat][card] == 0:
             return f"you hold no {card_str(card)} (besides those already picked)"
         if state.must_include >= 0 and state.must_include not in sel and card != state.must_include:
-            return "the first play must include the 2♣ (seed 000: its holder begins with it)"
+            return "the first play must include the 2♣ (its holder begins with it)"
         if limit is not None and len(sel) >= limit:
             return f"a play is at most {limit} cards"
         if sel and card < sel[-1]:
@@ -290,7 +290,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         if not sel:
             return "pick at least one card before claiming"
         if state.must_include >= 0 and state.must_include not in sel:
-            return "the first play must include the 2♣ (seed 000: its holder begins with it)"
+            return "the first play must include the 2♣ (its holder begins with it)"
         if action.rank not in state.allowed:
             names = ", ".join(rank_str(r) for r in state.allowed)
             return f"the claim must name {'one of ' if len(state.allowed) > 1 else ''}{names}"
