@@ -226,3 +226,12 @@ def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
         f"the match did not end after {ours} decisions; last state {table_state(page)}; "
         f"missed clicks {missed}"
     )
+
+
+def open_info_tab(page: Any) -> None:
+    """Open the "Table" tab, first closing a hand's score sheet if one is up (a player dealt 31
+    in Scat ends the hand before anyone moves, so the sheet may be showing already)."""
+    for close in ("#hand-end-close", "#match-end-close"):
+        if page.locator(close).count():
+            page.locator(close).click()
+    page.click('.tabs button[data-tab="info"]')

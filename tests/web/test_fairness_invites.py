@@ -18,6 +18,7 @@ import pytest
 
 from tests.web.driver import (
     no_horizontal_scroll,
+    open_info_tab,
     play_scat_to_the_end,
     seat_path,
     stored_token,
@@ -255,7 +256,7 @@ def test_a_new_seat_key_locks_out_the_old_link_and_leave_forgets_it(
         me.wait_for_url(table_url(server, code))
         assert wait_state(me)["seat"] == 0
         assert stored_token(me, code) == old
-        me.click('.tabs button[data-tab="info"]')
+        open_info_tab(me)
         me.click("#new-seat-key")
         me.wait_for_function(
             "document.querySelector('#seat-key-note').textContent.startsWith('Done')"
@@ -275,7 +276,7 @@ def test_a_new_seat_key_locks_out_the_old_link_and_leave_forgets_it(
         me.reload()  # the new key works
         assert wait_state(me)["seat"] == 0
         me.once("dialog", lambda d: d.accept())
-        me.click('.tabs button[data-tab="info"]')
+        open_info_tab(me)
         with me.expect_navigation():
             me.click("#leave-seat")
         assert wait_state(me)["seat"] is None  # watching now

@@ -17,6 +17,7 @@ import pytest
 from tests.web.conftest import serve
 from tests.web.driver import (
     no_horizontal_scroll,
+    open_info_tab,
     play_scat_to_the_end,
     seat_path,
     stored_token,
@@ -63,7 +64,7 @@ def door_errors(page: Any) -> list[dict[str, Any]]:
 
 
 def open_table_tab(page: Any) -> None:
-    page.click('.tabs button[data-tab="info"]')
+    open_info_tab(page)
     page.locator("#tab-body .kv").first.wait_for()
 
 
