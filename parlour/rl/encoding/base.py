@@ -11,6 +11,7 @@ own hand.  Decoding reads only what the seat to act may know.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -251,3 +252,37 @@ class Encoding(ABC):
 
     def observation_string(self, view: Any) -> str:
         return self.tensor_string(self.observation(view))
+
+    # --- documentation ------------------------------------------------------------------------
+
+    def markdown(self) -> str:
+        """The id ranges and the observation layout as Markdown tables (``docs/research.md``
+        shows these for each game's default rules; a test keeps them equal)."""
+        lines = [
+            f"{self.space.size} action ids:",
+            "",
+            "| ids | name | meaning |",
+            "|---|---|---|",
+        ]
+        for r in self.space.ranges:
+            ids = f"{r.start}" if r.size == 1 else f"{r.start}–{r.stop - 1}"
+            lines.append(f"| {ids} | `{r.name}` | {r.meaning} |")
+        lines += [
+            "",
+            f"Observation: {self.layout.size} float32 values ({self.players} players):",
+            "",
+            "| segment | size | meaning |",
+            "|---|---|---|",
+        ]
+        groups: dict[str, list[Segment]] = {}
+        for seg in self.layout:
+            key = re.sub(r"^(seat|side)\+\d+\.", r"\1+k.", seg.name)
+            groups.setdefault(key, []).append(seg)
+        for key, segs in groups.items():
+            size = str(segs[0].size) if len(segs) == 1 else f"{len(segs)} × {segs[0].size}"
+            meaning = segs[0].meaning
+            if len(segs) > 1:
+                meaning = re.sub(r"viewer\+\d+", "viewer+k", meaning)
+                meaning = meaning.replace("the viewer's side", "side viewer+k (0 = own)")
+            lines.append(f"| `{key}` | {size} | {meaning} |")
+        return "\n".join(lines)
