@@ -69,8 +69,7 @@ class BatchEnv:
         self.seat[i] = seat
         row = self.mask[i]
         row[:] = 0
-        ids = table.legal_ids()
-        row[ids] = 1
+        row[table.legal_ids()] = 1
         if self.observe:
             enc = self.encoding
             enc.observation(table.game.observe(table.state, seat), out=self.obs[i])

@@ -15,7 +15,7 @@ Rewards (per seat; a seat's reward is its side's):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -91,6 +91,19 @@ class Table:
         self.hands_scored = 0
         self.hand_no = 0
         self.steps = 0
+        # the legal actions and ids of the state they were computed for (states never change)
+        self._legal_of: Any = None
+        self._legal: Sequence[Any] = ()
+        self._ids: list[int] = []
+
+    def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
+        if self._legal_of is not self.state:
+            legal = self.game.legal_actions(self.state)
+            enc = self.encoding
+            self._ids = [enc.action_to_id(self.state, a) for a in legal]
+            self._legal = legal
+            self._legal_of = self.state
+        return self._legal, self._ids
 
     def reset(self, seed: int | None = None) -> None:
         if seed is None:
@@ -113,23 +126,41 @@ class Table:
         return self.encoding.observation(self.game.observe(self.state, seat))
 
     def legal_mask(self) -> np.ndarray:
-        if self.over:
-            return np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
-        return self.encoding.legal_mask(self.state)
+        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        if not self.over:
+            ids = self._legal_now()[1]
+            if ids:
+                mask[ids] = 1
+        return mask
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The engine's legal actions now (computed once per state)."""
+        return () if self.over else self._legal_now()[0]
 
     def legal_ids(self) -> list[int]:
-        return [] if self.over else self.encoding.legal_ids(self.state)
+        """The legal ids in the engine's order."""
+        return [] if self.over else list(self._legal_now()[1])
 
     def step(self, action_id: int) -> list[float]:
-        """Apply the action an id names for the seat to act; the rewards this step gave."""
-        action = self.encoding.id_to_action(self.state, int(action_id))
-        self.state, _ = self.game.apply(self.state, action)
+        """Apply the action an id names for the seat to act; the rewards this step gave.
+        An id naming no legal action raises (``IllegalAction`` or ``ValueError``), the match
+        unchanged."""
+        legal, ids = self._legal_now()
+        i = int(action_id)
+        if i in ids:
+            self.state, _ = self.game.apply_unchecked(self.state, legal[ids.index(i)])
+        else:
+            action = self.encoding.id_to_action(self.state, i)
+            self.state, _ = self.game.apply(self.state, action)
         self.steps += 1
         return self.rewards_now()
 
     def step_action(self, action: Any) -> list[float]:
         """Apply an engine action (bots); the rewards this step gave."""
-        self.state, _ = self.game.apply(self.state, action)
+        if action in self.legal_actions():
+            self.state, _ = self.game.apply_unchecked(self.state, action)
+        else:
+            self.state, _ = self.game.apply(self.state, action)
         self.steps += 1
         return self.rewards_now()
 

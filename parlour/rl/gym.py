@@ -138,7 +138,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             seat = table.to_act
             assert seat is not None
             bot = self._bots[seat]
-            legal = game.legal_actions(table.state)
+            legal = table.legal_actions()
             view = game.observe(table.state, seat) if bot.needs_view else None
             action = bot.act(view, legal)
             reward += table.step_action(action)[self.seat]

@@ -68,19 +68,31 @@ class _Holder:
     """The engine state inside an OpenSpiel state.  Engine states are never changed once made
     (``apply`` returns a new one), so OpenSpiel's deep copy on ``clone`` can share them."""
 
-    __slots__ = ("state",)
+    __slots__ = ("ids", "legal", "state")
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self.legal: Any = None  # the engine's legal actions, and their ids, once asked
+        self.ids: list[int] = []
+
+    def legal_now(self, game: Any, encoding: Encoding) -> tuple[Any, list[int]]:
+        if self.legal is None:
+            self.legal = game.legal_actions(self.state)
+            self.ids = [encoding.action_to_id(self.state, a) for a in self.legal]
+        return self.legal, self.ids
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.state)
+        new = _Holder(self.state)
+        new.legal, new.ids = self.legal, self.ids
+        return new
 
     def __getstate__(self) -> Any:
         return self.state
 
     def __setstate__(self, state: Any) -> None:
         self.state = state
+        self.legal = None
+        self.ids = []
 
 
 class ParlourSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -172,18 +184,23 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._h.state
+        h = self._h
         game = self._variant().game
-        if game.to_act(state) != player:
+        if game.to_act(h.state) != player:
             return []
-        return sorted(self._encoding().legal_ids(state))
+        return sorted(h.legal_now(game, self._encoding())[1])
 
     def _apply_action(self, action: int) -> None:
         game = self._variant().game
         if self.move_number() == 0:
             self.get_game().started(self._seed)
-        a = self._encoding().id_to_action(self._h.state, int(action))
-        new, _ = game.apply(self._h.state, a)
+        h = self._h
+        legal, ids = h.legal_now(game, self._encoding())
+        i = int(action)
+        if i in ids:
+            new, _ = game.apply_unchecked(h.state, legal[ids.index(i)])
+        else:
+            new, _ = game.apply(h.state, self._encoding().id_to_action(h.state, i))
         self._h = _Holder(new)
 
     def _action_to_string(self, player: int, action: int) -> str:
