@@ -1,6 +1,6 @@
 """Action ids round-trip on every legal action of every state of random matches, the mask is
-exact, and observation tensors depend on the seat's view only (re-dealing every hidden card
-gives the byte-identical tensor) — for every game and preset."""
+exact, and observation tensors and id decoding depend on the seat's view only (re-dealing every
+hidden card gives the byte-identical tensor and the same actions) — for every game and preset."""
 
 from __future__ import annotations
 
@@ -66,6 +66,10 @@ def test_observation_depends_on_the_view_only(case: tuple[str, str, int | None])
             redealt = game.determinize(view, rng)
             again = enc.observation(game.observe(redealt, seat))
             assert tensor.tobytes() == again.tobytes(), enc.observation_string(view)
+            if seat == game.to_act(state):
+                # ids decode from what the seat knows: the same actions on the re-dealt state
+                for i in enc.legal_ids(state):
+                    assert enc.id_to_action(redealt, i) == enc.id_to_action(state, i)
             checked += 1
     assert checked > 20
 
