@@ -113,8 +113,12 @@ class Writer:
         self.layout = layout
         self.out = out
 
-    def cards(self, name: str, cards: Sequence[int] | Iterator[int]) -> None:
+    def cards(self, name: str, cards: Sequence[int]) -> None:
         seg = self.layout[name]
+        if len(cards) > 12:
+            counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=seg.size)
+            self.out[seg.start : seg.stop] += counts
+            return
         o = self.out
         base = seg.start
         for c in cards:
