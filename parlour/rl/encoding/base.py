@@ -150,7 +150,7 @@ class Writer:
 
 
 def rel(seat: int, viewer: int, players: int) -> int:
-    """Seat numbered from the viewer: 0 = the viewer, 1 = the next seat to its left, …"""
+    """Seat numbered from the viewer: 0 = the viewer, 1 = the seat numbered after it, …"""
     return (seat - viewer) % players
 
 
