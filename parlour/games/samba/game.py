@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from parlour.core.cards import Card, card_str, rank_str
 from parlour.core.game import Event, Game, HandResult, Outcome
+from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
 from parlour.games.samba import legal, turn
@@ -88,22 +89,16 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
         return determinize(view, rng)
 
     def outcome(self, state: State) -> Outcome:
-        scores = tuple(float(x) for x in state.scores)
-        ranking = tuple(sorted(range(len(scores)), key=lambda i: -scores[i]))
-        winners: tuple[int, ...] = ()
-        if state.finished:
-            best = max(scores)
-            top = [i for i, x in enumerate(scores) if x == best]
-            # RULES.md §1 "Game": the higher score wins; equal = draw
-            winners = tuple(top) if len(top) == 1 else ()
-        return Outcome(
-            state.finished,
-            state.termination,
+        # RULES.md §1 "Game": the higher score wins; equal = draw
+        capped = state.termination == "max_hands"
+        return decide(
             state.sides,
-            scores,
-            winners,
-            state.history,
-            ranking,
+            state.scores,
+            finished=state.finished,
+            termination=state.termination,
+            kind=Termination.CAPPED if capped else Termination.FINISHED,
+            tie_rule=TieRule.DRAW,
+            hands=state.history,
         )
 
     def all_cards(self, state: State) -> list[Card]:
