@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from parlour import bots as bot_registry
+from parlour import games
 from parlour.cli.tui import adapters
 from parlour.cli.tui.commands import CommandError
 from parlour.core.errors import IllegalAction, ParlourError
@@ -66,7 +67,7 @@ class Session:
         self.record = record or MatchRecord.start(variant, seed, labels)
         self.log: list[str] = []
         if record is not None:
-            self.state, events = record.replay()
+            self.state, events = record.replay(games)
             self.log.extend(e.text for e in events if e.visible_to(seat))
         else:
             self.state = self.game.new_game(variant.rules, seed)
