@@ -16,8 +16,8 @@ Rules of thumb (seed 002 "Tips for beginners", RULES.md §1):
 - when the opponents can go out, shed expensive cards; go out when allowed, asking the partner
   when the partner still holds many cards; answer "no" while holding a red 3 or a costly hand.
 
-The class also carries the search hints that ``parlour.bots.ismcts`` reads (``evaluate_state``,
-``score_scale``, ``rollout_steps``)."""
+The ``strong`` bot's search hints for Samba (``parlour.games.samba.HINTS``) use
+:meth:`SambaBasicBot.search_candidates`, :class:`FastView` and ``evaluation.evaluate``."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
 from parlour.games.samba import actions as A
-from parlour.games.samba.evaluation import evaluate
 from parlour.games.samba.melds import (
     GROUP,
     IS_NATURAL,
@@ -115,15 +114,6 @@ class SambaBasicBot(Bot):
     """Heuristic Samba player (see the module docstring)."""
 
     name: ClassVar[str] = "basic"
-    #: search hints for ``parlour.bots.ismcts``: points that make a clear difference in a hand,
-    #: and decisions played out before a position is evaluated
-    score_scale: ClassVar[float] = 1500.0
-    rollout_steps: ClassVar[int] = 40
-    #: the ``strong`` bot's search for Samba: the policy's move against a few alternatives on
-    #: shared determinizations (see ``search_candidates``), play-outs to the end of the hand
-    search: ClassVar[str] = "paired"
-    search_candidates_limit: ClassVar[int] = 6
-    paired_rollout_steps: ClassVar[int] = 30
 
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
@@ -393,18 +383,6 @@ class SambaBasicBot(Bot):
             if a not in out and not isinstance(a, A.Discard):
                 out.append(a)
         return out[:limit]
-
-    @staticmethod
-    def rollout_view(game: Any, state: State, seat: int) -> Any:
-        """A cheap stand-in for ``game.observe(state, seat)`` in search play-outs."""
-        return FastView(state, seat)
-
-    @staticmethod
-    def evaluate_state(game: Any, state: State) -> tuple[float, ...]:
-        """Predicted final score of the hand per side from a full (determinized) state: the
-        least-squares fit of ``parlour.games.samba.evaluation`` (table, canastas and sambas,
-        unfinished melds, red 3s, what the hands hold at this stage of the hand)."""
-        return evaluate(state)
 
 
 class _FastPlayer:
