@@ -50,7 +50,7 @@ class Session:
         self.read = read
         self.delay = delay
         self.save_path = save
-        self.adapter = adapters.for_game(variant.name)
+        self.adapter = adapters.for_game(variant.name, variant.entry.grammar)
         players = int(variant.rules.players)  # type: ignore[attr-defined]
         if not 0 <= seat < players:
             raise ParlourError(f"--seat must be 0…{players - 1}")
