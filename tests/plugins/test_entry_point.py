@@ -119,8 +119,10 @@ def test_parlour_play_plays_the_plug_in(installed: Path, tmp_path: Path) -> None
     }
     child = pexpect.spawn(
         exe,
-        ["play", "toy", "--preset", "quick", "--players", "2", "--bots", "random"]
-        + ["--seed", "3", "--fast", "--save", str(save)],
+        [
+            *("play", "toy", "--preset", "quick", "--players", "2", "--bots", "random"),
+            *("--seed", "3", "--fast", "--save", str(save)),
+        ],
         encoding="utf-8",
         timeout=60,
         dimensions=(60, 200),
