@@ -41,8 +41,6 @@ from parlour.games.scat.state import (
 )
 from parlour.games.scat.values import hand_value, is_declarable, is_one_suit, rank_key
 
-SEED = "001_e8630c614840283e.txt"
-
 
 def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = hand.index(card)
