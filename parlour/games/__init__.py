@@ -45,7 +45,7 @@ def _load() -> None:
     for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         points.setdefault(point.name, point)
     for pkg in _GAME_PACKAGES:  # the built-in games first, in this order
-        point = points.pop(pkg, None)
+        point: importlib.metadata.EntryPoint | None = points.pop(pkg, None)
         if point is not None:
             _load_point(point)
             continue
