@@ -42,12 +42,11 @@ def _load() -> None:
         return
     _loaded = True
     points: dict[str, importlib.metadata.EntryPoint] = {}
-    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        points.setdefault(point.name, point)
+    for found in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        points.setdefault(found.name, found)
     for pkg in _GAME_PACKAGES:  # the built-in games first, in this order
-        point: importlib.metadata.EntryPoint | None = points.pop(pkg, None)
-        if point is not None:
-            _load_point(point)
+        if pkg in points:
+            _load_point(points.pop(pkg))
             continue
         # a source tree whose metadata was never installed: import the package directly
         name = f"parlour.games.{pkg}"
