@@ -84,6 +84,11 @@ def tournament(
     names = split_names(bots)
     if executor not in EXECUTORS:
         raise fail(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise fail("--plot needs matplotlib, the plot extra: uv sync --extra plot") from None
     known = bot_registry.available(variant)
     for n in names:
         if n.partition(":")[0] not in known:
