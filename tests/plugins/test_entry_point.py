@@ -12,7 +12,6 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -20,7 +19,6 @@ import pytest
 
 from parlour import games
 from parlour.core.conformance import check_spec, run_random_game
-from parlour.core.registry import Registry
 from tests.server import toygame
 from tests.server.conftest import live_server
 
@@ -34,16 +32,6 @@ def make_dist(site: Path, point: str = "toy = tests.server.toygame:ENTRY") -> Pa
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: parlour-toy\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(f"[parlour.games]\n{point}\n")
     return site
-
-
-@pytest.fixture
-def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """An empty registry that loads again from the entry points (the real one comes back after)."""
-    monkeypatch.setattr(games, "_registry", Registry())
-    monkeypatch.setattr(games, "_loaded", False)
-    monkeypatch.setattr(games, "_origins", {})
-    monkeypatch.setattr(games, "_errors", {})
-    yield
 
 
 @pytest.fixture
