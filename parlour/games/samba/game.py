@@ -279,7 +279,7 @@ def why_illegal(s: State, action: Any) -> str:
             return "your partner said yes: you must go out (discard or meld your last card)"
         return "you may go out: discard your last card (pass is only for those who may not)"
     opening_rule = (
-        f"Your side's first meld: the cards put down in that turn must total at least {minimum}; "
+        f"Your side's first meld: the cards put down in that turn must reach {minimum}; "
         f"after this the melds of this turn ({staged_value} so far) and the cards left in your "
         "hand could no longer reach it"
         + ("" if s.phase == PILE_OPEN and s.pile else " while keeping a card to discard")
