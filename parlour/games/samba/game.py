@@ -252,8 +252,8 @@ def why_illegal(s: State, action: Any) -> str:
     staging = not s.opened[side] and (melds or s.taken_top >= 0)
     staged_value = sum(m.value for m in melds)
     out_rule = (
-        f"Going out: only when your side has {_side_needs(s)}; until then you must always keep "
-        "at least one card"
+        f"you may go out only when your side has {_side_needs(s)}; until then you must always "
+        "keep at least one card"
         if s.permission != -1
         else "your partner said no to 'may I go out?': you must keep a card"
     )
