@@ -66,6 +66,8 @@ def _load_point(point: importlib.metadata.EntryPoint) -> None:
         entry = point.load()
         if not isinstance(entry, GameEntry):
             raise TypeError(f"{point.value} is a {type(entry).__name__}, not a GameEntry")
+        if entry.name in _origins:
+            raise ValueError(f"the name {entry.name!r} is taken by {_origins[entry.name]}")
         _register(entry, where)
     except Exception as exc:  # a broken plug-in must not stop the other games
         _errors[point.name] = f"{where}: {type(exc).__name__}: {exc}"

@@ -6,6 +6,7 @@ and ``parlour play`` plays it in a terminal (a fresh process that finds it the s
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import random
@@ -64,6 +65,19 @@ def test_a_broken_plug_in_is_reported_and_the_others_load(
     importlib.invalidate_caches()
     assert games.names() == ["samba", "handfoot", "cheat", "scat"]
     assert "No module named" in games.load_errors()["broken"]
+
+
+def test_a_plug_in_cannot_take_a_built_in_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_registry: None
+) -> None:
+    site = make_dist(tmp_path / "site", "zz-samba = tests.plugins.test_entry_point:IMPOSTOR")
+    monkeypatch.syspath_prepend(str(site))
+    importlib.invalidate_caches()
+    assert games.entry("samba").game is not toygame.ENTRY.game
+    assert "is taken by entry point samba" in games.load_errors()["zz-samba"]
+
+
+IMPOSTOR = dataclasses.replace(toygame.ENTRY, name="samba")
 
 
 def test_the_plug_in_passes_the_conformance_suite(installed: Path) -> None:
