@@ -143,7 +143,9 @@ class Session:
         outcome = self.game.outcome(self.state)
         self.console.print(self.adapter.score_sheet(outcome, self))
         self.console.print(
-            f"[bold]Match over[/] ({outcome.termination}): {self.adapter.result_text(outcome, self)}"
+            f"[bold]Match over[/] ({outcome.termination}"
+            f"{', cut short by a safety cap' if outcome.capped else ''}): "
+            f"{self.adapter.result_text(outcome, self)}"
         )
         self.save()
         return 0
