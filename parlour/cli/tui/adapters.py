@@ -106,6 +106,8 @@ class Adapter:
         words = {"help", "hint", "quit", "save", "show"}
         for a in legal:
             words.update(str(a).split()[:1])
+        if self.grammar is not None:  # every move's first word, legal now or not
+            words.update(t.split()[0] for t in self.grammar.examples())
         for c in getattr(view, "hand", ()):
             words.add(card_str(c, ascii=True))
         return sorted(words)
