@@ -135,7 +135,7 @@ def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": name,
-                "title": entry.game.title,
+                "title": entry.title,
                 "description": entry.description,
                 "engine_version": entry.game.version,
                 "default_preset": entry.default_preset,
