@@ -313,6 +313,10 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
     async def table_page(code: str) -> Any:
         return _page("table.html")
 
+    @app.get("/replay/{code}", include_in_schema=False)
+    async def replay_page(code: str) -> Any:
+        return _page("replay.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml", headers=STATIC_CACHE)

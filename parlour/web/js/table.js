@@ -690,7 +690,7 @@ function infoPanel() {
     ctx.spectator || !token ? null : seatActions(),
     h("h3", "Rules"),
     rules,
-    h("p", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
+    h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, "Replay (finished matches)")),
   );
 }
 
@@ -825,6 +825,7 @@ function showMatchEnd() {
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
       fairPanel(),
       scoreSheet(o, ctx),
+      h("p", h("a.btn#replay-link", { href: `/replay/${encodeURIComponent(code)}` }, "Watch the replay, every hand shown")),
     ),
     { id: "match-end", onClose: () => (ctx.dismissedEnd = true) },
   );
