@@ -10,7 +10,8 @@ let current = null; // the selected game record from /api/games
 let optionValues = {}; // option name -> value the user set (overrides of the preset)
 const PAGE = 50; // open tables per page
 let tablesOffset = 0;
-const REFRESH_MS = 10000; // the open tables list updates itself this often (while the page is seen)
+// the open tables list updates itself this often while the page is seen (tests set it shorter)
+const REFRESH_MS = Number(window.parlourRefreshMs) || 10000;
 let refreshTimer = null;
 
 /** The bot levels a player can pick, in words. `strong` is offered at two strengths. */

@@ -34,10 +34,16 @@ async function init() {
   const game = data.record.game;
   $("replay-title").textContent = `Replay · table ${code}`;
   build(game);
-  const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
-  show(Number.isFinite(wanted) && wanted > 0 ? Math.min(wanted, data.steps.length - 1) : 0);
+  show(stepInAddress());
+  addEventListener("hashchange", () => show(stepInAddress()));
   verify();
   document.addEventListener("keydown", onKey);
+}
+
+/** The step named in the address (#step=N), else 0. */
+function stepInAddress() {
+  const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
+  return Number.isFinite(wanted) && wanted > 0 ? Math.min(wanted, R.data.steps.length - 1) : 0;
 }
 
 /** The seats' hands at every step: each step carries only the hands that changed. */
