@@ -169,7 +169,7 @@ def chicago(browser: Any, server: Any, out: Path) -> None:
 def rules(browser: Any, server: Any, out: Path) -> None:
     ctx = browser.new_context(viewport=LAPTOP)
     page = ctx.new_page()
-    page.goto(server.base + "/rules/samba#taking-the-discard-pile")
+    page.goto(server.base + "/rules/samba")
     page.wait_for_selector("#taking-the-discard-pile")
     page.screenshot(path=str(out / "rules.png"))
     ctx.close()
