@@ -196,6 +196,18 @@ def test_lobby_asks_a_name_once_and_sends_it(browser: Any, server: Any) -> None:
         code = page.locator("#created-code").inner_text()
         seats = server.get(f"/api/tables/{code}")["seats"]
         assert seats[0]["name"] == "Anna Maria" and "name" not in seats[1]
+        invite = page.locator('.link-row.invite[data-seat="1"] input').input_value()
+    finally:
+        ctx.close()
+    # The invited friend's browser knows its player's name: the invite gives it to the seat.
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.add_init_script("localStorage.setItem('parlour.name', 'Cy')")
+        page.goto(invite)
+        page.wait_for_url(f"{server.base}/t/{code}")
+        page.wait_for_function("window.parlour && window.parlour.connected")
+        assert server.get(f"/api/tables/{code}")["seats"][1]["name"] == "Cy"
     finally:
         ctx.close()
     # A stranger joins an open seat by code with their name.

@@ -6,7 +6,7 @@
 // above it; focus is kept across redraws and the common moves have keys (see onKey below).
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
-import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
+import { forgetSeat, hostSeat, loadInvites, playerName, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 import * as generic from "./generic.js";
 
@@ -119,7 +119,7 @@ async function takeSeat() {
   }
   if (!invite) return tokenFor(code);
   try {
-    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite });
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
     cleanAddress();
     return r.token;
