@@ -156,7 +156,32 @@ def html_body(game: str) -> str:
     md.add_render_rule("heading_open", heading_open)
     md.add_render_rule("table_open", table_open)
     md.add_render_rule("table_close", table_close)
-    return str(md.render(markdown(game)))
+    return _label_cells(str(md.render(markdown(game))))
+
+
+def _label_cells(page: str) -> str:
+    """Give each cell of a table of three or more columns its column's name (``data-label``) and
+    the table the class ``stack``: on a phone such a table is shown a row at a time, each cell
+    named, instead of columns too narrow to read."""
+
+    def one(table: re.Match[str]) -> str:
+        text = table.group(0)
+        heads = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", text)]
+        if len(heads) < 3:
+            return text
+
+        def row(tr: re.Match[str]) -> str:
+            cells = iter(heads)
+            return re.sub(
+                r"<td(?=[ >])",
+                lambda _: f'<td data-label="{html.escape(next(cells, ""), quote=True)}"',
+                tr.group(0),
+            )
+
+        text = re.sub(r"<tr>.*?</tr>", row, text, flags=re.S)
+        return text.replace("<table>", '<table class="stack">', 1)
+
+    return re.sub(r"<table>.*?</table>", one, page, flags=re.S)
 
 
 def html_page(game: str) -> str:
@@ -184,7 +209,7 @@ def html_page(game: str) -> str:
 </head>
 <body>
   <header class="topbar">
-    <a class="brand" href="/">♠ Parlour <span>card room</span></a>
+    <a class="brand" href="/">♠ Parlour <span class="wide-only">card room</span></a>
     <span class="spacer"></span>
     {start}
   </header>

@@ -337,3 +337,30 @@ def test_chicago_pad_readable_on_a_phone(browser: Any, server: Any, artifacts: P
         page.screenshot(path=str(artifacts / "chicago-phone.png"))
     finally:
         ctx.close()
+
+
+def test_rules_and_replay_on_a_phone(browser: Any, server: Any, artifacts: Path) -> None:
+    """390×844: the rules pages and the replay viewer do not scroll sideways; an options table is
+    shown a row at a time, each cell named and as wide as the page (not a squeezed column)."""
+    t = finished_table(server)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        for game in ("samba", "handfoot", "cheat", "scat", "chicago"):
+            page.goto(f"{server.base}/rules/{game}")
+            no_horizontal_scroll(page)
+            meaning = page.locator("#options ~ .table-scroll td[data-label]").nth(2)
+            assert meaning.evaluate("(td) => td.getBoundingClientRect().width") > 250, game
+            assert meaning.evaluate("(td) => getComputedStyle(td, '::before').content").startswith(
+                '"what it means'
+            )
+        page.goto(server.base + "/rules/scat#options")
+        page.screenshot(path=str(artifacts / "rules-phone.png"))
+        page.goto(f"{server.base}/replay/{t['code']}")
+        page.wait_for_selector("#verify-result")
+        no_horizontal_scroll(page)
+        page.locator("#next").tap()
+        assert page.locator("#step-of").inner_text().startswith("Move 1 of")
+        page.screenshot(path=str(artifacts / "replay-phone.png"))
+    finally:
+        ctx.close()

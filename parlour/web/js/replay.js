@@ -32,7 +32,7 @@ async function init() {
   R.hands = handsAtEveryStep(data.steps, R.players);
   R.handStarts = handStarts(data);
   const game = data.record.game;
-  $("replay-title").textContent = `Replay · table ${code}`;
+  $("replay-title").textContent = `Replay ${code}`;
   build(game);
   show(stepInAddress());
   addEventListener("hashchange", () => show(stepInAddress()));
