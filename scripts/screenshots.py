@@ -71,7 +71,7 @@ def lobby(browser: Any, server: Any, out: Path) -> None:
     page.evaluate("localStorage.setItem('parlour.name', 'Bea')")
     page.reload()
     page.wait_for_selector("#open-tables table")
-    page.screenshot(path=str(out / "lobby.png"))
+    page.screenshot(path=str(out / "lobby.png"), full_page=True)
     ctx.close()
 
 

@@ -89,7 +89,9 @@ function name(seat) {
 
 /** Seat numbers in a text as the viewer's names ("seat 2 draws 2" → "North draws 2"). */
 function words(text) {
-  return text.replace(/\bseat (\d+)(?!\d)/gi, (_, n) => seatName(Number(n), R.players));
+  return text
+    .replace(/\bseat (\d+)(?!\d)/gi, (_, n) => seatName(Number(n), R.players))
+    .replace(/\bmeld (\d+)\b/g, (_, n) => `meld #${Number(n) + 1}`);
 }
 
 function botWord(level) {
@@ -251,11 +253,13 @@ function drawPublic(view) {
   for (const side of view.sides || []) {
     const who = (side.seats || []).map((s) => name(s)).join(" & ") || `Side ${side.side + 1}`;
     const melds = h("div.replay-side", { dataset: { side: String(side.side) } }, h("h3", who, side.score != null ? h("small.muted", ` ${fmt(side.score)} points`) : null));
-    for (const m of side.melds || []) {
+    const grid = h("div.meld-grid");
+    (side.melds || []).forEach((m, i) => {
       const label = m.label || [m.canasta ? `${m.canasta} canasta` : "", m.samba ? "samba" : "", m.kind].filter(Boolean).join(" ");
-      melds.append(h("div.meld-line", h("small.muted", label), cardsRow(m.cards, `${who}: ${label}`)));
-    }
-    if (side.red_threes && side.red_threes.length) melds.append(h("div.meld-line", h("small.muted", "red 3s"), cardsRow(side.red_threes, `${who}: red 3s`)));
+      grid.append(h("div.meld-line", h("small.muted", `#${i + 1} ${label}`), cardsRow(m.cards, `${who}: meld #${i + 1}, ${label}`)));
+    });
+    if (side.red_threes && side.red_threes.length) grid.append(h("div.meld-line", h("small.muted", "red 3s"), cardsRow(side.red_threes, `${who}: red 3s`)));
+    melds.append(grid);
     if (!(side.melds || []).length) melds.append(h("p.muted", "no melds yet"));
     box.append(melds);
   }
