@@ -81,17 +81,32 @@ def slug(text: str) -> str:
     return text.replace(" ", "-")
 
 
-def anchors(game: str) -> list[str]:
-    """The section anchors of a page (``##`` and ``###`` headings), in order."""
-    out = []
+def sections(game: str) -> dict[str, str]:
+    """``{anchor: heading}`` of a page's ``##`` and ``###`` sections, in order."""
+    out: dict[str, str] = {}
     fence = False
     for line in markdown(game).splitlines():
         if line.startswith("```"):
             fence = not fence
         m = re.match(r"^(#{2,3}) (.+)$", line)
         if m and not fence:
-            out.append(slug(m.group(2)))
+            out[slug(m.group(2))] = m.group(2).strip()
     return out
+
+
+def anchors(game: str) -> list[str]:
+    """The section anchors of a page, in order."""
+    return list(sections(game))
+
+
+def section_ref(game: str, anchor: str) -> tuple[str, str]:
+    """Where to point a player: ``("How to play Samba › Taking the discard pile",
+    "/rules/samba#taking-the-discard-pile")``; :class:`NoRulesPage` for an unknown section."""
+    name = page_name(game)
+    heading = sections(name).get(anchor)
+    if heading is None:
+        raise NoRulesPage(f"the {name} rules page has no section #{anchor}")
+    return f"How to play {_short(name)} › {heading}", f"/rules/{name}#{anchor}"
 
 
 def option_words(game: str) -> dict[str, dict[str, str]]:

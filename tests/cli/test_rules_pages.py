@@ -146,3 +146,12 @@ def test_cli_prints_chicago_scoring() -> None:
     assert res.exit_code == 0, res.output
     assert "Vulnerability" in res.output and "round_half" in res.output
     assert "Rounding a 50" in res.output
+
+
+def test_section_references_for_explanations() -> None:
+    """An explanation can point a player at a section by its pinned anchor."""
+    words, url = rules_pages.section_ref("bolivia", "taking-the-discard-pile")
+    assert words == "How to play Samba › Taking the discard pile"
+    assert url == "/rules/samba#taking-the-discard-pile"
+    with pytest.raises(rules_pages.NoRulesPage):
+        rules_pages.section_ref("samba", "no-such-section")
