@@ -287,11 +287,16 @@ def test_open_tables_refresh_and_keep_invited_seats_private(browser: Any, server
                 "game": "scat",
                 "players": 3,
                 "seats": [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot"}],
+                "player": "Dora",
             },
         )
         # No click on Refresh: the list shows the new open table by itself.
         page.wait_for_selector(f'#open-tables tr[data-code="{opened["code"]}"]', timeout=5000)
         assert page.locator(f'#open-tables tr[data-code="{invited["code"]}"]').count() == 0
+        assert (
+            "with Dora"
+            in page.locator(f'#open-tables tr[data-code="{opened["code"]}"]').inner_text()
+        )
         # Once the open seat is taken the table leaves the list by itself too.
         server.post(f"/api/tables/{opened['code']}/join", {})
         page.wait_for_selector(

@@ -349,6 +349,12 @@ function renderMySeats() {
   }
 }
 
+/** "with Anna, Bea": the names the seated players gave, for the open tables list. */
+function players(t) {
+  const names = (t.seats || []).map((s) => s.name).filter(Boolean);
+  return names.length ? h("small.muted", ` with ${names.join(", ")}`) : null;
+}
+
 /** Tables with a seat anyone may take (their creators marked it open), a page at a time. */
 async function loadOpenTables(offset = tablesOffset, quiet = false) {
   let data;
@@ -381,7 +387,7 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
         "tr",
         { dataset: { code: t.code } },
         h("td.mono", t.code),
-        h("td", t.name || ""),
+        h("td", t.name || "", players(t)),
         h("td", `${t.game} (${t.preset})`),
         h("td", t.status),
         h("td", `${free.length} open`),
