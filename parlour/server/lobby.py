@@ -522,11 +522,20 @@ class TableServer:
             raise LobbyError(403, "only the table's host may make a new invite for another seat")
         s = table.seats[target]
         invite = new_token()
-        before = (s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open)
+        before = (
+            s.invite_hash,
+            s.invite_used,
+            s.token_hash,
+            s.claimed,
+            s.ever_connected,
+            s.open,
+            s.name,
+        )
         s.invite_hash, s.invite_used = hash_token(invite), None
         if target != holder:
             # a new person for the seat: the table waits for them, and the seat is theirs alone
             s.token_hash, s.claimed, s.ever_connected, s.open = None, False, False, False
+            s.name = None
         try:
             await self._save_seats(table)
             if target != holder and not table.dealt and target in table.contributions:
@@ -534,7 +543,15 @@ class TableServer:
         except LobbyUnavailable as exc:
             raise LobbyError(503, str(exc)) from None
         except LobbyError:
-            s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open = before
+            (
+                s.invite_hash,
+                s.invite_used,
+                s.token_hash,
+                s.claimed,
+                s.ever_connected,
+                s.open,
+                s.name,
+            ) = before
             raise
         if target != holder:
             table.demote(target, "the host made a new invite for this seat")

@@ -105,6 +105,11 @@ def test_player_names_on_seats(server: LiveServer) -> None:
     assert bad.status_code == 422
     stored = server.app.state.server.storage.load_table(code)[0].seats
     assert [s.get("name") for s in stored] == ["Anna", "Bea", "C" * 24]
+    # The host invites someone new for Bea's seat: her name goes with her.
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": t["you"]["token"], "seat": 1})
+    assert r.status_code == 200, r.text
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert [s.get("name") for s in seats] == ["Anna", None, "C" * 24]
 
 
 def test_lobby_games_catalogue(server: LiveServer) -> None:

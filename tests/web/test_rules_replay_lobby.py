@@ -170,6 +170,10 @@ def test_match_end_links_the_replay(page: Any, server: Any) -> None:
     assert link.get_attribute("href") == f"/replay/{t['code']}"
     link.click()
     page.wait_for_selector("#verify-result")
+    # This browser played the match: its own record is checked too, and every check passes.
+    checks = page.locator("#verify").inner_text()
+    assert "What you saw: Your randomness was used in the shuffle" in checks
+    assert page.locator('#verify li[data-ok="false"]').count() == 0, checks
 
 
 # --- lobby -------------------------------------------------------------------------------------

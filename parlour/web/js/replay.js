@@ -161,7 +161,9 @@ function stopPlay() {
 }
 
 function onKey(e) {
-  if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.target.type !== "range") return;
+  // the slider moves itself with the keys (and says so with its input event)
+  if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
   const last = R.data.steps.length - 1;
   const go = { ArrowLeft: R.step - 1, ArrowRight: R.step + 1, Home: 0, End: last, PageUp: prevHand(), PageDown: nextHand() }[e.key];
   if (go !== undefined) {
