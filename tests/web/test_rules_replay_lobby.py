@@ -117,6 +117,15 @@ def test_replay_viewer_steps_through_a_finished_match(page: Any, server: Any) ->
         "(cs) => cs.map((c) => c.dataset.card)"
     )
     assert shown == first["1"]
+    # Scat: each hand's value (best suit, ace 11, court cards 10) beside it.
+    values = {"A": 11, "K": 10, "Q": 10, "J": 10}
+    suits: dict[str, int] = {}
+    for card in first["1"]:
+        rank = card[:-1]
+        value = values[rank] if rank in values else int(rank)
+        suits[card[-1]] = suits.get(card[-1], 0) + value
+    worth = page.locator('.replay-seat[data-seat="1"] p').inner_text()
+    assert f"worth {max(suits.values())}" in worth
     # Arrow keys and buttons.
     page.keyboard.press("ArrowRight")
     assert page.locator("#step-of").inner_text().startswith("Move 1 of")

@@ -3,7 +3,7 @@
 // watcher saw it, and the deal checks made by this browser itself from what the table published
 // (the same formulas as the table page's end-of-match check: js/fair.js).
 // Keys: ← → one step, Home / End, PageUp / PageDown one hand, Space plays / pauses.
-import { cardEl } from "./cards.js";
+import { cardEl, parseCard } from "./cards.js";
 import { api, clear, fmt, h } from "./dom.js";
 import * as fair from "./fair.js";
 import { seatName } from "./seats.js";
@@ -212,6 +212,7 @@ function drawSeats(st) {
     const pv = players.find((p) => p && p.seat === s);
     if (pv && pv.foot_size) facts.push(`foot: ${pv.foot_size} cards`);
     if (view.status && view.status[s]) facts.push(view.status[s]);
+    if (R.data.record.game === "scat" && cards.length) facts.push(`worth ${scatValue(cards)}`);
     if (view.to_act === s) facts.push("to play");
     box.append(
       h(
@@ -223,6 +224,17 @@ function drawSeats(st) {
       ),
     );
   }
+}
+
+/** A Scat hand's plain value: the best suit's total, ace 11, court cards 10 (the table's own
+ * special hands — three of a kind and the like — are scored by the engine, not here). */
+function scatValue(cards) {
+  const bySuit = {};
+  for (const c of cards.map(parseCard).filter(Boolean)) {
+    const v = c.rank === 14 ? 11 : Math.min(c.rank, 10);
+    bySuit[c.suit] = (bySuit[c.suit] || 0) + v;
+  }
+  return Math.max(0, ...Object.values(bySuit));
 }
 
 function li(el) {
