@@ -162,6 +162,8 @@ class SeatState:
     absent_since: float | None = None
     #: the player left: a bot plays the seat
     left: bool = False
+    #: the name the player gave (shown at the table); ``None``: the seat's name
+    name: str | None = None
 
     def stored(self) -> dict[str, Any]:
         return {
@@ -175,6 +177,7 @@ class SeatState:
             "claimed": self.claimed,
             "ever_connected": self.ever_connected,
             "left": self.left,
+            "name": self.name,
         }
 
     @classmethod
@@ -193,7 +196,22 @@ class SeatState:
             claimed=bool(data.get("claimed")),
             ever_connected=bool(data.get("ever_connected")),
             left=bool(data.get("left")),
+            name=clean_name(data.get("name")),
         )
+
+
+#: longest player name kept (characters)
+NAME_MAX = 24
+
+
+def clean_name(value: Any) -> str | None:
+    """A player's name as shown: printable, one line, at most ``NAME_MAX`` characters; ``None``
+    for no name (or anything that is not text)."""
+    if not isinstance(value, str):
+        return None
+    text = "".join(ch if ch.isprintable() else " " for ch in value)
+    text = " ".join(text.split())[:NAME_MAX].strip()
+    return text or None
 
 
 class Rejected(Exception):
@@ -408,6 +426,8 @@ class Table:
                 row["bot"] = s.bot
             else:
                 row["open"] = s.open
+                if s.name:
+                    row["name"] = s.name
             out.append(row)
         return out
 

@@ -139,9 +139,11 @@ export function cardEl(text, opts = {}) {
   if (text != null && !opts.back) {
     div.dataset.card = parseCard(text)?.text ?? String(text);
     div.title = cardName(text);
-    if (opts.onClick) div.setAttribute("aria-label", cardName(text));
   }
-  div.append(cardSvg(text, { back: !!opts.back }));
+  // The picture names the card ("king of diamonds"), so a card button's name is what it shows.
+  const svg = cardSvg(text, { back: !!opts.back });
+  if (text != null && !opts.back) svg.setAttribute("aria-label", cardName(text));
+  div.append(svg);
   return div;
 }
 

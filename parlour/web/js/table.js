@@ -6,7 +6,7 @@
 // above it; focus is kept across redraws and the common moves have keys (see onKey below).
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
-import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
+import { forgetSeat, hostSeat, loadInvites, playerName, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 import * as generic from "./generic.js";
 
@@ -119,7 +119,7 @@ async function takeSeat() {
   }
   if (!invite) return tokenFor(code);
   try {
-    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite });
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
     cleanAddress();
     return r.token;
@@ -690,7 +690,7 @@ function infoPanel() {
     ctx.spectator || !token ? null : seatActions(),
     h("h3", "Rules"),
     rules,
-    h("p", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
+    h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, "Replay (finished matches)")),
   );
 }
 
@@ -825,6 +825,7 @@ function showMatchEnd() {
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
       fairPanel(),
       scoreSheet(o, ctx),
+      h("p", h("a.btn#replay-link", { href: `/replay/${encodeURIComponent(code)}` }, "Watch the replay, every hand shown")),
     ),
     { id: "match-end", onClose: () => (ctx.dismissedEnd = true) },
   );
