@@ -38,7 +38,7 @@ export function render(ctx, felt, dock) {
       if (v.dealer === s) box.append(" · dealer");
       if (v.knocker === s) box.append(h("b", " · knocked"));
       const known = knownOf(v, s);
-      if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { small: true })));
+      if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { mini: true })));
       return box;
     }),
   );
