@@ -197,7 +197,8 @@ def test_partners_in_two_browsers(browser: Any, server: Any) -> None:
         assert (a["pile"], a["stock"], a["sides"]) == (b["pile"], b["stock"], b["sides"])
         # Melds are numbered from 1, as in the terminal: on the table and in engine texts.
         said = south.evaluate("parlour.say('seat 2 adds 2♥ to meld 0; meld 10♥ J♥ Q♥')")
-        assert said == "North adds 2♥ to meld #1; meld 10♥ J♥ Q♥"
+        # ... and seats from where the reader sits: North is South's partner.
+        assert said == "Your partner adds 2♥ to meld #1; meld 10♥ J♥ Q♥"
         tags = south.locator("#melds .tag.index").all_inner_texts()
         assert "#0" not in tags and (not tags or "#1" in tags)
         # Neither page ever holds the partner's cards: each hand is its own.

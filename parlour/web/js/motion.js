@@ -40,6 +40,7 @@ const COMPASS = ["South", "West", "North", "East"];
 
 /** The seat whose move an event is (its text starts with the seat), or null. */
 export function moverOf(e, ctx) {
+  if (/^you /i.test(e.text || "") && !ctx.spectator) return ctx.seat; // what only you were told
   const m = SEAT_AT_START.exec(e.text || "");
   if (!m) return null;
   const seat = m[1] != null ? Number(m[1]) : ctx.players === 4 ? COMPASS.indexOf(m[2]) : -1;

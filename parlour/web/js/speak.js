@@ -59,6 +59,8 @@ export function speak(text, opts) {
   t = t.replace(/\b([a-z]+(?:_[a-z]+)+)\b/g, (m) => m.replace(/_/g, " "));
   // "1 more cards" → "1 more card".
   t = t.replace(/\b1 ((?:more |other |new |pile )?)cards\b/g, "1 $1card");
+  // "draws 2" → "draws 2 cards".
+  t = t.replace(/\b(draws?) (\d+)(?=$|[.;,)])/g, (m, verb, n) => `${verb} ${n} ${n === "1" ? "card" : "cards"}`);
   if (!players) return CAP(t);
   // Seat references: "seat 2", and with four players the compass names the engines use.
   const names = players === 4 ? COMPASS.join("|") : "(?!)";
@@ -109,8 +111,9 @@ export function optionName(key) {
 export function optionDoc(doc) {
   return String(doc || "")
     .replace(/\s*\((?:[^()]*\b(?:seed|seeds|RULES\.md|\.md)\b[^()]*)\)/gi, "")
-    .replace(/\s*;?\s*\b(?:as in|per|from|see) seeds? \d+[^,;.)]*/gi, "")
+    .replace(/\s*\b(?:as in|per|from|see) seeds? \d+(?:'s)?/gi, "")
     .replace(/\bseeds? \d+(?:'s)?:?\s*/gi, "")
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (m) => m.replace(/_/g, " "))
     .replace(/\bNone\b/g, "not set")
     .replace(/\bbool\b/g, "yes or no")
     .replace(/\s{2,}/g, " ")

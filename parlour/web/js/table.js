@@ -784,7 +784,7 @@ const SPEEDS = [
 function speedControl() {
   const t = ctx.table || {};
   const now = t.speed_set ? String(t.bot_delay) : "";
-  const pace = t.bot_delay != null ? ` Bots now wait ${fmt(t.bot_delay)} s before each move.` : "";
+  const pace = t.bot_delay != null ? ` Bots now wait ${t.bot_delay} s before each move.` : "";
   if (ctx.spectator || !token) return h("p.small.muted#table-speed-text", pace.trim());
   const select = h("select#table-speed", { "aria-label": "Table speed" });
   const known = SPEEDS.some(([v]) => v === now);
@@ -796,7 +796,7 @@ function speedControl() {
       showError(e.message);
     }
   });
-  return h("section#speed-box", h("h3", "Table speed"), h("label", "Bots play ", select), h("small.muted", pace));
+  return h("section#speed-box", h("h3", "Table speed"), h("label", "How fast the bots play: ", select), h("small.muted", pace));
 }
 
 function soundControl() {
