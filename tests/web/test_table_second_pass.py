@@ -228,7 +228,7 @@ def test_samba_opening_count_and_pile_requirement(page: Any, server: Any) -> Non
     assert re.search(
         r"To take the pile you need two natural|cannot be taken now", prompt.inner_text()
     )
-    assert "Card values: joker 50" in prompt.inner_text()
+    assert "Card values: joker 50, A and 2 = 20" in prompt.inner_text()
 
     # While melding: the running count, each meld and the meld being built with its points.
     def can_stage(st: dict[str, Any]) -> bool:

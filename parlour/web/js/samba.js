@@ -238,7 +238,7 @@ export function cardPoints(card) {
   return 5;
 }
 
-export const VALUES_TEXT = "Card values: joker 50 · A and 2 20 · K to 8 10 · 7 to 4 5";
+export const VALUES_TEXT = "Card values: joker 50, A and 2 = 20, K to 8 = 10, 7 to 4 = 5";
 
 /** While the side has not opened: how far this turn's melds are ("melded 45 of 50", each meld
  * and the meld being built with its points), what a take-back does, and — before drawing — what
@@ -252,7 +252,7 @@ function openingPrompt(ctx, m) {
   if (m.phase === "draw") {
     const rank = top && !isWild(top) && top.rank !== 3 ? (top.rank > 10 ? rankWord(top.rank) : `${top.rank}s`) : null;
     const pile = rank
-      ? `To take the pile you need two natural ${rank} from your hand, and melds that reach ${need} with them (the pile's cards count only after that).`
+      ? `To take the pile you need two natural ${rank} from your hand, and melds reaching ${need} with them.`
       : "The pile cannot be taken now (its top card is a wild card or a 3, or it is empty).";
     return h("div.prompt#opening-prompt", h("b", `Your side has not opened: your first melds must reach ${need} points. `), pile, h("small.values", ` ${VALUES_TEXT}.`));
   }
