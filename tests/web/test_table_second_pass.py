@@ -496,13 +496,15 @@ FACES_JS = """async () => {
   const ranks = ["2","3","4","5","6","7","8","9","10","J","Q","K","A"];
   const out = [];
   const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  for (const s of "♣♦♥♠") for (const r of ranks) {
-    const el = cardEl(r + s);
+  const all = [];
+  for (const s of "♣♦♥♠") for (const r of ranks) all.push(r + s);
+  for (const text of [...all, "Jk"]) {
+    const el = cardEl(text);
     box.append(el);
     const corners = [...el.querySelectorAll(".corner")].map((g) => g.getBoundingClientRect());
-    const marks = [...el.querySelectorAll(".pip, .ace-pip, .court-frame, .court-figure, .court-letter, .court-suit")]
+    const marks = [...el.querySelectorAll(".pip, .ace-pip, .court-frame, .court-figure, .court-letter, .court-suit, .joker-star, .joker-word")]
       .map((x) => x.getBoundingClientRect());
-    out.push({ card: r + s, corners: corners.length,
+    out.push({ card: text, corners: corners.length,
                covers: marks.some((m) => corners.some((c) => hit(m, c))),
                figure: el.querySelector(".court-figure")?.getAttribute("d") || null });
   }

@@ -117,8 +117,8 @@ export function cardSvg(text, { back = false } = {}) {
       g.append(el("text", { x: 8, y: 16, class: "idx joker-idx", "text-anchor": "middle" }, "J"), el("text", { x: 8, y: 28, class: "idx joker-idx", "text-anchor": "middle" }, "K"));
       svg.append(g);
     }
-    svg.append(el("path", { d: star(30, 40, 15, 6), class: "joker-star" }));
-    svg.append(el("text", { x: 30, y: 66, class: "joker-word", "text-anchor": "middle" }, "JOKER"));
+    svg.append(el("path", { d: star(30, 36, 13, 5.5), class: "joker-star" }));
+    svg.append(el("text", { x: 30, y: 62, class: "joker-word", "text-anchor": "middle" }, "JOKER"));
     return svg;
   }
   const label = rankLabel(c.rank);

@@ -7,7 +7,7 @@
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
 import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
-import { scoreSheet } from "./sheet.js";
+import { scoreSheet, sideLabel } from "./sheet.js";
 import * as generic from "./generic.js";
 import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
@@ -961,7 +961,7 @@ function flowChanged() {
 function showMatchEnd() {
   const o = ctx.outcome;
   const sides = o.sides || [];
-  const sideName = (i) => (sides[i] || []).map((s) => ctx.name(s)).join(" & ") || `Side ${i + 1}`;
+  const sideName = (i) => (sides[i] ? sideLabel(o, i, ctx) : `Side ${i + 1}`);
   const result = o.winners && o.winners.length ? `Winner: ${o.winners.map(sideName).join(", ")}` : "A draw.";
   overlay(
     h(
