@@ -22,6 +22,10 @@ export function noteHand(ctx, before, after) {
     if (i >= 0) left.splice(i, 1);
     else added.push(c);
   }
+  if (added.length && added.length === after.length) {
+    ctx.fresh = []; // a new deal (or a foot picked up): the whole hand is new, nothing to mark
+    return;
+  }
   if (added.length) {
     ctx.fresh = added;
     ctx.freshAt = ctx.version;

@@ -75,7 +75,9 @@ export function scoreSheet(outcome, ctx, opts = {}) {
     hand.scores.forEach((s, i) => (running[i] += s));
     if (opts.only != null && hand.number !== opts.only) continue;
     const note = hand.note ? (ctx.say ? ctx.say(hand.note) : hand.note) : "";
-    body.append(h("tr.hand-head", h("td", { colspan: String(nSides + 1) }, `Hand ${hand.number + 1}${note ? ` — ${note}` : ""}`)));
+    // (the end-of-hand screen says the hand's note above its sheet)
+    const head = /^hand \d+/i.test(note) ? note : `Hand ${hand.number + 1}${note ? ` — ${note}` : ""}`;
+    if (opts.only == null) body.append(h("tr.hand-head", h("td", { colspan: String(nSides + 1) }, head)));
     const keys = [];
     for (const b of hand.breakdown || []) for (const k of Object.keys(b || {})) if (!keys.includes(k) && k !== "total") keys.push(k);
     for (const k of keys) {

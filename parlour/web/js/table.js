@@ -958,6 +958,17 @@ function flowChanged() {
   if (end) clear(end).append(...afterMatch());
 }
 
+/** How a match ended, in words (the outcome's `termination`). */
+const ENDINGS = {
+  target_score: "a side reached the target score",
+  max_hands: "the set number of hands was played",
+  last_player: "one player had lives left",
+  went_out: "a player went out",
+  max_turns: "the turn limit was reached",
+  target_points: "a player reached the target points",
+  rounds: "every round was played",
+};
+
 function showMatchEnd() {
   const o = ctx.outcome;
   const sides = o.sides || [];
@@ -967,7 +978,7 @@ function showMatchEnd() {
     h(
       "div",
       h("h2", "Match over"),
-      h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${humanize(o.termination)})`) : null),
+      h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${ENDINGS[o.termination] || say(humanize(o.termination))})`) : null),
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
       h("p.row#match-end-actions", ...afterMatch()),
       scoreSheet(o, ctx, { explain: true }),
