@@ -164,6 +164,7 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
             "seat": you["seat"],
             "token": you["token"],
             "url": f"/t/{new.code}",
+            "host": True,
         }
     new = await server.get(str(code))
     s = new.seats[seat]
@@ -184,7 +185,7 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
         s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
         raise
     new.broadcast_table()
-    return {"code": new.code, "seat": seat, "token": fresh, "url": f"/t/{new.code}"}
+    return {"code": new.code, "seat": seat, "token": fresh, "url": f"/t/{new.code}", "host": False}
 
 
 def add_flow(app: FastAPI, server: TableServer, client: Any) -> None:

@@ -384,6 +384,9 @@ def test_rematch_and_back_to_the_lobby(page: Any, server: Any, artifacts: Path) 
     new = page.evaluate("location.pathname.split('/').pop()")
     assert new != t["code"]
     assert wait_seat(page) == t["you"]["seat"]
+    # the player who asked first made the table: this browser is its host (new invite links)
+    seats = page.evaluate("JSON.parse(localStorage.getItem('parlour.seats'))")
+    assert next(x for x in seats if x["code"] == new).get("host") is True
     wait_state(page)  # every human seat is here: the new match is dealt at once
     old = server.get(f"/api/tables/{t['code']}")
     assert old["rematch"] == new

@@ -941,7 +941,7 @@ function afterMatch() {
     again.disabled = true;
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, { token });
-      rememberSeat(r.code, r.seat, r.token, ctx.game, hostSeat(code) === ctx.seat);
+      rememberSeat(r.code, r.seat, r.token, ctx.game, !!r.host); // the one who asked first hosts it
       location.href = seatUrl(r.code);
     } catch (e) {
       again.disabled = false;
