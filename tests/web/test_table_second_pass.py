@@ -460,12 +460,18 @@ def test_not_connected_banner_clears_after_reconnect(page: Any, server: Any) -> 
     t = server.post("/api/tables", {"game": "scat", "players": 3})
     page.goto(server.base + seat_path(t))
     wait_state(page)
-    page.evaluate("window.__sockets.at(-1).close()")
-    page.evaluate("parlour.send({type: 'DrawStock'})")
-    page.locator("#error").wait_for()
-    assert "Not connected" in page.locator("#error").inner_text()
+    # The connection drops and a move is tried before the page reconnected (0.5 s later).
+    shown = page.evaluate(
+        """() => new Promise((done) => {
+          window.__sockets.at(-1).close();
+          parlour.send({type: "DrawStock"});
+          // the banner is drawn on the next frame
+          setTimeout(() => done(document.querySelector("#error")?.innerText || ""), 60);
+        })"""
+    )
+    assert "Not connected" in shown, shown
     page.wait_for_function("window.__sockets.length >= 2 && parlour.connected", timeout=5000)
-    page.wait_for_function("!document.querySelector('#error')", timeout=3000)
+    page.wait_for_function("!document.querySelector('#error') && !parlour.error", timeout=3000)
     assert page.locator("#status").inner_text() == "you are Player 1"
 
 
