@@ -926,7 +926,8 @@ function showHandEnd(hand) {
   const hold = (on) => !ctx.spectator && token && api("POST", `/api/tables/${encodeURIComponent(code)}/hold`, { token, on }).catch(() => {});
   hold(true);
   const note = hand.note ? h("p", say(hand.note)) : null;
-  const waiting = ctx.spectator ? null : h("p.small.muted#hold-note", "The other players wait while you read this (at most 30 seconds).");
+  const bots = ctx.seats.some((s) => s.controller === "bot");
+  const waiting = ctx.spectator || !bots ? null : h("p.small.muted#hold-note", "The bots wait while you read this (at most 30 seconds).");
   overlay(h("div", h("h2", `Hand ${hand.number + 1} is over`), note, scoreSheet(ctx.outcome, ctx, { only: hand.number, explain: true }), waiting), { id: "hand-end", onClose: () => hold(false) });
 }
 
