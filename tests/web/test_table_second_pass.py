@@ -175,6 +175,8 @@ SAY = [
     ("hand 1 (knock): seat 0 loses 1", "Hand 1 (knock): you lose 1"),
     ("the game is over (went_out)", "The game is over (went out)"),
     ("you draw 5♥ Q♥", "You draw 5♥ Q♥"),
+    ("South lays out 3♥ and draws replacements", "You lay out 3♥ and draw replacements"),
+    ("seat 0 melds 4♥ 4♣ and 4s", "You meld 4♥ 4♣ and 4s"),
 ]
 
 

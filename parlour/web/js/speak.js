@@ -24,6 +24,7 @@ export function thirdPerson(verb) {
   return `${low}s`;
 }
 
+const NOUNS = /^(cards|points|kings|queens|jacks|aces|books|melds|sambas|canastas|threes|jokers|wilds|sevens|pennies|lives|runs|twos)$/;
 const NOT_VERBS = new Set(["always", "this", "its", "his", "as", "us", "yes", "cards", "points"]);
 const CAP = (t) => (t ? t.charAt(0).toUpperCase() + t.slice(1) : t);
 
@@ -84,6 +85,8 @@ export function speak(text, opts) {
   });
   // "you discards" → "you discard" (the reader is the subject at the start of a clause).
   t = t.replace(/(^|[:;.!?(]\s*|,\s*)(you|You) (\w+)/g, (m, lead, you, verb) => `${lead}${you} ${NOT_VERBS.has(verb) ? verb : secondPerson(verb)}`);
+  // "You lay out 3♥ and draws replacements": the second verb of the clause too.
+  t = t.replace(/(\b[Yy]ou [^.;:!?]*?\band )([a-z]+s)\b/g, (m, head, verb) => (NOUNS.test(verb) || NOT_VERBS.has(verb) ? m : head + secondPerson(verb)));
   // "your partner's side" and "your side" are the same side.
   t = t.replace(/\byour partner's side\b/g, "your side");
   return CAP(t);
