@@ -260,6 +260,8 @@ def test_samba_opening_count_and_pile_requirement(page: Any, server: Any) -> Non
     page.wait_for_function("parlour.view.pending.length === 1 && !parlour.pending")
     text = page.locator("#opening-prompt").inner_text()
     assert f"being built {stage} = " in text, text
+    # the take-back offered is explained
+    assert "Take back the unfinished meld” returns the cards being built" in text, text
     melded = page.evaluate(
         "parlour.view.sides.find((s) => s.seats.includes(parlour.seat)).melds"
         ".reduce((n, m) => n + m.value, 0)"

@@ -263,6 +263,13 @@ function openingPrompt(ctx, m) {
   const parts = melds.map((x, i) => `#${i + 1} ${x.cards.join(" ")} = ${x.value}`);
   if (pending.length) parts.push(`being built ${pending.join(" ")} = ${building}`);
   const canUndo = legalOf(ctx, "UndoOpening").length > 0;
+  const canUnstage = legalOf(ctx, "Unstage").length > 0;
+  const takeBack = [
+    canUnstage ? "“Take back the unfinished meld” returns the cards being built to your hand." : "",
+    canUndo ? "“Take back the opening” returns this turn's melds to your hand (a card from the pile goes back onto it) and you draw instead." : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return h(
     "div.prompt#opening-prompt",
     { dataset: { melded: String(melded), need: String(need) } },
@@ -271,7 +278,7 @@ function openingPrompt(ctx, m) {
     parts.length ? ` (${parts.join("; ")})` : "",
     ". ",
     melded >= need ? "" : `Meld ${need - melded} more points to open. `,
-    canUndo ? h("span#takeback-note", "“Take back the opening” returns this turn's melds to your hand (a card from the pile goes back onto it) and you draw instead; it can be done once from each position. ") : null,
+    takeBack ? h("span#takeback-note", `${takeBack} A take-back can be made once from each position. `) : null,
     h("small.values", VALUES_TEXT + "."),
   );
 }
