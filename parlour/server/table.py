@@ -895,7 +895,7 @@ class Table:
             if delay > 0:
                 await asyncio.sleep(delay)
             await flow.wait_holds(self)  # a player reads a hand's score sheet
-            if (delay > 0 or self.flow.get("holds")) and self._bot_to_act() != seat:
+            if self._bot_to_act() != seat:
                 continue
             version, state, game = self.version, self.state, self.game
             self._spend_budget(0.0)
