@@ -78,3 +78,34 @@ def test_speed_and_records() -> None:
     }
     flow.read_record(table.flow, "bot_delay", {"delay": None})
     assert flow.bot_delay(table) == 0.6 and not flow.public(table)["speed_set"]
+
+
+def test_speed_and_rematch_over_http_and_across_a_restart(tmp_path: Any) -> None:
+    """The routes: a seated token sets the speed (journaled: a restarted server keeps it); a
+    rematch waits for the match's end; a wrong token is refused."""
+    from tests.server.conftest import live_server
+
+    db = f"sqlite:///{tmp_path / 'flow.db'}"
+    with live_server(db) as s:
+        r = s.http.post("/api/tables", json={"game": "scat", "players": 3})
+        assert r.status_code == 201, r.text
+        t = r.json()
+        code, token = t["code"], t["you"]["token"]
+        assert s.http.get(f"/api/tables/{code}").json()["speed_set"] is False
+        r = s.http.post(f"/api/tables/{code}/speed", json={"token": token, "delay": 1.5})
+        assert r.json() == {"bot_delay": 1.5, "speed_set": True}
+        assert (
+            s.http.post(f"/api/tables/{code}/speed", json={"token": "x", "delay": 1}).status_code
+            == 403
+        )
+        assert (
+            s.http.post(f"/api/tables/{code}/speed", json={"token": token, "delay": 9}).status_code
+            == 422
+        )
+        r = s.http.post(f"/api/tables/{code}/rematch", json={"token": token})
+        assert r.status_code == 409 and "not over" in r.json()["detail"]
+        r = s.http.post(f"/api/tables/{code}/hold", json={"token": token, "on": True})
+        assert r.status_code == 200 and r.json()["seat"] == 0
+    with live_server(db) as s:
+        rec = s.http.get(f"/api/tables/{code}").json()
+        assert rec["bot_delay"] == 1.5 and rec["speed_set"] is True and rec["rematch"] is None
