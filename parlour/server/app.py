@@ -31,7 +31,7 @@ import parlour
 from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import replays
+from parlour.server import flow, replays
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
 from parlour.server.storage import Storage, open_storage
@@ -468,6 +468,7 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         )
 
     replays.add_chicago(app)
+    flow.add_flow(app, server, _client)
 
     # --- play ----------------------------------------------------------------------------------
 

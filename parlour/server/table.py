@@ -27,7 +27,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
 from parlour.core.registry import GameEntry, Variant
 from parlour.core.rng import derive_seed
-from parlour.server import redact
+from parlour.server import flow, redact
 from parlour.server.deals import (
     DealTracker,
     chain_next,
@@ -272,6 +272,8 @@ class Table:
         self.bot_budget = server.config.bot_budget
         self._budget_at = time.monotonic()
         self.persist_due = False
+        #: the flow of play (parlour.server.flow): speed, rematch, score-sheet pauses
+        self.flow: dict[str, Any] = {}
         records = records or []
         # fairness: the server's secret, what was published, the players' contributions
         self.legacy = "secret" not in meta.extra
@@ -301,6 +303,8 @@ class Table:
                 }
             elif r.kind == "deal_commitment":
                 stored_commitments.setdefault(int(r.data["hand"]), dict(r.data))
+            else:
+                flow.read_record(self.flow, r.kind, r.data)
         self.deals = DealTracker(self.game, self.secret, stored_commitments)
         self.heads = [chain_start(self.code, self.server_commitment)]
         #: the heads journaled with each move (``None`` for moves journaled without one)
@@ -459,6 +463,7 @@ class Table:
             "seats": self.seats_json(),
             "free_seats": self.free_seats(),
             "fairness": self.fairness(),
+            **flow.public(self),
         }
 
     def seat_for_token(self, token: str) -> int | None:
@@ -906,11 +911,12 @@ class Table:
         loop = asyncio.get_running_loop()
         failures = 0
         while (seat := self._bot_to_act()) is not None:
-            delay = self.server.config.bot_delay
+            delay = flow.bot_delay(self)
             if delay > 0:
                 await asyncio.sleep(delay)
-                if self._bot_to_act() != seat:
-                    continue
+            await flow.wait_holds(self)  # a player reads a hand's score sheet
+            if self._bot_to_act() != seat:
+                continue
             version, state, game = self.version, self.state, self.game
             self._spend_budget(0.0)
             if failures:

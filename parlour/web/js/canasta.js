@@ -221,7 +221,7 @@ export function renderTable(ctx, felt, dock, game) {
         // A few known cards are drawn; many (a big pile taken) are listed as text to stay compact.
         const title = "cards known to be in this hand (taken from the pile)";
         if (known.length > 6) extra.append(h("span.known-text", { title }, `known (${known.length}): ${known.join(" ")}`));
-        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { small: true }))));
+        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { mini: true }))));
         return extra.childNodes.length ? extra : null;
       },
       m.sizes,

@@ -288,6 +288,11 @@ function showCreated(t) {
   const origin = location.origin;
   const invites = [];
   if (t.you) rememberSeat(t.code, t.you.seat, t.you.token, t.game, true); // the table's host
+  // Nobody to invite (the other seats are bots): the creator sits down at once.
+  if (t.you && !t.seats.some((s) => s.kind === "human" && s.seat !== t.you.seat)) {
+    location.href = seatUrl(t.code);
+    return;
+  }
   for (const s of t.seats) {
     if (s.kind !== "human") continue;
     const name = seatName(s.seat, t.players);
