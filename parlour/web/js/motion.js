@@ -54,7 +54,7 @@ export function moverOf(e, ctx) {
 function meldCounts() {
   const out = {};
   for (const el of document.querySelectorAll("#felt .meld[data-meld]")) {
-    const cards = (el.getAttribute("aria-label") || "").split(": ")[1] || "";
+    const cards = (el.getAttribute("title") || el.getAttribute("aria-label") || "").split(": ")[1] || "";
     out[`${el.dataset.side}:${el.dataset.meld}`] = cards.split(" ").filter(Boolean).length;
   }
   return out;
