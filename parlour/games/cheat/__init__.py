@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from parlour.core.registry import GameEntry
 from parlour.games.cheat.bot import BasicCheatBot
-from parlour.games.cheat.engine import CheatGame
+from parlour.games.cheat.game import CheatGame
 from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
 

@@ -36,7 +36,7 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, card_str, rank_str, shoe
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
-from parlour.games.cheat.engine import (
+from parlour.games.cheat.game import (
     TWO_OF_CLUBS,
     _card_key,
     askers_for,

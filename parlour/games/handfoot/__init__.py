@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from parlour.core.registry import GameEntry
 from parlour.games.handfoot.bot import HandFootBasicBot
-from parlour.games.handfoot.engine import HandFootGame
+from parlour.games.handfoot.game import HandFootGame
 from parlour.games.handfoot.rules import PRESET_DOCS, PRESETS, HandFootRules
 
 GAME = HandFootGame()

@@ -27,7 +27,7 @@ from parlour.core.cards import NUM_KINDS, Card, card_str, cards_str, shoe
 from parlour.core.position import Cards, position_cards
 from parlour.core.position import PositionError as PositionError
 from parlour.core.rng import derive_seed
-from parlour.games.handfoot.melds import (
+from parlour.games.handfoot.parts.melds import (
     MIN_MELD,
     Meld,
     cards_value,

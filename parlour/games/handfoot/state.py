@@ -22,7 +22,7 @@ from typing import Any
 
 from parlour.core.cards import JOKER, NUM_KINDS, Card, rank_of, shoe
 from parlour.core.game import HandResult
-from parlour.games.handfoot.melds import Meld, is_red_three
+from parlour.games.handfoot.parts.melds import Meld, is_red_three
 from parlour.games.handfoot.rules import HandFootRules
 
 PHASE_DRAW, PHASE_PLAY, PHASE_OVER = "draw", "play", "over"

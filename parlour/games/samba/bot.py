@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
 from parlour.games.samba import actions as A
-from parlour.games.samba.evaluation import evaluate
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.evaluation import evaluate
+from parlour.games.samba.parts.melds import (
     GROUP,
     IS_NATURAL,
     IS_WILD,
@@ -38,8 +38,8 @@ from parlour.games.samba.melds import (
     Meld,
     meets_going_out,
 )
-from parlour.games.samba.observe import SambaView
 from parlour.games.samba.state import DRAW, PILE_OPEN, State
+from parlour.games.samba.view import SambaView
 
 #: the pile counts as large (worth blocking / worth taking) from this many cards
 BIG_PILE = 8
@@ -402,7 +402,7 @@ class SambaBasicBot(Bot):
     @staticmethod
     def evaluate_state(game: Any, state: State) -> tuple[float, ...]:
         """Predicted final score of the hand per side from a full (determinized) state: the
-        least-squares fit of ``parlour.games.samba.evaluation`` (table, canastas and sambas,
+        least-squares fit of ``parlour.games.samba.parts.evaluation`` (table, canastas and sambas,
         unfinished melds, red 3s, what the hands hold at this stage of the hand)."""
         return evaluate(state)
 

@@ -1,4 +1,4 @@
-"""The Samba engine: the Game protocol over :mod:`state`, :mod:`turn` and :mod:`observe`."""
+"""The Samba engine: the Game protocol over :mod:`state`, :mod:`apply` and :mod:`view`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from parlour.core.cards import Card, card_str, rank_str
 from parlour.core.game import Event, Game, HandResult, Outcome
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
-from parlour.games.samba import legal, turn
-from parlour.games.samba.melds import (
+from parlour.games.samba import apply, legal
+from parlour.games.samba.parts.melds import (
     BLACK_THREES,
     GROUP,
     IS_NATURAL,
@@ -26,10 +26,10 @@ from parlour.games.samba.melds import (
     fits,
     make_meld,
 )
-from parlour.games.samba.observe import SambaView, determinize, observe, view_json
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.scoring import hand_result
 from parlour.games.samba.state import ANSWER, DRAW, MELD, PILE_OPEN, State, deal, new_match
+from parlour.games.samba.view import SambaView, determinize, observe, view_json
 
 SambaAction = A.SambaAction
 SEED = "002_91a2786a682fea8f.txt"
@@ -55,14 +55,14 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
         return None if state.finished else state.to_act
 
     def legal_actions(self, state: State) -> Sequence[SambaAction]:
-        legal = state._legal
-        if legal is None:
-            legal = state._legal = turn.legal_actions(state) if not state.finished else []
-        return legal  # type: ignore[no-any-return]
+        found = state._legal
+        if found is None:
+            found = state._legal = legal.legal_actions(state) if not state.finished else []
+        return found  # type: ignore[no-any-return]
 
     def apply_unchecked(self, state: State, action: SambaAction) -> tuple[State, list[Event]]:
         events: list[Event] = []
-        return turn.apply(state, action, events), events
+        return apply.apply(state, action, events), events
 
     def explain(self, state: State, action: SambaAction) -> str | None:
         if state.finished:
@@ -193,7 +193,7 @@ def why_illegal(s: State, action: Any) -> str:
         return "finish the meld you are building (three cards make a meld) or take it back first"
     melds = s.melds[side]
     n = s.sizes[seat]
-    minimum = turn.opening_minimum(s, side)
+    minimum = legal.opening_minimum(s, side)
     if t in (A.Draw, A.TakePile, A.TakeTop):
         if s.phase != DRAW:
             return "you have already drawn this turn: draw or take from the pile only at its start"

@@ -6,14 +6,14 @@ checks (can the first meld still reach its minimum, can the player still go out)
 from __future__ import annotations
 
 from parlour.games.samba import actions as A
-from parlour.games.samba.lookahead import (
+from parlour.games.samba.parts.lookahead import (
     can_go_out_this_turn,
     keeps_going_out,
     opening_filter,
     pile_opening_ok,
     vouched_out,
 )
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
     GROUP,
     IS_NATURAL,
@@ -31,7 +31,7 @@ from parlour.games.samba.melds import (
     make_meld,
     meets_going_out,
 )
-from parlour.games.samba.staging import continuations, stage_ok
+from parlour.games.samba.parts.staging import continuations, stage_ok
 from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State
 
 Action = A.SambaAction

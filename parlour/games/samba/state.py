@@ -11,7 +11,7 @@ from typing import Any
 from parlour.core.cards import shoe
 from parlour.core.game import HandResult
 from parlour.core.rng import derive_seed
-from parlour.games.samba.melds import IS_WILD, RED_THREES, Meld
+from parlour.games.samba.parts.melds import IS_WILD, RED_THREES, Meld
 from parlour.games.samba.rules import SambaRules
 
 DRAW, MELD, PILE_OPEN, ANSWER, OVER = "draw", "meld", "pile_open", "answer", "over"

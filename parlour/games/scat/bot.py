@@ -17,6 +17,7 @@ from typing import Any
 
 from parlour.core.bot import Bot
 from parlour.core.game import Game, Seat
+from parlour.games.scat.parts.values import hand_value, suit_totals
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import (
     DEALT31,
@@ -32,7 +33,6 @@ from parlour.games.scat.state import (
     TakeDiscard,
     ThrowDown,
 )
-from parlour.games.scat.values import hand_value, suit_totals
 
 #: knock thresholds by players still in, when the lowest hand loses
 LOWEST_LOSES_THRESHOLD = {2: 24, 3: 22, 4: 21, 5: 20}

@@ -14,7 +14,7 @@ from parlour.core.cards import Card, card_str, cards_str, shuffled_shoe
 from parlour.core.errors import RulesError
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
-from parlour.games.scat.observe import counted_value, determinize, observe
+from parlour.games.scat.parts.values import hand_value, is_declarable, is_one_suit, rank_key
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.scoring import declared_changes, showdown_changes
 from parlour.games.scat.state import (
@@ -38,7 +38,7 @@ from parlour.games.scat.state import (
     TakeDiscard,
     ThrowDown,
 )
-from parlour.games.scat.values import hand_value, is_declarable, is_one_suit, rank_key
+from parlour.games.scat.view import counted_value, determinize, observe
 
 SEED = "001_e8630c614840283e.txt"
 

@@ -12,8 +12,8 @@ from parlour.core.errors import IllegalAction
 from parlour.core.rng import derive_seed
 from parlour.games.handfoot import ENTRY, GAME, HandFootRules
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
-from parlour.games.handfoot.melds import is_red_three
-from parlour.games.handfoot.moves import canonical_action
+from parlour.games.handfoot.legal import canonical_action
+from parlour.games.handfoot.parts.melds import is_red_three
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, cut_for_first, playing_order
 from tests.games.handfoot.util import act, cards, hand_of, scenario
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.core.cards import NUM_KINDS, Card, parse_cards, shoe
 from parlour.games.handfoot import GAME, HandFootRules
-from parlour.games.handfoot.melds import Meld, classify
+from parlour.games.handfoot.parts.melds import Meld, classify
 from parlour.games.handfoot.state import PHASE_PLAY, State
 
 SEED = "004_bae80ddcdedd4514.txt"

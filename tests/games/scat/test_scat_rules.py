@@ -9,6 +9,7 @@ import pytest
 from parlour.core.cards import shuffled_shoe
 from parlour.core.errors import IllegalAction
 from parlour.games.scat import GAME
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import (
     DEALT31,
@@ -22,7 +23,6 @@ from parlour.games.scat.state import (
     Knock,
     TakeDiscard,
 )
-from parlour.games.scat.values import hand_value
 
 from .helpers import card, cards, play, position
 

@@ -8,6 +8,7 @@ import pytest
 from parlour import games
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.scat import ENTRY, GAME
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import (
     DRAW,
@@ -20,7 +21,6 @@ from parlour.games.scat.state import (
     Knock,
     ThrowDown,
 )
-from parlour.games.scat.values import hand_value
 
 from .helpers import card, cards, play, position
 

@@ -21,7 +21,7 @@ from parlour.games.handfoot.actions import (
     Retract,
     TakePile,
 )
-from parlour.games.handfoot.melds import (
+from parlour.games.handfoot.parts.melds import (
     BOOK,
     BOOK_SIZE,
     MIN_MELD,
@@ -34,7 +34,7 @@ from parlour.games.handfoot.melds import (
     meld_problem,
     wilds_allowed,
 )
-from parlour.games.handfoot.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.scoring import missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 

@@ -13,7 +13,7 @@ from parlour.games.samba.legal import (
     stage_ok,
     takeback_key,
 )
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
     CARD_TEXT,
     GROUP,

@@ -18,7 +18,7 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, Card, card_str, expand, shoe
 from parlour.core.codec import card_field, cards_field, to_json
 from parlour.core.game import HandResult
-from parlour.games.handfoot.melds import Meld, cards_value
+from parlour.games.handfoot.parts.melds import Meld, cards_value
 from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import book_counts, missing_books, red_three_score
 from parlour.games.handfoot.state import State

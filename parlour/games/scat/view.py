@@ -11,9 +11,9 @@ import random
 from collections import Counter
 
 from parlour.core.cards import shoe
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import OVER, THROW_DOWN, ScatState, ScatView, SeatCards
-from parlour.games.scat.values import hand_value
 
 BUS_LEVELS = (
     "seated at the back",

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from parlour.core.cards import Card, card_str, cards_str, expand
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
-from parlour.games.handfoot import moves
+from parlour.games.handfoot import legal
 from parlour.games.handfoot.actions import (
     ACTION_TYPES,
     Action,
@@ -20,9 +20,8 @@ from parlour.games.handfoot.actions import (
     Retract,
     TakePile,
 )
-from parlour.games.handfoot.melds import Meld as TableMeld
-from parlour.games.handfoot.melds import card_value, cards_value, classify
-from parlour.games.handfoot.observe import HandFootView, determinize_view, observe_state, view_json
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import card_value, cards_value, classify
 from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import side_score
 from parlour.games.handfoot.state import (
@@ -34,6 +33,7 @@ from parlour.games.handfoot.state import (
     draw_cards,
     lay_out_red_threes,
 )
+from parlour.games.handfoot.view import HandFootView, determinize_view, observe_state, view_json
 
 SEAT_NAMES = ("South", "West", "North", "East")
 
@@ -82,10 +82,10 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         return None if state.phase == PHASE_OVER else state.to_move
 
     def legal_actions(self, state: State) -> Sequence[Action]:
-        return moves.legal_actions(state)
+        return legal.legal_actions(state)
 
     def explain(self, state: State, action: Action) -> str | None:
-        return moves.explain(state, action)
+        return legal.explain(state, action)
 
     def num_seats(self, state: State) -> int:
         return state.rules.players
@@ -173,7 +173,7 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         )
         self._red_three_event(s, seat, laid, events)
         s.phase = PHASE_PLAY
-        if not s.stock and not moves.play_actions(s):
+        if not s.stock and not legal.play_actions(s):
             # the last cards of the stock were red 3s that could not be replaced: the player is
             # left with a lone card they may not discard (or none) — the stock has run out
             events.append(
