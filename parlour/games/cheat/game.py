@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 from parlour.core.cards import JOKER, NUM_KINDS, card_str, rank_of, rank_str, shuffled_shoe
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
+from parlour.core.text import Names
+from parlour.games.cheat import text
 from parlour.games.cheat.actions import (
     ACTION_TYPES,
     Action,
@@ -322,7 +324,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             return self._answer(state, isinstance(action, Challenge))
         if isinstance(action, ChooseFirst):
             seat = action.seat
-            ev = Event("first_player", f"the dealer chooses seat {seat} to play first")
+            ev = Event("first_player", {"seat": seat})
             return replace(state, phase=PLAY, turn_seat=seat, actor=seat, first_player=seat), [ev]
         raise TypeError(f"not a Cheat action: {action!r}")
 
@@ -347,15 +349,9 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             turns=turn,
             claims=(*state.claims, ClaimRecord(turn, seat, action.count, action.rank)),
         )
-        text = f"seat {seat} claims {action.count} × {rank_str(action.rank)}"
         events = [
-            Event("claim", text, None, {"seat": seat, "count": action.count, "rank": action.rank}),
-            Event(
-                "played",
-                f"you put down {' '.join(card_str(c) for c in play.cards)}",
-                frozenset((seat,)),
-                {"cards": [card_str(c) for c in play.cards]},
-            ),
+            Event("claim", {"seat": seat, "count": action.count, "rank": action.rank}),
+            Event("played", {"seat": seat, "cards": play.cards}, frozenset((seat,))),
         ]
         return new, events
 
@@ -366,7 +362,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
                 return self._resolve(state, (seat,), late=True)
             nxt = state.ask_index + 1
             passed = (*state.late_passed, seat)
-            ev = Event("late_pass", f"seat {seat} lets it stand", None, {"seat": seat})
+            ev = Event("late_pass", {"seat": seat})
             if nxt < len(state.askers):
                 new = replace(state, ask_index=nxt, actor=state.askers[nxt], late_passed=passed)
                 return new, [ev]
@@ -382,7 +378,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         if challengers:
             return self._resolve(state, challengers, late=False)
         if state.rules.challenge_any_time:
-            ev = Event("late_round", "nobody challenged; the play may still be challenged")
+            ev = Event("late_round")
             return (
                 replace(
                     state,
@@ -400,7 +396,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         """Nobody challenged: the play stands; an empty hand goes out."""
         player = state.turn_seat
         last = state.pile[-1]
-        events = [Event("unchallenged", f"nobody challenges seat {player}", None, {})]
+        events = [Event("unchallenged", {"seat": player})]
         allowed = successors(state.rules.rank_rule, last.rank)
         return self._next_turn(state, player, allowed, events)
 
@@ -453,23 +449,16 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             exposed_to=exposed_to,
             late=late,
         )
-        who = ", ".join(f"seat {s}" for s in challengers)
-        verdict = "it was true" if truthful else "it was a lie"
-        takers_text = ", ".join(f"seat {t} ({n})" for t, n in zip(takers, shares, strict=True))
         events = [
             Event(
                 "challenge",
-                f"{who} challenge{'s' if len(challengers) == 1 else ''} seat {player}: "
-                f"{' '.join(card_str(c) for c in play.cards)} — {verdict}; "
-                f"the pile goes to {takers_text}",
-                None,
                 {
                     "player": player,
-                    "challengers": list(challengers),
-                    "cards": [card_str(c) for c in play.cards],
+                    "challengers": tuple(challengers),
+                    "cards": play.cards,
                     "truthful": truthful,
-                    "takers": list(takers),
-                    "shares": list(shares),
+                    "takers": tuple(takers),
+                    "shares": tuple(shares),
                 },
             )
         ]
@@ -477,9 +466,8 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             events.append(
                 Event(
                     "picked_up",
-                    f"you take {' '.join(card_str(c) for c in sorted(got[j]))}",
+                    {"seat": taker, "cards": tuple(sorted(got[j]))},
                     frozenset((taker,)),
-                    {"cards": [card_str(c) for c in sorted(got[j])]},
                 )
             )
         new = replace(
@@ -507,7 +495,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             out = (*out, player)
             shown = _with(shown, player, 0)
             place = len(out)
-            events.append(Event("out", f"seat {player} goes out (place {place})", None, {}))
+            events.append(Event("out", {"seat": player, "place": place}))
         active = rules.players - len(out)
         termination = ""
         if out and (not rules.play_on_for_places or active <= 1):
@@ -524,7 +512,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
             challengers=(),
         )
         if termination:
-            events.append(Event("game_over", f"the game is over ({termination})"))
+            events.append(Event("game_over", {"termination": termination}))
             return replace(base, phase=OVER, actor=-1, termination=termination), events
         nxt = _left_active(base, player, out)
         return replace(base, phase=PLAY, turn_seat=nxt, actor=nxt, allowed=allowed), events
@@ -579,6 +567,9 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         for p in state.pile:
             out.extend(p.cards)
         return out
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        return text.describe(event, viewer, names)
 
     def action_text(self, state: State, action: Action) -> str:
         return str(action)

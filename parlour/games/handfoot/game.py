@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 from parlour.core.cards import Card, card_str, cards_str, expand
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
-from parlour.games.handfoot import legal
+from parlour.core.text import Names
+from parlour.games.handfoot import legal, text
 from parlour.games.handfoot.actions import (
     ACTION_TYPES,
     Action,
@@ -143,57 +144,27 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
             random.Random(derive_seed(s.hand_seed, "reshuffle", s.reshuffles)).shuffle(rest)
             s.stock, s.pile = rest, [top]
             s.reshuffles += 1
-            events.append(
-                Event("reshuffle", f"the stock is empty: {len(rest)} discards are shuffled into it")
-            )
+            events.append(Event("reshuffle", {"count": len(rest)}))
         if not s.stock:
-            events.append(
-                Event(
-                    "stock_out",
-                    f"{seat_name(seat)} cannot draw: the stock is empty, the round ends",
-                )
-            )
+            events.append(Event("stock_out", {"seat": seat, "drew_last": False}))
             self._end_round(s, events)
             return
         kept, laid = draw_cards(s, seat, s.rules.draw_count)
+        events.append(Event("draw", {"seat": seat, "count": len(kept) + len(laid)}))
         events.append(
-            Event(
-                "draw",
-                f"{seat_name(seat)} draws {len(kept) + len(laid)} cards",
-                data={"seat": seat, "count": len(kept) + len(laid)},
-            )
-        )
-        events.append(
-            Event(
-                "draw_private",
-                f"you draw {cards_str(kept)}",
-                seats=frozenset({seat}),
-                data={"seat": seat, "cards": [card_str(c) for c in kept]},
-            )
+            Event("draw_private", {"seat": seat, "cards": tuple(kept)}, frozenset({seat}))
         )
         self._red_three_event(s, seat, laid, events)
         s.phase = PHASE_PLAY
         if not s.stock and not legal.play_actions(s):
             # the last cards of the stock were red 3s that could not be replaced: the player is
             # left with a lone card they may not discard (or none) — the stock has run out
-            events.append(
-                Event(
-                    "stock_out",
-                    f"{seat_name(seat)} drew the last cards of the stock and cannot play on: "
-                    "the round ends",
-                )
-            )
+            events.append(Event("stock_out", {"seat": seat, "drew_last": True}))
             self._end_round(s, events)
 
     def _red_three_event(self, s: State, seat: int, laid: list[Card], events: list[Event]) -> None:
         if laid:
-            events.append(
-                Event(
-                    "red_threes",
-                    f"{seat_name(seat)} lays out {cards_str(laid)} and draws replacements",
-                    data={"seat": seat, "cards": [card_str(c) for c in laid]},
-                )
-            )
+            events.append(Event("red_threes", {"seat": seat, "cards": tuple(laid)}))
 
     def _take_pile(self, s: State, action: TakePile, events: list[Event]) -> None:
         seat = s.to_move
@@ -207,12 +178,11 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         events.append(
             Event(
                 "take_pile",
-                f"{seat_name(seat)} takes the pile: {card_str(top)} with "
-                f"{cards_str(action.cards)}; {cards_str(s.pending)} join the hand after the discard",
-                data={
+                {
                     "seat": seat,
-                    "top": card_str(top),
-                    "pending": [card_str(c) for c in s.pending],
+                    "top": top,
+                    "cards": tuple(action.cards),
+                    "pending": tuple(s.pending),
                 },
             )
         )
@@ -244,21 +214,21 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
             assert kk is not None
             meld = TableMeld(kk[0], kk[1], tuple(sorted(cards)))
             melds.append(meld)
-            where = f"starts a {meld.label()}"
         else:
             old = melds[index]
             meld = TableMeld(old.kind, old.key, tuple(sorted((*old.cards, *cards))))
             melds[index] = meld
-            where = f"adds to the {meld.label()}"
-        done = " — a finished book" if meld.complete else ""
         events.append(
             Event(
                 "meld",
-                f"{seat_name(seat)} {where}: {cards_str(cards)}{done}",
-                data={
+                {
                     "seat": seat,
                     "meld": index if index >= 0 else len(melds) - 1,
-                    "cards": [card_str(c) for c in cards],
+                    "new": index < 0,
+                    "meld_kind": meld.kind,
+                    "key": meld.key,
+                    "complete": meld.complete,
+                    "cards": cards,
                 },
             )
         )
@@ -270,12 +240,15 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
             s.down[seat] = True
             s.opened[side] = True
             s.provisional = False
-            how = "plays on the partner's meld" if on_partner else f"melds {s.turn_value} points"
             events.append(
                 Event(
                     "requirement_met",
-                    f"{seat_name(seat)} {how} and meets the requirement ({s.opening_minimum()})",
-                    data={"seat": seat},
+                    {
+                        "seat": seat,
+                        "on_partner": on_partner,
+                        "points": s.turn_value,
+                        "minimum": s.opening_minimum(),
+                    },
                 )
             )
         else:
@@ -309,9 +282,7 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         events.append(
             Event(
                 "retract",
-                f"{seat_name(seat)} takes back {cards_str(sorted(back))}"
-                + (" and returns the pile" if s.phase == PHASE_DRAW else ""),
-                data={"seat": seat, "cards": [card_str(c) for c in sorted(back)]},
+                {"seat": seat, "cards": tuple(sorted(back)), "pile": s.phase == PHASE_DRAW},
             )
         )
 
@@ -322,24 +293,12 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         if s.known[seat][card]:
             s.known[seat][card] -= 1
         s.pile.append(card)
-        events.append(
-            Event(
-                "discard",
-                f"{seat_name(seat)} discards {card_str(card)}",
-                data={"seat": seat, "card": card_str(card)},
-            )
-        )
+        events.append(Event("discard", {"seat": seat, "card": card}))
         if s.pending:
             for c in s.pending:
                 hand[c] += 1
                 s.known[seat][c] += 1
-            events.append(
-                Event(
-                    "pending_joins",
-                    f"{seat_name(seat)} adds the {len(s.pending)} pile cards to the hand",
-                    data={"seat": seat},
-                )
-            )
+            events.append(Event("pending_joins", {"seat": seat, "count": len(s.pending)}))
             s.pending = []
         if s.down[seat] and not s.foot_taken[seat]:
             for c in s.feet[seat]:
@@ -347,25 +306,16 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
             foot = s.feet[seat]
             s.feet[seat] = []
             s.foot_taken[seat] = True
+            events.append(Event("foot", {"seat": seat, "count": len(foot)}))
             events.append(
                 Event(
-                    "foot",
-                    f"{seat_name(seat)} picks up the foot ({len(foot)} cards)",
-                    data={"seat": seat},
-                )
-            )
-            events.append(
-                Event(
-                    "foot_private",
-                    f"your foot: {cards_str(sorted(foot))}",
-                    seats=frozenset({seat}),
-                    data={"cards": [card_str(c) for c in sorted(foot)]},
+                    "foot_private", {"seat": seat, "cards": tuple(sorted(foot))}, frozenset({seat})
                 )
             )
             self._red_three_event(s, seat, lay_out_red_threes(s, seat), events)
         elif not any(hand) and s.foot_taken[seat]:
             s.went_out = seat
-            events.append(Event("out", f"{seat_name(seat)} goes out", data={"seat": seat}))
+            events.append(Event("out", {"seat": seat}))
             self._end_round(s, events)
             return
         self._next_turn(s)
@@ -431,17 +381,18 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         events.append(
             Event(
                 "round_over",
-                f"round {s.round + 1} over ({note}): "
-                + ", ".join(f"{x:+d}" for x in unit_scores)
-                + "; totals "
-                + ", ".join(str(x) for x in s.scores),
-                data={"round": s.round, "scores": list(unit_scores), "totals": list(s.scores)},
+                {
+                    "round": s.round,
+                    "went_out": s.went_out if s.went_out >= 0 else None,
+                    "scores": tuple(unit_scores),
+                    "totals": tuple(s.scores),
+                },
             )
         )
         if s.round + 1 >= rules.rounds:
             s.phase = PHASE_OVER
             s.termination = "rounds" if rules.rounds == len(rules.opening_minimums) else "max_hands"
-            events.append(Event("match_over", "the match is over"))
+            events.append(Event("match_over"))
             return
         self.deal_next(s, events)
 
@@ -451,9 +402,12 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         events.append(
             Event(
                 "deal",
-                f"round {rnd + 1} dealt (minimum {s.opening_minimum()}); "
-                f"{seat_name(s.first)} plays first",
-                data={"round": rnd, "first": s.first, "cuts": list(s.cuts)},
+                {
+                    "round": rnd,
+                    "minimum": s.opening_minimum(),
+                    "first": s.first,
+                    "cuts": tuple(s.cuts),
+                },
             )
         )
         for _kind, seat, laid in notes:
@@ -492,3 +446,15 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         if isinstance(action, Discard):
             return f"discard {card_str(action.card)} ({card_value(action.card)})"
         return str(action)
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        return text.describe(event, viewer, names)
+
+    def sides_of(self, state: State) -> tuple[tuple[Seat, ...], ...]:
+        """This round's partnerships (they change each round with ``rotate_partners``)."""
+        if not state.side_of:
+            return tuple((s,) for s in range(state.rules.players))
+        return tuple(
+            tuple(s for s in range(len(state.side_of)) if state.side_of[s] == side)
+            for side in sorted(set(state.side_of))
+        )

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from parlour.core.cards import Card, card_str, rank_str
-from parlour.core.game import Event, Game, HandResult, Outcome
+from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
+from parlour.core.text import Names
 from parlour.games.samba import actions as A
-from parlour.games.samba import apply, legal
+from parlour.games.samba import apply, legal, text
 from parlour.games.samba.parts.melds import (
     BLACK_THREES,
     GROUP,
@@ -135,6 +136,12 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
 
     def action_text(self, state: State, action: SambaAction) -> str:
         return f"seat {state.to_act}: {action}"
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        return text.describe(event, viewer, names)
+
+    def sides_of(self, state: State) -> tuple[tuple[Seat, ...], ...]:
+        return tuple(state.sides)
 
     def hand_breakdown(self, state: State) -> HandResult:
         """Every side's score for the hand as it stands — as if it ended now with nobody going

@@ -14,6 +14,8 @@ from parlour.core.cards import Card, card_str, cards_str, shuffled_shoe
 from parlour.core.errors import RulesError
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
+from parlour.core.text import Names
+from parlour.games.scat import text
 from parlour.games.scat.parts.values import hand_value, is_declarable, is_one_suit, rank_key
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.scoring import declared_changes, showdown_changes
@@ -292,23 +294,14 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             return self._dealt31(state, ev)
         if isinstance(action, ThrowDown):
             if action.call:
-                ev.append(
-                    Event("throw_down", f"seat {p} throws down: everyone shows", None, {"seat": p})
-                )
+                ev.append(Event("throw_down", {"seat": p}))
                 return self._showdown(state, p, "throw_down", ev)
-            ev.append(Event("play_on", f"seat {p} plays on", None, {"seat": p}))
+            ev.append(Event("play_on", {"seat": p}))
             return _evolve(state, phase=DRAW), ev
         if isinstance(action, DrawStock):
             card = state.stock[-1]
-            ev.append(Event("draw", f"seat {p} draws from the stock", None, {"seat": p}))
-            ev.append(
-                Event(
-                    "drawn",
-                    f"you draw {card_str(card)}",
-                    frozenset({p}),
-                    {"seat": p, "card": card_str(card)},
-                )
-            )
+            ev.append(Event("draw", {"seat": p}))
+            ev.append(Event("drawn", {"seat": p, "card": card}, frozenset({p})))
             hands = _set(state.hands, p, _add(state.hands[p], card))
             new = _evolve(
                 state,
@@ -321,14 +314,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             return new, ev
         if isinstance(action, TakeDiscard):
             card = state.pile[-1]
-            ev.append(
-                Event(
-                    "take",
-                    f"seat {p} takes {card_str(card)} from the pile",
-                    None,
-                    {"seat": p, "card": card_str(card)},
-                )
-            )
+            ev.append(Event("take", {"seat": p, "card": card}))
             new = _evolve(
                 state,
                 hands=_set(state.hands, p, _add(state.hands[p], card)),
@@ -340,23 +326,14 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             )
             return new, ev
         if isinstance(action, Knock):
-            ev.append(Event("knock", f"seat {p} knocks", None, {"seat": p}))
+            ev.append(Event("knock", {"seat": p}))
             nxt = self._next_active(state.out, p)
             return _evolve(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt), ev
         if isinstance(action, Hammer):
-            ev.append(
-                Event("hammer", f"seat {p} calls a hammer: everyone shows", None, {"seat": p})
-            )
+            ev.append(Event("hammer", {"seat": p}))
             return self._showdown(state, p, "hammer", ev)
         if isinstance(action, EndHand):
-            ev.append(
-                Event(
-                    "end_hand",
-                    f"seat {p} does not take the discard: the stock is exhausted",
-                    None,
-                    {"seat": p},
-                )
-            )
+            ev.append(Event("end_hand", {"seat": p}))
             return self._showdown(
                 state, state.knocker if state.knocker >= 0 else None, "stock_exhausted", ev
             )
@@ -366,14 +343,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         known = state.known
         if card in known[p]:
             known = _set(known, p, _remove(known[p], card))
-        ev.append(
-            Event(
-                "discard",
-                f"seat {p} discards {card_str(card)}",
-                None,
-                {"seat": p, "card": card_str(card)},
-            )
-        )
+        ev.append(Event("discard", {"seat": p, "card": card}))
         new = _evolve(
             state,
             hands=_set(state.hands, p, rest),
@@ -412,14 +382,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         changes = declared_changes({seat}, self._active(state), knocker, state.rules, state.players)
         shown = (SeatCards(seat, state.hands[seat]),)
         values = {seat: hand_value(state.hands[seat], state.rules)}
-        ev.append(
-            Event(
-                "declare",
-                f"seat {seat} declares 31: {cards_str(state.hands[seat])}",
-                None,
-                {"seat": seat},
-            )
-        )
+        ev.append(Event("declare", {"seat": seat, "cards": state.hands[seat]}))
         return self._end_hand(state, changes, "declared_31", knocker, shown, values, ev)
 
     def _dealt31(self, state: ScatState, ev: list[Event]) -> tuple[ScatState, list[Event]]:
@@ -431,9 +394,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         ev.append(
             Event(
                 "dealt_31",
-                "dealt 31: " + "; ".join(str(x) for x in shown),
-                None,
-                {"seats": holders},
+                {"seats": tuple(holders), "hands": tuple(state.hands[s] for s in holders)},
             )
         )
         return self._end_hand(state, changes, "dealt_31", None, shown, values, ev)
@@ -501,9 +462,15 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         ev.append(
             Event(
                 "hand_over",
-                text,
-                None,
-                {"shown": [str(x) for x in shown], "changes": list(changes)},
+                {
+                    "hand": state.hand_no,
+                    "reason": reason,
+                    "changes": tuple(changes),
+                    "replay": bool(notes),
+                    "out": tuple(gone),
+                    "shown": tuple(x.seat for x in shown),
+                    "hands": tuple(x.cards for x in shown),
+                },
             )
         )
         new_state = _evolve(
@@ -525,7 +492,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         if not termination and rules.max_hands is not None and state.hand_no + 1 >= rules.max_hands:
             termination = "max_hands"
         if termination:
-            ev.append(Event("match_over", f"the match is over ({termination})", None, {}))
+            ev.append(Event("match_over", {"termination": termination}))
             return _evolve(new_state, phase=OVER, to_act=-1, termination=termination), ev
         nxt = _evolve(
             new_state,
@@ -533,7 +500,7 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             dealer=self._next_active(new_state.out, state.dealer),
         )
         dealt = self._deal(nxt, self.hand_seed(nxt))
-        ev.append(Event("deal", f"hand {dealt.hand_no + 1}: seat {dealt.dealer} deals", None, {}))
+        ev.append(Event("deal", {"hand": dealt.hand_no, "dealer": dealt.dealer}))
         return dealt, ev
 
     # --- views --------------------------------------------------------------------------------
@@ -586,6 +553,9 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
 
     def hand_seed(self, state: ScatState) -> int:
         return derive_seed(state.seed, "deal", state.hand_no)
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        return text.describe(event, viewer, names)
 
     def redeal(self, state: ScatState, seed: int) -> ScatState:
         return self._deal(state, seed)
