@@ -229,7 +229,12 @@ def _seat_label(game: Game[Any, Any, Any, Any], seat: int) -> str:
 
 def _event_line(game: Game[Any, Any, Any, Any], state: Any, event: Event) -> str:
     """A public event as a spectator is told it; a private one as its only seat is told it."""
-    names = Names.numbered(game.num_seats(state), game.sides_of(state))
+    labels: Sequence[str] = getattr(game, "seat_names", ()) or ()
+    names = (
+        Names(tuple(labels), game.sides_of(state))
+        if labels
+        else Names.numbered(game.num_seats(state), game.sides_of(state))
+    )
     if event.seats is None:
         return f"  {game.describe(event, None, names)}"
     who = ", ".join(str(s) for s in sorted(event.seats))

@@ -81,10 +81,9 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     if kind == "discard":
         return does(f"discards {card_str(d['card'])}")
     if kind == "pending_joins":
-        hand = names.whose(seat, viewer, "hand")
-        return does(f"adds the {d['count']} pile cards to {hand}")
+        return does(f"adds the {d['count']} pile cards to {_the(seat, viewer, 'hand')}")
     if kind == "foot":
-        return does(f"picks up {names.whose(seat, viewer, 'foot')} ({d['count']} cards)")
+        return does(f"picks up {_the(seat, viewer, 'foot')} ({d['count']} cards)")
     if kind == "foot_private":
         return f"{names.whose(seat, viewer, 'foot')}: {cards(d['cards'])}"
     if kind == "out":
@@ -101,3 +100,8 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
         first = names.does(d["first"], viewer, "plays")
         return f"round {d['round'] + 1} dealt (minimum {d['minimum']}); {first} first"
     return describe_common(event, viewer, names)
+
+
+def _the(seat: Seat, viewer: Seat | None, thing: str) -> str:
+    """``your foot`` to its owner, ``the foot`` to everyone else."""
+    return f"your {thing}" if seat == viewer else f"the {thing}"
