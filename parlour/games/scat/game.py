@@ -16,16 +16,8 @@ from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.rng import derive_seed
 from parlour.core.text import Names
 from parlour.games.scat import text
-from parlour.games.scat.parts.values import hand_value, is_declarable, is_one_suit, rank_key
-from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.scoring import declared_changes, showdown_changes
-from parlour.games.scat.state import (
+from parlour.games.scat.actions import (
     ACTION_TYPES,
-    DEALT31,
-    DISCARD,
-    DRAW,
-    OVER,
-    THROW_DOWN,
     Action,
     Declare31,
     Discard,
@@ -33,14 +25,23 @@ from parlour.games.scat.state import (
     EndHand,
     Hammer,
     Knock,
-    LastHand,
-    ScatState,
-    ScatView,
-    SeatCards,
     TakeDiscard,
     ThrowDown,
 )
-from parlour.games.scat.view import counted_value, determinize, observe
+from parlour.games.scat.parts.values import hand_value, is_declarable, is_one_suit, rank_key
+from parlour.games.scat.rules import ScatRules
+from parlour.games.scat.scoring import declared_changes, showdown_changes
+from parlour.games.scat.state import (
+    DEALT31,
+    DISCARD,
+    DRAW,
+    OVER,
+    THROW_DOWN,
+    LastHand,
+    ScatState,
+    SeatCards,
+)
+from parlour.games.scat.view import ScatView, counted_value, determinize, observe
 
 SEED = "001_e8630c614840283e.txt"
 
