@@ -36,14 +36,8 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, card_str, rank_str, shoe
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
-from parlour.games.cheat.game import (
-    TWO_OF_CLUBS,
-    _card_key,
-    askers_for,
-    claim_counts,
-    opening_ranks,
-    successors,
-)
+from parlour.games.cheat.apply import TWO_OF_CLUBS, _card_key, askers_for
+from parlour.games.cheat.legal import claim_counts, opening_ranks, successors
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.state import (
     ALL_RANKS,

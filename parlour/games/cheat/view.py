@@ -73,7 +73,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the hidden cards (others' hands, their plays in
     the pile) dealt at random from the cards the seat cannot place; other seats' pending answers
     in the challenge window taken as passes."""
-    from parlour.games.cheat.game import askers_for
+    from parlour.games.cheat.apply import askers_for
 
     rules = view.rules
     n = rules.players

@@ -7,7 +7,8 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, parse_cards, shoe
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.game import opening_ranks, replace
+from parlour.games.cheat.apply import replace
+from parlour.games.cheat.legal import opening_ranks
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.state import State
 

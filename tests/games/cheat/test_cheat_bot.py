@@ -10,8 +10,8 @@ from parlour import games
 from parlour.core.cards import parse_card, parse_cards
 from parlour.games.cheat import GAME, BasicCheatBot
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
+from parlour.games.cheat.apply import replace
 from parlour.games.cheat.bot import exposed_whereabouts, steer_value, voluntary_rate
-from parlour.games.cheat.game import replace
 from parlour.games.cheat.rules import RANK_RULES
 from parlour.games.cheat.state import ALL_RANKS, State
 from parlour.sim.match import make_bots
