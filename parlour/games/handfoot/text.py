@@ -16,6 +16,14 @@ from parlour.core.game import Event, Seat
 from parlour.core.text import Names, cards, describe_common
 from parlour.games.handfoot.parts.melds import Meld
 
+#: the seats' names in playthroughs and score-sheet notes (seat 0 South, clockwise)
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
 EVENT_FIELDS: dict[str, frozenset[str]] = {
