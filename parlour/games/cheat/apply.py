@@ -109,7 +109,7 @@ def deal(rules: CheatRules, seed: int, deal_seed: int) -> State:
         shown=sizes,
         pile=(),
         turn_seat=first,
-        actor=first,
+        to_act=first,
         selection=(),
         allowed=opening_ranks(rules.rank_rule),
         must_include=must,
@@ -146,7 +146,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, ChooseFirst):
         seat = action.seat
         ev = Event("first_player", {"seat": seat})
-        return replace(state, phase=PLAY, turn_seat=seat, actor=seat, first_player=seat), [ev]
+        return replace(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat), [ev]
     raise TypeError(f"not a Cheat action: {action!r}")
 
 
@@ -167,7 +167,7 @@ def _claim(state: State, action: Claim) -> tuple[State, list[Event]]:
         ask_index=0,
         challengers=(),
         late_passed=(),
-        actor=askers[0],
+        to_act=askers[0],
         turns=turn,
         claims=(*state.claims, ClaimRecord(turn, seat, action.count, action.rank)),
     )
@@ -179,7 +179,7 @@ def _claim(state: State, action: Claim) -> tuple[State, list[Event]]:
 
 
 def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
-    seat = state.actor
+    seat = state.to_act
     if state.phase == LATE:
         if challenge:
             return _resolve(state, (seat,), late=True)
@@ -187,7 +187,7 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
         passed = (*state.late_passed, seat)
         ev = Event("late_pass", {"seat": seat})
         if nxt < len(state.askers):
-            new = replace(state, ask_index=nxt, actor=state.askers[nxt], late_passed=passed)
+            new = replace(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
             return new, [ev]
         new, evs = _play_stands(replace(state, late_passed=passed))
         return new, [ev, *evs]
@@ -195,7 +195,7 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
     nxt = state.ask_index + 1
     if nxt < len(state.askers):
         return (
-            replace(state, ask_index=nxt, actor=state.askers[nxt], challengers=challengers),
+            replace(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers),
             [],
         )
     if challengers:
@@ -207,7 +207,7 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
                 state,
                 phase=LATE,
                 ask_index=0,
-                actor=state.askers[0],
+                to_act=state.askers[0],
                 challengers=(),
                 late_passed=(),
             ),
@@ -337,6 +337,6 @@ def _next_turn(
     )
     if termination:
         events.append(Event("game_over", {"termination": termination}))
-        return replace(base, phase=OVER, actor=-1, termination=termination), events
+        return replace(base, phase=OVER, to_act=-1, termination=termination), events
     nxt = _left_active(base, player, out)
-    return replace(base, phase=PLAY, turn_seat=nxt, actor=nxt, allowed=allowed), events
+    return replace(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed), events

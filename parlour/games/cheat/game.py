@@ -44,7 +44,7 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
     # --- whose turn, what is legal, what happens -------------------------------------------
 
     def to_act(self, state: State) -> Seat | None:
-        return None if state.phase == OVER else state.actor
+        return None if state.phase == OVER else state.to_act
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         return legal.legal_actions(state)

@@ -19,7 +19,7 @@ with A♣ and a 9 — seat 1 has already challenged (hidden from the others), se
 
 >>> s = position(hands=["5♠", "A♦ A♥", ""], pile=[(0, "A♣ 9♦", 14)], phase="window",
 ...              challengers=[1], asked=1, rest=2)
->>> s.actor, [str(a) for a in GAME.legal_actions(s)]
+>>> s.to_act, [str(a) for a in GAME.legal_actions(s)]
 (2, ['challenge', 'pass'])
 >>> position(hands=["A♣ A♣"], rest=0, players=2)
 Traceback (most recent call last):
@@ -334,7 +334,7 @@ def position(
         shown=tuple(counted),
         pile=tuple(plays),
         turn_seat=turn_seat,
-        actor=actor,
+        to_act=actor,
         selection=tuple(picked),
         allowed=ranks,
         must_include=must,

@@ -78,7 +78,7 @@ class State:
     shown: tuple[int, ...]  # hand sizes as everybody can count them
     pile: tuple[Play, ...]
     turn_seat: int  # seat to play, or whose play is being challenged
-    actor: int  # seat to decide (-1 when over)
+    to_act: int  # seat to decide (-1 when over)
     selection: tuple[int, ...]  # cards picked for the play being built (sorted)
     allowed: tuple[int, ...]  # ranks the next claim may name
     must_include: int  # card kind the next play must contain (2♣ opening), -1 = none

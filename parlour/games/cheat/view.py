@@ -46,7 +46,7 @@ def observe_state(state: State, seat: int | None) -> CheatView:
     own_turn = mine and seat == state.turn_seat
     return CheatView(
         seat=seat,
-        to_act=None if state.phase == OVER else state.actor,
+        to_act=None if state.phase == OVER else state.to_act,
         phase=state.phase,
         rules=state.rules,
         hand=_expand(state.hands[seat]) if seat is not None else (),
@@ -163,7 +163,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
         shown=view.hand_sizes,
         pile=tuple(plays),
         turn_seat=view.turn_seat,
-        actor=-1 if view.to_act is None else view.to_act,
+        to_act=-1 if view.to_act is None else view.to_act,
         selection=view.selection,
         allowed=view.allowed_ranks,
         must_include=view.must_include,

@@ -55,7 +55,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _draw(s: State, events: list[Event]) -> None:
-    seat = s.to_move
+    seat = s.to_act
     if not s.stock and s.rules.stock_out == "reshuffle" and len(s.pile) > 1:
         rest, top = s.pile[:-1], s.pile[-1]
         random.Random(derive_seed(s.hand_seed, "reshuffle", s.reshuffles)).shuffle(rest)
@@ -84,7 +84,7 @@ def _red_three_event(s: State, seat: int, laid: list[Card], events: list[Event])
 
 
 def _take_pile(s: State, action: TakePile, events: list[Event]) -> None:
-    seat = s.to_move
+    seat = s.to_act
     take = s.rules.pile_take
     top = s.pile[-1]
     s.pending = s.pile[-take:-1]
@@ -118,7 +118,7 @@ def _place(
     from_hand: tuple[Card, ...],
     events: list[Event],
 ) -> None:
-    seat = s.to_move
+    seat = s.to_act
     side = s.side_of[seat]
     hand = s.hands[seat]
     known = s.known[seat]
@@ -174,7 +174,7 @@ def _place(
 
 
 def _retract(s: State, events: list[Event]) -> None:
-    seat = s.to_move
+    seat = s.to_act
     side = s.side_of[seat]
     hand = s.hands[seat]
     known = s.known[seat]
@@ -207,7 +207,7 @@ def _retract(s: State, events: list[Event]) -> None:
 
 
 def _discard(s: State, card: Card, events: list[Event]) -> None:
-    seat = s.to_move
+    seat = s.to_act
     hand = s.hands[seat]
     hand[card] -= 1
     if s.known[seat][card]:
@@ -240,8 +240,8 @@ def _discard(s: State, card: Card, events: list[Event]) -> None:
 
 
 def _next_turn(s: State) -> None:
-    nxt = s.next_seat(s.to_move)
-    s.to_move = nxt
+    nxt = s.next_seat(s.to_act)
+    s.to_act = nxt
     s.phase = PHASE_DRAW
     s.turn_start_melds = len(s.melds[s.side_of[nxt]])
     s.turn_value = 0
@@ -262,7 +262,7 @@ def round_breakdown(s: State) -> list[dict[str, int]]:
         left: list[Card] = []
         for seat in seats:
             left.extend(expand(s.hands[seat]))
-            left.extend(s.pending if seat == s.to_move else [])
+            left.extend(s.pending if seat == s.to_act else [])
             if rules.foot_counts_against and not s.foot_taken[seat]:
                 left.extend(s.feet[seat])
         out.append(

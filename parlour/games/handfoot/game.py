@@ -65,7 +65,7 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
     # --- protocol ------------------------------------------------------------------------------
 
     def to_act(self, state: State) -> Seat | None:
-        return None if state.phase == PHASE_OVER else state.to_move
+        return None if state.phase == PHASE_OVER else state.to_act
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         return legal.legal_actions(state)

@@ -345,7 +345,7 @@ def position(
             f"phase {phase!r}: only melds that miss the requirement are taken back, but seat "
             f"{to_act_seat} has met it (it is in down)"
         )
-    s.to_move = to_act_seat
+    s.to_act = to_act_seat
     s.phase = PHASE_DRAW if phase in ("draw", "pile_returned") else PHASE_PLAY
     s.pile_refused = phase == "pile_returned"
     s.melds_refused = phase == "melds_returned"

@@ -57,7 +57,7 @@ class State:
     first_cuts: list[tuple[int, Card]] = field(
         default_factory=list
     )  # (seat, card) for first player
-    to_move: int = 0
+    to_act: int = 0
     phase: str = PHASE_DRAW
     # --- the turn in progress (all public) ---
     turn_start_melds: int = 0  # side melds that existed when the turn began ("partner's melds")
@@ -98,7 +98,7 @@ class State:
             known=[list(k) for k in self.known],
             cuts=list(self.cuts),
             first_cuts=list(self.first_cuts),
-            to_move=self.to_move,
+            to_act=self.to_act,
             phase=self.phase,
             turn_start_melds=self.turn_start_melds,
             turn_value=self.turn_value,
@@ -215,7 +215,7 @@ def deal_round(state: State, rnd: int, seed: int) -> list[tuple[str, int, list[C
     state.down = [False] * n
     state.opened = [False, False]
     state.known = [[0] * NUM_KINDS for _ in range(n)]
-    state.to_move = state.first
+    state.to_act = state.first
     state.phase = PHASE_DRAW
     state.turn_start_melds = 0
     state.turn_value = 0

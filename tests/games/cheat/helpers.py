@@ -44,7 +44,7 @@ def position(hands: list[str], first: int = 0, *, fill: bool = False, **options:
         hands=tuple(vectors),
         shown=tuple(sum(v) for v in vectors),
         turn_seat=first,
-        actor=first,
+        to_act=first,
         first_player=first,
         allowed=opening_ranks(r.rank_rule),
         must_include=-1,
@@ -63,7 +63,7 @@ def play(state: State, cards: str, rank: int, count: int | None = None) -> State
 def answer(state: State, challengers: tuple[int, ...] = ()) -> State:
     """Every asked seat answers: a challenge from those in ``challengers``, else a pass."""
     while GAME.to_act(state) is not None and state.phase in ("window", "late"):
-        seat = state.actor
+        seat = state.to_act
         state, _ = GAME.apply(state, Challenge() if seat in challengers else Pass())
     return state
 
