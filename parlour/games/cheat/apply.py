@@ -8,6 +8,7 @@ import random
 
 from parlour.core.cards import JOKER, NUM_KINDS, rank_of, shuffled_shoe
 from parlour.core.game import Event
+from parlour.core.state import copy_with
 from parlour.games.cheat.actions import (
     Action,
     Challenge,
@@ -63,16 +64,6 @@ def _left_active(state: State, seat: int, out: tuple[int, ...] | None = None) ->
 def askers_for(players: int, player: int, out: tuple[int, ...]) -> tuple[int, ...]:
     """The seats asked after ``player``'s play: every other seat still in, from its left."""
     return tuple(s for s in ((player + i) % players for i in range(1, players)) if s not in out)
-
-
-def replace(state: State, **changes: object) -> State:
-    """A copy of ``state`` with some fields changed (a fast ``dataclasses.replace``: no
-    re-validation, unchanged parts shared)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.update(changes)
-    return new
 
 
 def _with(seq: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -132,7 +123,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         hand = state.hands[seat]
         new_hand = _with(hand, action.card, hand[action.card] - 1)
         return (
-            replace(
+            copy_with(
                 state,
                 hands=(*state.hands[:seat], new_hand, *state.hands[seat + 1 :]),
                 selection=(*state.selection, action.card),
@@ -146,7 +137,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, ChooseFirst):
         seat = action.seat
         ev = Event("first_player", {"seat": seat})
-        return replace(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat), [ev]
+        return copy_with(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat), [ev]
     raise TypeError(f"not a Cheat action: {action!r}")
 
 
@@ -156,7 +147,7 @@ def _claim(state: State, action: Claim) -> tuple[State, list[Event]]:
     turn = state.turns + 1
     askers = askers_for(state.rules.players, seat, state.out)
     shown = _with(state.shown, seat, max(0, state.shown[seat] - action.count))
-    new = replace(
+    new = copy_with(
         state,
         phase=WINDOW,
         pile=(*state.pile, play),
@@ -187,15 +178,15 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
         passed = (*state.late_passed, seat)
         ev = Event("late_pass", {"seat": seat})
         if nxt < len(state.askers):
-            new = replace(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
+            new = copy_with(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
             return new, [ev]
-        new, evs = _play_stands(replace(state, late_passed=passed))
+        new, evs = _play_stands(copy_with(state, late_passed=passed))
         return new, [ev, *evs]
     challengers = (*state.challengers, seat) if challenge else state.challengers
     nxt = state.ask_index + 1
     if nxt < len(state.askers):
         return (
-            replace(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers),
+            copy_with(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers),
             [],
         )
     if challengers:
@@ -203,7 +194,7 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
     if state.rules.challenge_any_time:
         ev = Event("late_round")
         return (
-            replace(
+            copy_with(
                 state,
                 phase=LATE,
                 ask_index=0,
@@ -213,7 +204,7 @@ def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
             ),
             [ev],
         )
-    return _play_stands(replace(state, challengers=()))
+    return _play_stands(copy_with(state, challengers=()))
 
 
 def _play_stands(state: State) -> tuple[State, list[Event]]:
@@ -293,7 +284,7 @@ def _resolve(
                 frozenset((taker,)),
             )
         )
-    new = replace(
+    new = copy_with(
         state,
         hands=tuple(hands),
         shown=tuple(shown),
@@ -326,7 +317,7 @@ def _next_turn(
         termination = "last_player" if rules.play_on_for_places else "went_out"
     elif rules.max_turns is not None and state.turns >= rules.max_turns:
         termination = "max_turns"
-    base = replace(
+    base = copy_with(
         state,
         out=out,
         shown=shown,
@@ -337,6 +328,6 @@ def _next_turn(
     )
     if termination:
         events.append(Event("game_over", {"termination": termination}))
-        return replace(base, phase=OVER, to_act=-1, termination=termination), events
+        return copy_with(base, phase=OVER, to_act=-1, termination=termination), events
     nxt = _left_active(base, player, out)
-    return replace(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed), events
+    return copy_with(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed), events

@@ -11,6 +11,7 @@ from parlour.core.cards import shuffled_shoe
 from parlour.core.errors import RulesError
 from parlour.core.game import Event, HandResult
 from parlour.core.rng import derive_seed
+from parlour.core.state import copy_with
 from parlour.games.scat.actions import (
     Action,
     Declare31,
@@ -45,14 +46,6 @@ def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _add(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted((*hand, card)))
-
-
-def _evolve(state: ScatState, **changes: Any) -> ScatState:
-    """A changed copy (states handed out are never changed)."""
-    new = state.copy()
-    for name, value in changes.items():
-        setattr(new, name, value)
-    return new
 
 
 def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -131,7 +124,7 @@ def deal(state: ScatState, deck_seed: int) -> ScatState:
     else:
         phase, to_act = (THROW_DOWN if rules.throw_down else DRAW), order[0]
     empty: tuple[tuple[int, ...], ...] = ((),) * state.players
-    return _evolve(
+    return copy_with(
         state,
         hands=dealt,
         stock=tuple(deck[i + 1 :]),
@@ -156,13 +149,13 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
             ev.append(Event("throw_down", {"seat": p}))
             return _showdown(state, p, "throw_down", ev)
         ev.append(Event("play_on", {"seat": p}))
-        return _evolve(state, phase=DRAW), ev
+        return copy_with(state, phase=DRAW), ev
     if isinstance(action, DrawStock):
         card = state.stock[-1]
         ev.append(Event("draw", {"seat": p}))
         ev.append(Event("drawn", {"seat": p, "card": card}, frozenset({p})))
         hands = _set(state.hands, p, _add(state.hands[p], card))
-        new = _evolve(
+        new = copy_with(
             state,
             hands=hands,
             stock=state.stock[:-1],
@@ -174,7 +167,7 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
     if isinstance(action, TakeDiscard):
         card = state.pile[-1]
         ev.append(Event("take", {"seat": p, "card": card}))
-        new = _evolve(
+        new = copy_with(
             state,
             hands=_set(state.hands, p, _add(state.hands[p], card)),
             known=_set(state.known, p, _add(state.known[p], card)),
@@ -187,7 +180,7 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
     if isinstance(action, Knock):
         ev.append(Event("knock", {"seat": p}))
         nxt = _nextactive(state.out, p)
-        return _evolve(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt), ev
+        return copy_with(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt), ev
     if isinstance(action, Hammer):
         ev.append(Event("hammer", {"seat": p}))
         return _showdown(state, p, "hammer", ev)
@@ -203,7 +196,7 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
     if card in known[p]:
         known = _set(known, p, _remove(known[p], card))
     ev.append(Event("discard", {"seat": p, "card": card}))
-    new = _evolve(
+    new = copy_with(
         state,
         hands=_set(state.hands, p, rest),
         pile=(*state.pile, card),
@@ -331,7 +324,7 @@ def _end_hand(
             },
         )
     )
-    new_state = _evolve(
+    new_state = copy_with(
         state,
         lives=tuple(lives),
         out=tuple(out),
@@ -351,8 +344,8 @@ def _end_hand(
         termination = "max_hands"
     if termination:
         ev.append(Event("match_over", {"termination": termination}))
-        return _evolve(new_state, phase=OVER, to_act=-1, termination=termination), ev
-    nxt = _evolve(
+        return copy_with(new_state, phase=OVER, to_act=-1, termination=termination), ev
+    nxt = copy_with(
         new_state,
         hand_no=state.hand_no + 1,
         dealer=_nextactive(new_state.out, state.dealer),

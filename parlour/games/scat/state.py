@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from parlour.core.cards import cards_str
 from parlour.core.codec import cards_field
 from parlour.core.game import HandResult
+from parlour.core.state import copier
 from parlour.games.scat.rules import ScatRules
 
 # phases of a decision
@@ -51,7 +52,7 @@ class LastHand:
 class ScatState:
     """The full state of a match (hidden cards included).
 
-    Copy-on-write: the engine copies a state (:meth:`copy`, about 1 µs) and changes the copy;
+    Copy-on-write: the engine copies a state (:meth:`clone`, about 1 µs) and changes the copy;
     a state handed out is never changed again.  Not frozen because ``dataclasses.replace`` on a
     frozen slotted class measured ~30× slower than this copy."""
 
@@ -77,27 +78,11 @@ class ScatState:
     last: LastHand | None
     termination: str
 
-    def copy(self) -> ScatState:
-        n = ScatState.__new__(ScatState)
-        n.rules = self.rules
-        n.seed = self.seed
-        n.players = self.players
-        n.hand_no = self.hand_no
-        n.dealer = self.dealer
-        n.lives = self.lives
-        n.out = self.out
-        n.out_order = self.out_order
-        n.phase = self.phase
-        n.to_act = self.to_act
-        n.hands = self.hands
-        n.stock = self.stock
-        n.pile = self.pile
-        n.taken = self.taken
-        n.knocker = self.knocker
-        n.turn_no = self.turn_no
-        n.known = self.known
-        n.silent = self.silent
-        n.history = self.history
-        n.last = self.last
-        n.termination = self.termination
-        return n
+    def clone(self) -> ScatState:
+        """A copy sharing every (immutable) part."""
+        return _clone(self)
+
+    copy = clone
+
+
+_clone = copier(ScatState)

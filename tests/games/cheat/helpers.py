@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.cards import NUM_KINDS, parse_cards, shoe
+from parlour.core.state import copy_with
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.apply import replace
 from parlour.games.cheat.legal import opening_ranks
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.state import State
@@ -39,7 +39,7 @@ def position(hands: list[str], first: int = 0, *, fill: bool = False, **options:
     if fill:
         vectors[-1] = [a + b for a, b in zip(vectors[-1], rest, strict=True)]
     vectors = [tuple(v) for v in vectors]
-    return replace(
+    return copy_with(
         state,
         hands=tuple(vectors),
         shown=tuple(sum(v) for v in vectors),
