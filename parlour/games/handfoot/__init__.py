@@ -1,9 +1,8 @@
 """Samba Hand and Foot (seed ``004_bae80ddcdedd4514.txt``): a 7-deck hand-and-foot game for four
 players in two partnerships, registered as ``handfoot`` (alias ``samba-hand-and-foot``).
 
-Modules: ``rules`` (options, presets), ``melds`` (card values, meld rules), ``state`` (state and
-the deal), ``moves`` (legal actions, explanations), ``engine`` (the Game), ``scoring``,
-``observe`` (views, determinize), ``actions``.
+Modules: the common skeleton (docs/skeleton.md), with ``parts/melds`` (card values, meld
+rules).
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """Samba (seeds 002, 000, 003): the engine, its rules options and presets (Samba, Bolivia), and
 ``position(...)``, the validated builder of positions at any point of a turn.
 
-Modules: ``rules``, ``melds``, ``state`` (cards as count vectors), ``actions``, ``legal`` (the
-legal actions) with ``staging`` (melds built card by card) and ``lookahead``/``reach``/
-``placement`` (exact checks: can the first meld still reach its minimum, can the player go out),
-``turn`` (applying actions), ``scoring``, ``observe`` (views, determinize), ``position``,
-``game`` (the Game protocol), ``bot`` and ``evaluation`` (the basic bot, search hints).
+Modules: the common skeleton (docs/skeleton.md; ``state`` holds cards as count vectors), with
+``parts/``: ``melds``, ``staging`` (melds built card by card), ``lookahead``/``reach``/
+``placement`` (exact checks: can the first meld still reach its minimum, can the player go out)
+and ``evaluation`` (the strong bot's estimate of a hand).
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)

@@ -1,7 +1,7 @@
-"""Scat / 31 / Blitz (seed 001): rules and presets (``rules``), hand values (``values``), who
-loses a life (``scoring``), state/actions/views (``state``), per-seat views (``observe``), the
-engine (``game``), the ``basic`` bot (``bot``) and ``position(...)``, the validated builder of
-positions (``position``)."""
+"""Scat / 31 / Blitz (seed 001): the common skeleton (docs/skeleton.md): rules and
+presets (``rules``), who loses a life (``scoring``), the ``basic`` bot (``bot``),
+``position(...)``, the validated builder of positions (``position``), and hand values in
+``parts/values``."""
 
 from __future__ import annotations
 
