@@ -1,4 +1,4 @@
-"""Fit the weights of ``parlour/games/samba/evaluation.py`` (the ``strong`` bot's estimate of how a
+"""Fit the weights of ``parlour/games/samba/parts/evaluation.py`` (the ``strong`` bot's estimate of how a
 Samba hand ends) on ``basic``-vs-``basic`` hands, and write them into that file.
 
     uv run python scripts/fit_samba_eval.py            # 3,000 hands, about a minute
@@ -21,7 +21,7 @@ import numpy as np
 
 from parlour import games
 from parlour.bots import make
-from parlour.games.samba import evaluation
+from parlour.games.samba.parts import evaluation
 
 TARGET = Path(evaluation.__file__)
 

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from parlour import games  # noqa: E402
+from parlour.core.text import Names  # noqa: E402
 
 GOLDEN = {
     "samba_4p.json": {
@@ -47,6 +48,7 @@ def playthrough(
     g = variant.game
     rng = random.Random(seed)
     state = g.new_game(variant.rules, seed)
+    names = Names.numbered(g.num_seats(state))
     steps = []
     while (seat := g.to_act(state)) is not None:
         legal = g.legal_actions(state)
@@ -58,7 +60,7 @@ def playthrough(
                 "legal": len(legal),
                 "action": g.action_to_json(action),
                 "view": digest(g.view_to_json(g.observe(state, None))),
-                "events": [e.text for e in events if e.seats is None],
+                "events": [g.describe(e, None, names) for e in events if e.seats is None],
             }
         )
     return {

@@ -17,6 +17,7 @@ import pytest
 from parlour import games
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules
+from parlour.core.text import Names
 from parlour.scoring.chicago import ChicagoOptions
 
 #: a source citation: "seed 002", "seeds 000 and 001", a seed file name, "the seed's variation",
@@ -108,7 +109,11 @@ def _played_texts(variant: games.Variant, seed: int, steps: int = 400) -> Iterat
         pool.append(action)
         del pool[:-60]
         state, events = game.apply(state, action)
-        yield from (ev.text for ev in events)
+        names = Names.table(game.num_seats(state), game.sides_of(state))
+        for ev in events:  # as every seat and a spectator read them
+            for viewer in (None, *range(game.num_seats(state))):
+                if ev.visible_to(viewer):
+                    yield variant.entry.text.describe(ev, viewer, names)
 
 
 @pytest.mark.parametrize(

@@ -13,17 +13,34 @@ from parlour.cli import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
 from parlour.core.replay import MatchRecord
+from parlour.core.text import Names, sentence
 
 
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(help="a match file written by --save")]) -> None:
+def replay(
+    file: Annotated[Path, typer.Argument(help="a match file written by --save")],
+    events: Annotated[
+        bool, typer.Option("--events", help="print the game log (what everyone saw)")
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="with --events: the log as this seat saw it")
+    ] = None,
+) -> None:
     """Replay a saved match and print the hand-by-hand score sheet."""
     try:
         record = MatchRecord.load(file)
-        state, _ = record.replay(games)
+        state, log = record.replay(games)
     except (OSError, ParlourError, KeyError, ValueError) as exc:
         raise fail(str(exc)) from None
     game = games.entry(record.game).game
+    if events:
+        n = game.num_seats(state)
+        if seat is not None and not 0 <= seat < n:
+            raise fail(f"--seat must be 0…{n - 1}")
+        seat_names = Names.numbered(n, game.sides_of(state))
+        for event in log:
+            if event.visible_to(seat):
+                console.print(sentence(game.describe(event, seat, seat_names)), markup=False)
     outcome = game.outcome(state)
     names = [" & ".join(f"seat {s}" for s in side) for side in outcome.sides]
     table = Table(

@@ -17,12 +17,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from parlour.core import codec
-from parlour.core.cards import Card
+from parlour.core.cards import Card, card_str
 from parlour.core.errors import IllegalAction
 from parlour.core.rules import Rules
+
+if TYPE_CHECKING:
+    from parlour.core.text import Names
 
 Seat = int
 Side = int
@@ -35,25 +38,44 @@ R = TypeVar("R", bound=Rules)
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, told to those who may see it.
+    """Something that happened: a ``kind``, its ``data`` and the ``seats`` that may see it.
 
     ``seats`` is the set of seats that may see the event; ``None`` means everyone, spectators
-    included.  ``text`` is for people ("West took the pile"); ``data`` is for programs and holds
-    only what those seats may know."""
+    included.  ``data`` holds only what those seats may know: seats as ints, cards as card ints,
+    counts, scores — never English.  Each game's ``text.describe(event, viewer, names)`` tells
+    the event in words for one viewer ("you draw 2", "North takes the pile"); the fields each
+    kind carries are listed in that module's ``EVENT_FIELDS``."""
 
     kind: str
-    text: str
-    seats: frozenset[Seat] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    seats: frozenset[Seat] | None = None
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": codec._plain(self.data)}
+        """Kind and data as JSON: cards (under the keys of :data:`CARD_KEYS`) as people write
+        them (``"10♥"``), everything else as is."""
+        return {
+            "kind": self.kind,
+            "data": {
+                str(k): _cards_json(v) if k in CARD_KEYS else codec._plain(v)
+                for k, v in self.data.items()
+            },
+        }
 
-    def __str__(self) -> str:
-        return self.text
+
+#: keys of :attr:`Event.data` whose values are cards (an int, or tuples of them, nested): held
+#: as card ints, written in JSON as card text
+CARD_KEYS = frozenset({"card", "cards", "top", "pending", "hands"})
+
+
+def _cards_json(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return card_str(value) if value >= 0 else None
+    if isinstance(value, (tuple, list)):
+        return [_cards_json(v) for v in value]
+    return codec._plain(value)
 
 
 @dataclass(frozen=True)
@@ -212,3 +234,15 @@ class Game(ABC, Generic[S, A, V, R]):
 
     def action_text(self, state: S, action: A) -> str:
         return str(action)
+
+    # --- words ---------------------------------------------------------------------------
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        """The event in words for ``viewer`` (games render their kinds in their ``text.py``)."""
+        from parlour.core.text import describe_common
+
+        return describe_common(event, viewer, names)
+
+    def sides_of(self, state: S) -> tuple[tuple[Seat, ...], ...]:
+        """The partnerships now (for "your partner"); every seat alone by default."""
+        return tuple((s,) for s in range(self.num_seats(state)))

@@ -16,6 +16,7 @@ from parlour.core.errors import RulesError, UnknownGame
 from parlour.core.game import Event, Game, Seat
 from parlour.core.grammar import Grammar
 from parlour.core.rules import Rules
+from parlour.core.text import Names, describe_common
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,15 @@ class SearchHints:
 class TextRenderer(Protocol):
     """Renders an event for one viewer (``None``: a spectator) with the table's seat names."""
 
-    def describe(self, event: Event, viewer: Seat | None, names: Sequence[str]) -> str: ...
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str: ...
 
 
 class GenericText:
-    """The renderer of a game without its own: the event's own text."""
+    """The renderer of a game without its own text module: the events every game shares (the
+    fair-deal events), others as their kind and data in plain words."""
 
-    def describe(self, event: Event, viewer: Seat | None, names: Sequence[str]) -> str:
-        return event.text
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        return describe_common(event, viewer, names)
 
 
 GENERIC_TEXT = GenericText()

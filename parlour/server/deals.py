@@ -192,8 +192,6 @@ class DealTracker:
         assert deal.commitment is not None
         return Event(
             "deal_commitment",
-            f"Hand {deal.hand + 1}: the deal is sealed (fingerprint {deal.commitment[:12]}…)",
-            None,
             {"hand": deal.hand, "commitment": deal.commitment, "step": deal.step},
         )
 
@@ -201,8 +199,6 @@ class DealTracker:
         deal.revealed = True
         return Event(
             "deal_reveal",
-            f"Hand {deal.hand + 1}: the deal's key is revealed, so anyone can check it",
-            None,
             {
                 "hand": deal.hand,
                 "seed": deal.seed,

@@ -8,10 +8,11 @@ is byte-identical when the hidden cards are dealt again with ``game.determinize`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from parlour.core.game import Event, Game, Seat
+from parlour.core.text import Names, describe_common, sentence
 
 
 def legal_json(game: Game[Any, Any, Any, Any], state: Any) -> list[dict[str, Any]]:
@@ -57,12 +58,28 @@ def public_outcome(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]
     }
 
 
-def event_json(index: int, event: Event) -> dict[str, Any]:
-    return {"i": index, **event.to_json()}
+def event_json(index: int, event: Event, text: str) -> dict[str, Any]:
+    """An event as sent: its kind, the words for this viewer and its data."""
+    return {"i": index, "kind": event.kind, "text": text, "data": event.to_json()["data"]}
+
+
+def teller(
+    game: Game[Any, Any, Any, Any], state: Any, players: int, seat: Seat | None
+) -> Callable[[Event], str]:
+    """Events in words for ``seat``: "you", "your partner", the other seats as the browser
+    table names them (the compass at four, ``Player n`` otherwise)."""
+    sides = game.sides_of(state) if state is not None else ()
+    names = Names.table(players, sides)
+    return lambda event: sentence(game.describe(event, seat, names))
 
 
 def visible_events(
-    events: Iterable[tuple[int, Event]], seat: Seat | None, after: int = -1
+    events: Iterable[tuple[int, Event]],
+    seat: Seat | None,
+    after: int = -1,
+    tell: Callable[[Event], str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The events with index > ``after`` that ``seat`` may see (``None``: a spectator)."""
-    return [event_json(i, ev) for i, ev in events if i > after and ev.visible_to(seat)]
+    """The events with index > ``after`` that ``seat`` may see (``None``: a spectator), each
+    told in words by ``tell`` (the generic words of its kind when none is given)."""
+    say = tell or (lambda event: describe_common(event, seat, Names(())))
+    return [event_json(i, ev, say(ev)) for i, ev in events if i > after and ev.visible_to(seat)]

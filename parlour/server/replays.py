@@ -55,12 +55,14 @@ def replay_json(table: Table) -> dict[str, Any]:
     tracker = DealTracker(game, table.secret, table.deals.stored)
     counter = 0
 
+    tell = redact.teller(game, state, table.players, None)
+
     def public(events: list[Any]) -> list[dict[str, Any]]:
         nonlocal counter
         out = []
         for ev in events:
             if ev.visible_to(None):
-                out.append(redact.event_json(counter, ev))
+                out.append(redact.event_json(counter, ev, tell(ev)))
             counter += 1
         return out
 

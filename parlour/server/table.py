@@ -386,9 +386,6 @@ class Table:
             [
                 Event(
                     "secret_reveal",
-                    "The match is over: the server's secret is revealed, so every deal can be "
-                    "checked",
-                    None,
                     {
                         "secret": self.secret,
                         "server_commitment": self.server_commitment,
@@ -548,7 +545,8 @@ class Table:
             payload = self.payload(seat)
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
-        events = redact.visible_events(visible, seat, after)
+        tell = redact.teller(self.game, self.state, self.players, seat)
+        events = redact.visible_events(visible, seat, after, tell)
         conn.sent_event = len(visible) - 1
         return {
             "type": "state",

@@ -53,6 +53,7 @@ from parlour import games
 from parlour.bots.random_bot import RandomBot
 from parlour.core.game import Event, Game
 from parlour.core.registry import Variant
+from parlour.core.text import Names
 
 #: the seed of every recorded match (the hashed Samba golden's seed)
 SEED = 20261129
@@ -226,11 +227,19 @@ def _seat_label(game: Game[Any, Any, Any, Any], seat: int) -> str:
     return f"seat {seat} ({names[seat]})" if 0 <= seat < len(names) else f"seat {seat}"
 
 
-def _event_line(event: Event) -> str:
+def _event_line(game: Game[Any, Any, Any, Any], state: Any, event: Event) -> str:
+    """A public event as a spectator is told it; a private one as its only seat is told it."""
+    labels: Sequence[str] = getattr(game, "seat_names", ()) or ()
+    names = (
+        Names(tuple(labels), game.sides_of(state))
+        if labels
+        else Names.numbered(game.num_seats(state), game.sides_of(state))
+    )
     if event.seats is None:
-        return f"  {event.text}"
+        return f"  {game.describe(event, None, names)}"
     who = ", ".join(str(s) for s in sorted(event.seats))
-    return f"  [seen by seat {who}] {event.text}"
+    viewer = next(iter(event.seats)) if len(event.seats) == 1 else None
+    return f"  [seen by seat {who}] {game.describe(event, viewer, names)}"
 
 
 def _json(data: Any) -> str:
@@ -306,7 +315,7 @@ def lines(spec: Spec, max_steps: int = MAX_STEPS) -> Iterator[str]:
         )
         state, events = game.apply(state, action)
         yield "events:" if events else "events: none"
-        yield from (_event_line(e) for e in events)
+        yield from (_event_line(game, state, e) for e in events)
         if game.to_act(state) is not None and game.hand_number(state) != hand:
             yield "(a new hand: the full views follow)"
         else:

@@ -100,7 +100,7 @@ class ToyGame(Game[ToyState, Play, ToyView, ToyRules]):
         new = replace(
             state, hands=tuple(hands), trick=trick, played=played, tricks=tricks, turn=turn
         )
-        return new, [Event("play", f"seat {seat} plays {action.card}")]
+        return new, [Event("play", {"seat": seat, "card": action.card})]
 
     def observe(self, state: ToyState, seat: int | None) -> ToyView:
         hand = state.hands[seat] if seat is not None else ()

@@ -3,12 +3,14 @@ wrong input included, and the state unchanged after each rejected command."""
 
 from __future__ import annotations
 
+import io
 import shutil
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from rich.console import Console
 
 from parlour import games
 from parlour.core.cards import card_str, rank_of, rank_str
@@ -169,3 +171,52 @@ def test_cheat_game_by_typed_commands(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     game, state, _ = _state(save)
     assert game.outcome(state).finished  # type: ignore[attr-defined]
+
+
+def test_handfoot_seat_1_names_each_player_the_same_in_the_panel_and_the_log(
+    tmp_path: Path,
+) -> None:
+    """Issue 15: ``parlour play handfoot --seat 1`` called the same player "North" in the table
+    panel and "East" in the log (the engine wrote absolute seat names, the panel counts from the
+    player's side).  Now both name seats from the player's side: partner (seat 3) North in the
+    panel and "your partner" in the log, seat 0 East, seat 2 West — in both."""
+    from parlour.games.handfoot.actions import Discard
+
+    save = tmp_path / "handfoot.json"
+    # seed 4: seat 2 plays first, so seats 2, 3 and 0 have played when seat 1 is asked
+    child = _spawn(
+        ["play", "handfoot", "--seat", "1", "--seed", "4", "--fast", "--save", str(save)], tmp_path
+    )
+    seen = io.StringIO()
+    child.logfile_read = seen
+    assert _prompt(child) == 0
+    screen = seen.getvalue()
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "North & You" in screen and "West & East" in screen  # the panel, from seat 1
+    assert "East 24, You 15" in screen  # seat 0 is East in the panel ...
+    assert "East discards 7♥" in screen  # ... and in the log (it used to say "South")
+    assert "South discards" not in screen and "North discards" not in screen
+
+    # The whole log so far, as the terminal tells it to seat 1 (the resume path of a save):
+    # each discard names its player as the panel does.
+    from parlour import games
+    from parlour.cli.tui.session import Session
+
+    record = MatchRecord.load(save)
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    session = Session(games.get("handfoot"), 1, [], record.seed, console=console, record=record)
+    names = [session.seat_name(s) for s in range(4)]
+    assert names == ["East", "You", "West", "North"]
+    game = session.game
+    state = game.new_game(games.get("handfoot").rules, record.seed)
+    said = {0: "East", 2: "West", 3: "Your partner"}
+    discards = []
+    for data in record.actions:
+        action = game.action_from_json(data)
+        seat = game.to_act(state)
+        state, _ = game.apply(state, action)
+        if isinstance(action, Discard):
+            discards.append(f"{said[seat]} discards {card_str(action.card)}")
+    assert len(discards) == 3
+    assert [line for line in session.log if " discards " in line] == discards

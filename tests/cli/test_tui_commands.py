@@ -4,6 +4,7 @@ numbers, take with a pair, undo, and the rule in words for an illegal command.""
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -78,3 +79,33 @@ def test_an_action_s_own_text_is_read_by_the_game_grammar() -> None:
     assert not _run(session, "partner may i go out?")
     assert "Not allowed" in out.getvalue()
     assert _run(session, "DRAW")
+
+
+def test_replay_prints_the_log_as_a_seat_saw_it(tmp_path: object) -> None:
+    """``parlour replay FILE --events --seat N``: the game log in the game's words, "you" for
+    that seat, its private events included (and others' private events left out)."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+    from parlour.core.replay import MatchRecord
+
+    variant = games.get("scat", max_hands=1)
+    game = variant.game
+    record = MatchRecord.start(variant, 3, ["random"] * 4)
+    state = variant.new_game(3)
+    for _ in range(6):
+        action = game.legal_actions(state)[0]
+        record.actions.append(game.action_to_json(action))
+        state, _ = game.apply(state, action)
+    path = Path(str(tmp_path)) / "m.json"
+    record.save(path)
+    runner = CliRunner()
+    everyone = runner.invoke(app, ["replay", str(path), "--events"])
+    mine = runner.invoke(app, ["replay", str(path), "--events", "--seat", "1"])
+    assert everyone.exit_code == 0 and mine.exit_code == 0, everyone.output + mine.output
+    assert "Seat 1 draws from the stock" in everyone.output
+    assert "You draw from the stock" in mine.output
+    assert re.search(r"You draw (10|[2-9JQKA])[♣♦♥♠]", mine.output)  # seat 1's own card
+    assert "Seat 1 draws from the stock" not in mine.output

@@ -42,6 +42,12 @@ def _cards(text: str) -> set[str]:
     return set(CARD_RE.findall(text))
 
 
+def _named(words: str) -> set[str]:
+    """Cards named in a sentence ("you draw 7♥ 8♣; …")."""
+    tokens = {w.strip(",;:()—.") for w in words.split()}
+    return tokens & {card_str(c) for c in range(53)}
+
+
 def _random_states(name: str, seed: int, count: int) -> Any:
     """(game, state, next_state, events) at random points of random matches, over every preset."""
     rng = random.Random(seed)
@@ -112,6 +118,10 @@ def test_events_name_only_cards_the_seat_may_know(name: str) -> None:
             seen |= _cards(_dump(game.view_to_json(game.observe(nxt, seat))))
             leaked = _cards(_dump({"events": private})) - seen
             assert not leaked, f"seat {seat} was told of {leaked} in {private}"
+            tell = redact.teller(game, nxt, n, seat)
+            words = [tell(e) for e in sent if e.seats is not None]
+            leaked = _named(" ".join(words)) - seen
+            assert not leaked, f"seat {seat} was told of {leaked} in {words}"
             if seat is None and not hand_ended:
                 leaked = _cards(_dump({"events": public})) - seen
                 assert not leaked, f"everyone was told of {leaked} in {public}"
@@ -179,7 +189,8 @@ def test_raw_websocket_messages_leak_nothing(server: LiveServer, game_name: str)
             for ev in msg["events"]:
                 i = ev["i"]
                 assert log[i][1].visible_to(seat), f"event {i} sent to seat {seat}"
-                assert ev == redact.event_json(i, log[i][1])
+                told = redact.teller(game, other, n, seat)(log[i][1])
+                assert ev == redact.event_json(i, log[i][1], told)
                 visible_seen.add(i)
             if msg["status"] == "waiting":  # nothing is dealt before the table starts
                 assert msg["view"] is None and msg["legal"] is None and msg["outcome"] is None

@@ -22,6 +22,7 @@ from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
 from parlour.core.rng import derive_seed
 from parlour.core.rules import Rules, option
+from parlour.core.text import Names
 
 
 @dataclass(frozen=True)
@@ -137,28 +138,14 @@ class ToyGame(Game[ToyState, Any, ToyView, ToyRules]):
             card = state.stock[0]
             hands[seat] = tuple(sorted((*hands[seat], card)))
             state = replace(state, hands=tuple(hands), stock=state.stock[1:])
-            events.append(Event("draw", f"seat {seat} drew a card", None, {"seat": seat}))
-            events.append(
-                Event(
-                    "drew",
-                    f"you drew {card_str(action_card := card)}",
-                    frozenset({seat}),
-                    {"card": card_str(action_card)},
-                )
-            )
+            events.append(Event("draw", {"seat": seat}))
+            events.append(Event("drew", {"seat": seat, "card": card}, frozenset({seat})))
         else:
             h = list(hands[seat])
             h.remove(action.card)
             hands[seat] = tuple(h)
             state = replace(state, hands=tuple(hands), pile=(*state.pile, action.card))
-            events.append(
-                Event(
-                    "play",
-                    f"seat {seat} played {card_str(action.card)}",
-                    None,
-                    {"seat": seat, "card": card_str(action.card)},
-                )
-            )
+            events.append(Event("play", {"seat": seat, "card": action.card}))
         if not hands[seat]:
             n = state.rules.players
             sides = _sides(n)
@@ -166,7 +153,7 @@ class ToyGame(Game[ToyState, Any, ToyView, ToyRules]):
                 float(sum(len(hands[s]) for s in range(n) if s not in side)) for side in sides
             )
             results = (*state.results, HandResult(state.hand, scores))
-            events.append(Event("hand_over", f"hand {state.hand + 1} is over", None, {}))
+            events.append(Event("hand_over", {"hand": state.hand}))
             if len(results) >= state.rules.max_hands:
                 return replace(state, results=results, over=True), events
             number = state.hand + 1
@@ -223,6 +210,18 @@ class ToyGame(Game[ToyState, Any, ToyView, ToyRules]):
             view.results,
             view.to_act is None,
         )
+
+    def describe(self, event: Event, viewer: int | None, names: Names) -> str:
+        d = event.data
+        if event.kind == "draw":
+            return names.does(d["seat"], viewer, "draws a card")
+        if event.kind == "drew":
+            return names.does(d["seat"], viewer, f"draws {card_str(d['card'])}")
+        if event.kind == "play":
+            return names.does(d["seat"], viewer, f"plays {card_str(d['card'])}")
+        if event.kind == "hand_over":
+            return f"hand {d['hand'] + 1} is over"
+        return super().describe(event, viewer, names)
 
     def outcome(self, state: ToyState) -> Outcome:
         sides = _sides(state.rules.players)

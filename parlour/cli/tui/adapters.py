@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +20,12 @@ from parlour.core.cards import JOKER, card_str, rank_of, suit_of
 from parlour.core.codec import to_json
 from parlour.core.game import Event, Outcome
 from parlour.core.grammar import Grammar
+from parlour.core.text import COMPASS, sentence
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
 
-COMPASS = ("South", "West", "North", "East")
-_YOU_VERB = re.compile(
-    r"\bYou (draw|take|discard|meld|add|knock|claim|play|pass|challenge|lay|merge|ask|answer|"
-    r"declare|pick|hammer|throw|end|open|go)(?:es|s)\b"
-)
+
 _completions: list[str] = []
 
 
@@ -94,13 +90,9 @@ class Adapter:
         return self.grammar.format(action) if self.grammar is not None else str(action)
 
     def event_text(self, event: Event, session: Session) -> str:
-        text = event.text
-        players = session.game.num_seats(session.state)
-        for s in range(players - 1, -1, -1):
-            text = text.replace(f"seat {s}", session.seat_name(s)).replace(
-                f"Seat {s}", session.seat_name(s)
-            )
-        return _YOU_VERB.sub(r"You \1", text)
+        """The event in the game's words for the player at this terminal, naming the other
+        seats exactly as the table panel does."""
+        return sentence(session.game.describe(event, session.seat, session.names()))
 
     def completions(self, view: Any, legal: Sequence[Any]) -> list[str]:
         words = {"help", "hint", "quit", "save", "show"}

@@ -18,7 +18,7 @@ from parlour.cli.tui.commands import CommandError, parse_card_words
 from parlour.cli.tui.samba import grouped_hand
 from parlour.core.cards import counts
 from parlour.games.handfoot import actions as A
-from parlour.games.handfoot.moves import canonical_cards
+from parlour.games.handfoot.legal import canonical_cards
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session

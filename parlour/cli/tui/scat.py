@@ -13,7 +13,7 @@ from rich.text import Text
 
 from parlour.cli.tui.adapters import Adapter, card_text, cards_text, sort_key
 from parlour.cli.tui.commands import CommandError, parse_card_words
-from parlour.games.scat import state as S
+from parlour.games.scat import actions as S
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session

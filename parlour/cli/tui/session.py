@@ -18,6 +18,7 @@ from parlour.core.game import Event
 from parlour.core.registry import Variant
 from parlour.core.replay import MatchRecord
 from parlour.core.rng import derive_seed
+from parlour.core.text import Names
 
 HELP = """Commands (cards as 10♥, TH or th; Jk for a joker):
   help            list the moves you can make now, numbered; a number plays that move
@@ -68,7 +69,7 @@ class Session:
         self.log: list[str] = []
         if record is not None:
             self.state, events = record.replay(games)
-            self.log.extend(e.text for e in events if e.visible_to(seat))
+            self.log.extend(self.adapter.event_text(e, self) for e in events if e.visible_to(seat))
         else:
             self.state = self.game.new_game(variant.rules, seed)
 
@@ -76,6 +77,11 @@ class Session:
 
     def seat_name(self, s: int) -> str:
         return self.adapter.seat_name(s, self.seat, self.game.num_seats(self.state))
+
+    def names(self) -> Names:
+        """The seats as this terminal names them (the table panel and the log alike)."""
+        n = self.game.num_seats(self.state)
+        return Names(tuple(self.seat_name(s) for s in range(n)), self.game.sides_of(self.state))
 
     def _events(self, events: list[Event]) -> None:
         for ev in events:

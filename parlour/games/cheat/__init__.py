@@ -13,8 +13,9 @@ from __future__ import annotations
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
 from parlour.games.cheat import actions as A
+from parlour.games.cheat import text
 from parlour.games.cheat.bot import BasicCheatBot
-from parlour.games.cheat.engine import CheatGame
+from parlour.games.cheat.game import CheatGame
 from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
 
@@ -32,6 +33,7 @@ GRAMMAR = Grammar(
 )
 
 ENTRY = GameEntry(
+    text=text,
     name="cheat",
     game=GAME,
     presets=PRESETS,

@@ -52,7 +52,7 @@ from parlour.core.bot import Bot
 from parlour.core.cards import JOKER, rank_of
 from parlour.core.rng import derive_seed
 from parlour.games.cheat.actions import Challenge, ChooseFirst, Claim, Pass, Pick
-from parlour.games.cheat.engine import opening_ranks, successors
+from parlour.games.cheat.legal import opening_ranks, successors
 from parlour.games.cheat.state import ALL_RANKS, CHOOSE_FIRST, LATE, WINDOW, CheatView
 
 #: prior of how many cards a liar puts down: 1, 2, 3, 4+ (Dirichlet weights)

@@ -19,7 +19,7 @@ with A♣ and a 9 — seat 1 has already challenged (hidden from the others), se
 
 >>> s = position(hands=["5♠", "A♦ A♥", ""], pile=[(0, "A♣ 9♦", 14)], phase="window",
 ...              challengers=[1], asked=1, rest=2)
->>> s.actor, [str(a) for a in GAME.legal_actions(s)]
+>>> s.to_act, [str(a) for a in GAME.legal_actions(s)]
 (2, ['challenge', 'pass'])
 >>> position(hands=["A♣ A♣"], rest=0, players=2)
 Traceback (most recent call last):
@@ -36,14 +36,8 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, card_str, rank_str, shoe
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
-from parlour.games.cheat.engine import (
-    TWO_OF_CLUBS,
-    _card_key,
-    askers_for,
-    claim_counts,
-    opening_ranks,
-    successors,
-)
+from parlour.games.cheat.apply import TWO_OF_CLUBS, _card_key, askers_for
+from parlour.games.cheat.legal import claim_counts, opening_ranks, successors
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.state import (
     ALL_RANKS,
@@ -340,7 +334,7 @@ def position(
         shown=tuple(counted),
         pile=tuple(plays),
         turn_seat=turn_seat,
-        actor=actor,
+        to_act=actor,
         selection=tuple(picked),
         allowed=ranks,
         must_include=must,

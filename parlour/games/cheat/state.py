@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.core.codec import card_field, cards_field
+from parlour.core.state import copy_with
 from parlour.games.cheat.rules import CheatRules
 
 # phases
@@ -78,7 +79,7 @@ class State:
     shown: tuple[int, ...]  # hand sizes as everybody can count them
     pile: tuple[Play, ...]
     turn_seat: int  # seat to play, or whose play is being challenged
-    actor: int  # seat to decide (-1 when over)
+    to_act: int  # seat to decide (-1 when over)
     selection: tuple[int, ...]  # cards picked for the play being built (sorted)
     allowed: tuple[int, ...]  # ranks the next claim may name
     must_include: int  # card kind the next play must contain (2♣ opening), -1 = none
@@ -94,12 +95,13 @@ class State:
     pickups: tuple[tuple[PickupRecord, ...], ...]  # per seat, private
     termination: str = ""
 
+    def clone(self) -> State:
+        """A copy (every field is immutable — ints, strings, tuples, frozen records — so the
+        copy shares them all)."""
+        return copy_with(self)
+
     def __deepcopy__(self, memo: dict[int, object]) -> State:
-        # every field is immutable (ints, strings, tuples, frozen records): a new State with
-        # the same field values is a full copy
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        return new
+        return self.clone()
 
 
 @dataclass(frozen=True)

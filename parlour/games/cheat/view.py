@@ -46,7 +46,7 @@ def observe_state(state: State, seat: int | None) -> CheatView:
     own_turn = mine and seat == state.turn_seat
     return CheatView(
         seat=seat,
-        to_act=None if state.phase == OVER else state.actor,
+        to_act=None if state.phase == OVER else state.to_act,
         phase=state.phase,
         rules=state.rules,
         hand=_expand(state.hands[seat]) if seat is not None else (),
@@ -73,7 +73,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the hidden cards (others' hands, their plays in
     the pile) dealt at random from the cards the seat cannot place; other seats' pending answers
     in the challenge window taken as passes."""
-    from parlour.games.cheat.engine import askers_for
+    from parlour.games.cheat.apply import askers_for
 
     rules = view.rules
     n = rules.players
@@ -163,7 +163,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
         shown=view.hand_sizes,
         pile=tuple(plays),
         turn_seat=view.turn_seat,
-        actor=-1 if view.to_act is None else view.to_act,
+        to_act=-1 if view.to_act is None else view.to_act,
         selection=view.selection,
         allowed=view.allowed_ranks,
         must_include=view.must_include,

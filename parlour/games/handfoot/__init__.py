@@ -1,9 +1,8 @@
 """Samba Hand and Foot: a 7-deck hand-and-foot game for four players in two partnerships,
 registered as ``handfoot`` (alias ``samba-hand-and-foot``).
 
-Modules: ``rules`` (options, presets), ``melds`` (card values, meld rules), ``state`` (state and
-the deal), ``moves`` (legal actions, explanations), ``engine`` (the Game), ``scoring``,
-``observe`` (views, determinize), ``actions``.
+Modules: the common skeleton (docs/skeleton.md), with ``parts/melds`` (card values, meld
+rules).
 """
 
 # source: /work/shared/seeds/004_bae80ddcdedd4514.txt (Samba Hand and Foot)
@@ -15,8 +14,9 @@ from typing import Any
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, SearchHints
 from parlour.games.handfoot import actions as A
+from parlour.games.handfoot import text
 from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
-from parlour.games.handfoot.engine import HandFootGame
+from parlour.games.handfoot.game import HandFootGame
 from parlour.games.handfoot.position import position
 from parlour.games.handfoot.rules import PRESET_DOCS, PRESETS, HandFootRules
 from parlour.games.handfoot.state import State
@@ -50,6 +50,7 @@ HINTS = SearchHints(
 )
 
 ENTRY = GameEntry(
+    text=text,
     name="handfoot",
     game=GAME,
     presets=PRESETS,

@@ -15,10 +15,10 @@ from typing import Any
 from parlour.core.bot import Bot
 from parlour.core.cards import expand, rank_of
 from parlour.games.handfoot.actions import AddToMeld, Discard, Meld, Retract, TakePile
-from parlour.games.handfoot.melds import Meld as TableMeld
-from parlour.games.handfoot.melds import card_value, is_black_three, is_wild
-from parlour.games.handfoot.observe import HandFootView, MeldView
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import card_value, is_black_three, is_wild
 from parlour.games.handfoot.state import State
+from parlour.games.handfoot.view import HandFootView, MeldView
 
 
 class _QuickSide:

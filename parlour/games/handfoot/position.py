@@ -27,7 +27,7 @@ from parlour.core.cards import NUM_KINDS, Card, card_str, cards_str, shoe
 from parlour.core.position import Cards, position_cards
 from parlour.core.position import PositionError as PositionError
 from parlour.core.rng import derive_seed
-from parlour.games.handfoot.melds import (
+from parlour.games.handfoot.parts.melds import (
     MIN_MELD,
     Meld,
     cards_value,
@@ -345,7 +345,7 @@ def position(
             f"phase {phase!r}: only melds that miss the requirement are taken back, but seat "
             f"{to_act_seat} has met it (it is in down)"
         )
-    s.to_move = to_act_seat
+    s.to_act = to_act_seat
     s.phase = PHASE_DRAW if phase in ("draw", "pile_returned") else PHASE_PLAY
     s.pile_refused = phase == "pile_returned"
     s.melds_refused = phase == "melds_returned"

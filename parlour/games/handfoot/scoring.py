@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.cards import Card, expand
-from parlour.games.handfoot.melds import Meld, card_value, is_black_three
+from parlour.games.handfoot.parts.melds import Meld, card_value, is_black_three
 from parlour.games.handfoot.rules import HandFootRules
 
 BREAKDOWN_KEYS = (

@@ -23,7 +23,8 @@ from typing import Any
 from parlour.core.canasta import RED_THREES
 from parlour.core.cards import JOKER, NUM_KINDS, Card, rank_of, shoe
 from parlour.core.game import HandResult
-from parlour.games.handfoot.melds import Meld, is_red_three
+from parlour.core.state import copier
+from parlour.games.handfoot.parts.melds import Meld, is_red_three
 from parlour.games.handfoot.rules import HandFootRules
 
 PHASE_DRAW, PHASE_PLAY, PHASE_OVER = "draw", "play", "over"
@@ -58,7 +59,7 @@ class State:
     first_cuts: list[tuple[int, Card]] = field(
         default_factory=list
     )  # (seat, card) for first player
-    to_move: int = 0
+    to_act: int = 0
     phase: str = PHASE_DRAW
     # --- the turn in progress (all public) ---
     turn_start_melds: int = 0  # side melds that existed when the turn began ("partner's melds")
@@ -79,42 +80,9 @@ class State:
     legal_cache: list[Any] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> State:
-        return State(
-            rules=self.rules,
-            seed=self.seed,
-            round=self.round,
-            hand_seed=self.hand_seed,
-            order=list(self.order),
-            side_of=list(self.side_of),
-            first=self.first,
-            hands=[list(h) for h in self.hands],
-            feet=[list(f) for f in self.feet],
-            foot_taken=list(self.foot_taken),
-            stock=list(self.stock),
-            pile=list(self.pile),
-            melds=[list(m) for m in self.melds],
-            red_threes=[list(r) for r in self.red_threes],
-            down=list(self.down),
-            opened=list(self.opened),
-            known=[list(k) for k in self.known],
-            cuts=list(self.cuts),
-            first_cuts=list(self.first_cuts),
-            to_move=self.to_move,
-            phase=self.phase,
-            turn_start_melds=self.turn_start_melds,
-            turn_value=self.turn_value,
-            provisional=self.provisional,
-            took_pile=self.took_pile,
-            taken_top=self.taken_top,
-            pending=list(self.pending),
-            pile_refused=self.pile_refused,
-            melds_refused=self.melds_refused,
-            reshuffles=self.reshuffles,
-            scores=list(self.scores),
-            results=list(self.results),
-            termination=self.termination,
-            went_out=self.went_out,
-        )
+        """A copy whose lists are its own (the engine changes a copy's lists in place); the
+        legal-action cache is not copied."""
+        return _clone(self)
 
     # --- helpers ---
     def side_seats(self, side: int) -> tuple[int, int]:
@@ -130,6 +98,27 @@ class State:
     def opening_minimum(self) -> int:
         mins = self.rules.opening_minimums
         return mins[min(self.round, len(mins) - 1)]
+
+
+_clone = copier(
+    State,
+    lists=(
+        "order",
+        "side_of",
+        "foot_taken",
+        "stock",
+        "pile",
+        "down",
+        "opened",
+        "cuts",
+        "first_cuts",
+        "pending",
+        "scores",
+        "results",
+    ),
+    nested=("hands", "feet", "melds", "red_threes", "known"),
+    reset={"legal_cache": None},
+)
 
 
 def pairs_for_round(rules: HandFootRules, rnd: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -216,7 +205,7 @@ def deal_round(state: State, rnd: int, seed: int) -> list[tuple[str, int, list[C
     state.down = [False] * n
     state.opened = [False, False]
     state.known = [[0] * NUM_KINDS for _ in range(n)]
-    state.to_move = state.first
+    state.to_act = state.first
     state.phase = PHASE_DRAW
     state.turn_start_melds = 0
     state.turn_value = 0

@@ -1,11 +1,10 @@
 """Samba: the engine, its rules options and presets (Samba, Bolivia), and
 ``position(...)``, the validated builder of positions at any point of a turn.
 
-Modules: ``rules``, ``melds``, ``state`` (cards as count vectors), ``actions``, ``legal`` (the
-legal actions) with ``staging`` (melds built card by card) and ``lookahead``/``reach``/
-``placement`` (exact checks: can the first meld still reach its minimum, can the player go out),
-``turn`` (applying actions), ``scoring``, ``observe`` (views, determinize), ``position``,
-``game`` (the Game protocol), ``bot`` and ``evaluation`` (the basic bot, search hints).
+Modules: the common skeleton (docs/skeleton.md; ``state`` holds cards as count vectors), with
+``parts/``: ``melds``, ``staging`` (melds built card by card), ``lookahead``/``reach``/
+``placement`` (exact checks: can the first meld still reach its minimum, can the player go out)
+and ``evaluation`` (the strong bot's estimate of a hand).
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)
@@ -20,9 +19,10 @@ from typing import Any
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, SearchHints
 from parlour.games.samba import actions as A
+from parlour.games.samba import text
 from parlour.games.samba.bot import FastView, SambaBasicBot
-from parlour.games.samba.evaluation import evaluate
 from parlour.games.samba.game import SambaGame
+from parlour.games.samba.parts.evaluation import evaluate
 from parlour.games.samba.position import PositionError, position
 from parlour.games.samba.rules import PRESET_DOCS, PRESETS, SambaRules
 from parlour.games.samba.state import State, sides_for
@@ -73,6 +73,7 @@ HINTS = SearchHints(
 )
 
 ENTRY = GameEntry(
+    text=text,
     name="samba",
     game=GAME,
     presets=PRESETS,

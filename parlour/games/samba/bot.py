@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from parlour.core.bot import Bot
 from parlour.core.canasta import BLACK_THREES, RED_THREES, WILD_KINDS
 from parlour.games.samba import actions as A
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     GROUP,
     IS_NATURAL,
     IS_WILD,
@@ -38,8 +38,8 @@ from parlour.games.samba.melds import (
     Meld,
     meets_going_out,
 )
-from parlour.games.samba.observe import SambaView
 from parlour.games.samba.state import DRAW, PILE_OPEN, State
+from parlour.games.samba.view import SambaView
 
 #: the pile counts as large (worth blocking / worth taking) from this many cards
 BIG_PILE = 8

@@ -30,7 +30,7 @@ from parlour.core.cards import Card, card_str, cards_str, shoe
 from parlour.core.position import Cards, position_cards
 from parlour.core.position import PositionError as PositionError
 from parlour.core.rng import derive_seed
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
     GROUP,
     IS_NATURAL,

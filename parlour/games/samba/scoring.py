@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.game import HandResult
-from parlour.games.samba.melds import VALUE, Meld, meets_going_out
+from parlour.games.samba.parts.melds import VALUE, Meld, meets_going_out
 from parlour.games.samba.rules import SambaRules
 
 SAMBA_BONUS = 1500

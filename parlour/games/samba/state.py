@@ -11,7 +11,8 @@ from typing import Any
 from parlour.core.cards import shoe
 from parlour.core.game import HandResult
 from parlour.core.rng import derive_seed
-from parlour.games.samba.melds import IS_WILD, RED_THREES, Meld
+from parlour.core.state import copier
+from parlour.games.samba.parts.melds import IS_WILD, RED_THREES, Meld
 from parlour.games.samba.rules import SambaRules
 
 DRAW, MELD, PILE_OPEN, ANSWER, OVER = "draw", "meld", "pile_open", "answer", "over"
@@ -100,40 +101,9 @@ class State:
     _no_open: bool
 
     def clone(self) -> State:
-        s = State.__new__(State)
-        s.rules = self.rules
-        s.seed = self.seed
-        s.players = self.players
-        s.sides = self.sides
-        s.side_of = self.side_of
-        s.hand_no = self.hand_no
-        s.dealer = self.dealer
-        s.hands = self.hands
-        s.sizes = self.sizes
-        s.known = self.known
-        s.stock = self.stock
-        s.stock_len = self.stock_len
-        s.pile = self.pile
-        s.melds = self.melds
-        s.red3 = self.red3
-        s.opened = self.opened
-        s.scores = self.scores
-        s.history = self.history
-        s.to_act = self.to_act
-        s.phase = self.phase
-        s.pending = self.pending
-        s.taken_top = self.taken_top
-        s.asked = self.asked
-        s.takebacks = self.takebacks
-        s.undone = self.undone
-        s.permission = self.permission
-        s.finished = self.finished
-        s.termination = self.termination
-        s._legal = None
-        s._legal_set = None
-        s._no_out = self._no_out
-        s._no_open = self._no_open
-        return s
+        """A copy sharing every container (copy-on-write); the legal-action cache is not
+        copied."""
+        return _clone(self)
 
     def __copy__(self) -> State:
         return self.clone()
@@ -166,6 +136,9 @@ class State:
     @property
     def acting_side(self) -> int:
         return self.side_of[self.to_act]
+
+
+_clone = copier(State, reset={"_legal": None, "_legal_set": None})
 
 
 def new_match(rules: SambaRules, seed: int) -> State:

@@ -1,13 +1,14 @@
-"""Scat / 31 / Blitz: rules and presets (``rules``), hand values (``values``), who
-loses a life (``scoring``), state/actions/views (``state``), per-seat views (``observe``), the
-engine (``game``), the ``basic`` bot (``bot``) and ``position(...)``, the validated builder of
-positions (``position``)."""
+"""Scat / 31 / Blitz: the common skeleton (docs/skeleton.md): rules and
+presets (``rules``), who loses a life (``scoring``), the ``basic`` bot (``bot``),
+``position(...)``, the validated builder of positions (``position``), and hand values in
+``parts/values``."""
 
 from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
-from parlour.games.scat import state as S
+from parlour.games.scat import actions as S
+from parlour.games.scat import text
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
 from parlour.games.scat.position import PositionError, position
@@ -32,6 +33,7 @@ GRAMMAR = Grammar(
 )
 
 ENTRY = GameEntry(
+    text=text,
     name="scat",
     game=GAME,
     presets=PRESETS,

@@ -17,22 +17,20 @@ from typing import Any
 
 from parlour.core.bot import Bot
 from parlour.core.game import Game, Seat
-from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import (
-    DEALT31,
-    DISCARD,
-    THROW_DOWN,
+from parlour.games.scat.actions import (
     Declare31,
     Discard,
     DrawStock,
     EndHand,
     Hammer,
     Knock,
-    ScatView,
     TakeDiscard,
     ThrowDown,
 )
-from parlour.games.scat.values import hand_value, suit_totals
+from parlour.games.scat.parts.values import hand_value, suit_totals
+from parlour.games.scat.rules import ScatRules
+from parlour.games.scat.state import DEALT31, DISCARD, THROW_DOWN
+from parlour.games.scat.view import ScatView
 
 #: knock thresholds by players still in, when the lowest hand loses
 LOWEST_LOSES_THRESHOLD = {2: 24, 3: 22, 4: 21, 5: 20}

@@ -34,9 +34,9 @@ from typing import Any
 from parlour.core.cards import card_str, cards_str, shoe
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
+from parlour.games.scat.parts.values import is_declarable
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, DRAW, THROW_DOWN, ScatState
-from parlour.games.scat.values import is_declarable
 
 PHASES = (DRAW, DISCARD, DEALT31, THROW_DOWN)
 

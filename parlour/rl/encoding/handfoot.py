@@ -137,7 +137,7 @@ class HandFootEncoding(Encoding):
         )
 
     def _side_melds(self, state: Any) -> Any:
-        return state.melds[state.side_of[state.to_move]]
+        return state.melds[state.side_of[state.to_act]]
 
     def _open_index(self, state: Any, target: tuple[str, int]) -> int:
         for i, m in enumerate(self._side_melds(state)):
@@ -174,7 +174,7 @@ class HandFootEncoding(Encoding):
     def id_to_action(self, state: Any, action_id: int) -> Any:
         r = self.space.range_of(action_id)
         i = action_id - r.start
-        hand = state.hands[state.to_move]
+        hand = state.hands[state.to_act]
         if r.name == "draw":
             return Draw()
         if r.name == "retract":

@@ -1,6 +1,6 @@
 """Scat / 31 / Blitz: action ids and observation tensors.
 
-The one module of ``parlour.rl`` that imports Scat's action classes (``parlour.games.scat.state``
+The one module of ``parlour.rl`` that imports Scat's action classes (``parlour.games.scat.actions``
 today).  Card kinds 0-51 (no jokers); with two packs two cards share a kind.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.games.scat.state import (
+from parlour.games.scat.actions import (
     Declare31,
     Discard,
     DrawStock,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.cards import NUM_KINDS, parse_cards, shoe
+from parlour.core.state import copy_with
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.engine import opening_ranks, replace
+from parlour.games.cheat.legal import opening_ranks
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.state import State
 
@@ -38,12 +39,12 @@ def position(hands: list[str], first: int = 0, *, fill: bool = False, **options:
     if fill:
         vectors[-1] = [a + b for a, b in zip(vectors[-1], rest, strict=True)]
     vectors = [tuple(v) for v in vectors]
-    return replace(
+    return copy_with(
         state,
         hands=tuple(vectors),
         shown=tuple(sum(v) for v in vectors),
         turn_seat=first,
-        actor=first,
+        to_act=first,
         first_player=first,
         allowed=opening_ranks(r.rank_rule),
         must_include=-1,
@@ -62,7 +63,7 @@ def play(state: State, cards: str, rank: int, count: int | None = None) -> State
 def answer(state: State, challengers: tuple[int, ...] = ()) -> State:
     """Every asked seat answers: a challenge from those in ``challengers``, else a pass."""
     while GAME.to_act(state) is not None and state.phase in ("window", "late"):
-        seat = state.actor
+        seat = state.to_act
         state, _ = GAME.apply(state, Challenge() if seat in challengers else Pass())
     return state
 

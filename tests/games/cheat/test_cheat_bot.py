@@ -8,10 +8,10 @@ import pytest
 
 from parlour import games
 from parlour.core.cards import parse_card, parse_cards
+from parlour.core.state import copy_with
 from parlour.games.cheat import GAME, BasicCheatBot
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
 from parlour.games.cheat.bot import exposed_whereabouts, steer_value, voluntary_rate
-from parlour.games.cheat.engine import replace
 from parlour.games.cheat.rules import RANK_RULES
 from parlour.games.cheat.state import ALL_RANKS, State
 from parlour.sim.match import make_bots
@@ -188,7 +188,7 @@ def test_duel_restart_makes_the_other_lie() -> None:
     5s, because it holds every 6 and the other must lie, rather than its four 6s or three 9s,
     which the other could follow until the bot has to lie."""
     state = position(["5C 5D 6C 6D 6H 6S 9C 9D 9H", "2C"], fill=True, rank_rule="bullshit")
-    state = replace(state, allowed=ALL_RANKS)
+    state = copy_with(state, allowed=ALL_RANKS)
     view = GAME.observe(state, 0)
     cards, count, rank = BasicCheatBot(GAME, 0, 1).plan(view)
     assert (count, rank) == (2, 5) and cards == sorted(parse_cards("5C 5D"))

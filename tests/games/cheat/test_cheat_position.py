@@ -107,7 +107,7 @@ def test_every_phase() -> None:
             rest=2,
         )
     )
-    assert s.phase == LATE and s.actor == 2 and GAME.observe(s, 0).late_passed == (1,)
+    assert s.phase == LATE and s.to_act == 2 and GAME.observe(s, 0).late_passed == (1,)
     _views_hold(s)
     assert not _apply(s, Challenge()).challenges[-1].truthful
     # the dealer chooses the first player (Canada)
@@ -117,7 +117,7 @@ def test_every_phase() -> None:
         phase="choose_first",
         rest=2,
     )
-    assert s.phase == CHOOSE_FIRST and s.actor == 2
+    assert s.phase == CHOOSE_FIRST and s.to_act == 2
     _views_hold(s)
 
 

@@ -13,7 +13,7 @@ from parlour.core.conformance import check_view_consistency
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.cheat import GAME
 from parlour.games.cheat.actions import Challenge, ChooseFirst, Claim, Pass, Pick
-from parlour.games.cheat.engine import successors
+from parlour.games.cheat.legal import successors
 from parlour.games.cheat.state import ALL_RANKS
 
 from .helpers import all_pass, answer, play, position, rules

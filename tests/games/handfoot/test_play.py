@@ -10,7 +10,7 @@ import pytest
 from parlour.core.conformance import check_view_consistency, run_random_game
 from parlour.games.handfoot import ENTRY, GAME
 from parlour.games.handfoot.actions import Discard, Draw, TakePile
-from parlour.games.handfoot.observe import HandFootView
+from parlour.games.handfoot.view import HandFootView
 from tests.games.handfoot.util import cards, scenario
 
 

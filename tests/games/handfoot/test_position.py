@@ -40,7 +40,7 @@ def conserved(state: State) -> bool:
 def test_default_position_is_a_whole_pack_and_views_agree() -> None:
     s = position()
     assert conserved(s)
-    assert s.round == 0 and s.to_move == 0 and s.phase == PHASE_DRAW
+    assert s.round == 0 and s.to_act == 0 and s.phase == PHASE_DRAW
     assert [len(f) for f in s.feet] == [15, 15, 15, 15] and s.scores == [0, 0]
     assert GAME.legal_actions(s) == [Draw()]
     check_view_consistency(GAME, s, random.Random(1))
@@ -300,7 +300,7 @@ def test_phases_after_a_take_back() -> None:
 
 def test_rounds_partners_scores_and_seats() -> None:
     s = position(HandFootRules(rotate_partners=True), round=1, first=2, scores=[1, 2, 3, 4])
-    assert s.side_of == [0, 0, 1, 1] and s.order[0] == 2 and s.to_move == 2
+    assert s.side_of == [0, 0, 1, 1] and s.order[0] == 2 and s.to_act == 2
     assert s.opening_minimum() == 90
     with pytest.raises(PositionError, match="scores: 4 totals"):
         position(HandFootRules(rotate_partners=True), scores=[0, 0])

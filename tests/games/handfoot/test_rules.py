@@ -12,8 +12,8 @@ from parlour.core.errors import IllegalAction
 from parlour.core.rng import derive_seed
 from parlour.games.handfoot import ENTRY, GAME, HandFootRules
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
-from parlour.games.handfoot.melds import is_red_three
-from parlour.games.handfoot.moves import canonical_action
+from parlour.games.handfoot.legal import canonical_action
+from parlour.games.handfoot.parts.melds import is_red_three
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, cut_for_first, playing_order
 from tests.games.handfoot.util import act, cards, hand_of, scenario
 
@@ -104,7 +104,7 @@ def test_first_player_by_high_cut_joker_and_ties_recut() -> None:
     assert [s for s, _ in cuts] == [0, 1, 1, 2, 3, 1, 2]
     for seed in range(20):
         state = GAME.new_game(HandFootRules(), seed)
-        assert state.first == state.to_move == state.order[0]
+        assert state.first == state.to_act == state.order[0]
         final = [(s, rank_of(c)) for s, c in state.first_cuts[-4:] if c != JOKER]
         if len(state.first_cuts) == 4 and JOKER not in [c for _, c in state.first_cuts]:
             assert max(final, key=lambda sr: sr[1])[0] == state.first  # one round, clear winner
@@ -143,7 +143,7 @@ def test_first_meld_must_meet_minimum_or_be_taken_back() -> None:
 def test_second_partner_plays_one_card_on_partners_meld() -> None:
     """004_bae80ddcdedd4514.txt: "The 2nd partner only needs to play 1 card on what their partner
     melded. If they can't play on them, they must play the required number of meld points"."""
-    s = scenario(hands={2: "9c 4d 4h 4s 7c"}, melds={0: ["9h 9s 9d"]}, down=[0], to_move=2)
+    s = scenario(hands={2: "9c 4d 4h 4s 7c"}, melds={0: ["9h 9s 9d"]}, down=[0], to_act=2)
     s.turn_start_melds = 1
     on_partner = act(s, AddToMeld(0, C("9♣")))
     assert on_partner.down[2]

@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.core.cards import NUM_KINDS, Card, parse_cards, shoe
 from parlour.games.handfoot import GAME, HandFootRules
-from parlour.games.handfoot.melds import Meld, classify
+from parlour.games.handfoot.parts.melds import Meld, classify
 from parlour.games.handfoot.state import PHASE_PLAY, State
 
 SEED = "004_bae80ddcdedd4514.txt"
@@ -33,7 +33,7 @@ def scenario(
     stock_top: str = "",
     feet: Mapping[int, str] | None = None,
     red_threes: Mapping[int, str] | None = None,
-    to_move: int = 0,
+    to_act: int = 0,
     phase: str = PHASE_PLAY,
     down: Sequence[int] = (),
     foot_taken: Sequence[int] = (),
@@ -93,9 +93,9 @@ def scenario(
     state.down = [s in down for s in range(4)]
     state.opened = [bool(state.melds[0]), bool(state.melds[1])]
     state.known = [[0] * NUM_KINDS for _ in range(4)]
-    state.to_move = to_move
+    state.to_act = to_act
     state.phase = phase
-    state.turn_start_melds = len(state.melds[state.side_of[to_move]])
+    state.turn_start_melds = len(state.melds[state.side_of[to_act]])
     state.turn_value = 0
     state.provisional = False
     state.took_pile = False

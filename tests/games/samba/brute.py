@@ -1,13 +1,13 @@
-"""Brute-force references for :mod:`parlour.games.samba.reach` (small hands only): every way to
+"""Brute-force references for :mod:`parlour.games.samba.parts.reach` (small hands only): every way to
 meld the cards one step at a time — a new three-card meld, one card onto a meld, a merge — with
-the meld rules of :mod:`parlour.games.samba.melds`, written independently of the solver."""
+the meld rules of :mod:`parlour.games.samba.parts.melds`, written independently of the solver."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
 
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
     GROUP,
     Meld,

@@ -1,4 +1,4 @@
-"""The learned hand evaluation used by the ``strong`` bot's play-outs (parlour/games/samba/evaluation.py)."""
+"""The learned hand evaluation used by the ``strong`` bot's play-outs (parlour/games/samba/parts/evaluation.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from parlour.games.samba import evaluation
+from parlour.games.samba.parts import evaluation
 from parlour.games.samba.position import make_position
 
 HANDS = {0: "4♣ 5♦ 9♠", 1: "4♠ 5♣ 9♦", 2: "4♥ 6♣ 9♣", 3: "4♦ 6♠ J♠"}

@@ -15,7 +15,7 @@ from parlour.core.cards import JOKER
 from parlour.core.errors import RulesError
 from parlour.games.samba import GAME
 from parlour.games.samba import actions as A
-from parlour.games.samba.melds import IS_WILD
+from parlour.games.samba.parts.melds import IS_WILD
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import sides_for
 from tests.games.samba.helpers import cs, play, pos

@@ -8,7 +8,7 @@ import pytest
 from parlour.core.errors import IllegalAction
 from parlour.games.samba import GAME
 from parlour.games.samba import actions as A
-from parlour.games.samba.melds import make_meld
+from parlour.games.samba.parts.melds import make_meld
 from tests.games.samba.helpers import c, cs, play, pos, stage
 
 

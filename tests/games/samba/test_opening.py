@@ -118,7 +118,7 @@ def test_first_meld_steps_match_a_brute_force_search() -> None:
     import random
 
     from parlour.core.cards import card_str
-    from parlour.games.samba.melds import BLACK3, make_meld
+    from parlour.games.samba.parts.melds import BLACK3, make_meld
     from parlour.games.samba.position import PositionError
     from tests.games.samba.brute import brute_opening
 

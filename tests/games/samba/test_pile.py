@@ -228,7 +228,7 @@ def test_legal_pile_takes_match_a_brute_force_search() -> None:
     from the hand (tried move by move, tests/games/samba/brute.py) reaches the minimum."""
     import random
 
-    from parlour.games.samba.melds import GROUP, RANK, build
+    from parlour.games.samba.parts.melds import GROUP, RANK, build
     from parlour.games.samba.position import PositionError
     from parlour.games.samba.rules import SambaRules
     from tests.games.samba.brute import brute_opening
@@ -272,7 +272,7 @@ def test_legal_pile_takes_match_a_brute_force_search() -> None:
 
 
 def _pairs_of(hand: list[int], top: int) -> list[tuple[int, int]]:
-    from parlour.games.samba.melds import IS_NATURAL, RANK
+    from parlour.games.samba.parts.melds import IS_NATURAL, RANK
 
     same = sorted(k for k in hand if IS_NATURAL[k] and RANK[k] == RANK[top])
     return [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]

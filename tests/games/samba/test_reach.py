@@ -1,4 +1,4 @@
-"""The exact look-ahead behind Samba's legal actions (parlour/games/samba/reach.py) against a
+"""The exact look-ahead behind Samba's legal actions (parlour/games/samba/parts/reach.py) against a
 brute-force search of every way to meld the cards one step at a time (tests/games/samba/brute.py),
 on thousands of small positions under every meld option."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from parlour.games.samba.melds import Meld, add_card, fits, make_meld, merge
-from parlour.games.samba.reach import Table, can_go_out, counts, opening_reachable
+from parlour.games.samba.parts.melds import Meld, add_card, fits, make_meld, merge
+from parlour.games.samba.parts.reach import Table, can_go_out, counts, opening_reachable
 from parlour.games.samba.rules import SambaRules
 from tests.games.samba.brute import brute_go_out, brute_opening
 

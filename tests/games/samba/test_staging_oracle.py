@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from parlour.games.samba import actions as A
 from parlour.games.samba.legal import _starters
+from parlour.games.samba.parts.staging import continuations, stage_ok
 from parlour.games.samba.rules import SambaRules
-from parlour.games.samba.staging import continuations, stage_ok
 
 KINDS = range(53)
 

@@ -14,9 +14,9 @@ from parlour.cli import app
 from parlour.core.conformance import check_view_consistency, run_random_game
 from parlour.core.errors import IllegalAction
 from parlour.games.scat import ENTRY, GAME
+from parlour.games.scat.actions import Discard, DrawStock, EndHand, Knock, TakeDiscard
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import Discard, DrawStock, EndHand, Knock, TakeDiscard
 from parlour.sim.match import play_match
 
 from .helpers import card, cards, play, position

@@ -11,11 +11,7 @@ import pytest
 from parlour.core.cards import card_str, cards_str
 from parlour.core.conformance import check_view_consistency
 from parlour.games.scat import GAME, PositionError, position
-from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import (
-    DEALT31,
-    DISCARD,
-    THROW_DOWN,
+from parlour.games.scat.actions import (
     Declare31,
     Discard,
     DrawStock,
@@ -24,6 +20,8 @@ from parlour.games.scat.state import (
     TakeDiscard,
     ThrowDown,
 )
+from parlour.games.scat.rules import ScatRules
+from parlour.games.scat.state import DEALT31, DISCARD, THROW_DOWN
 
 from .helpers import card, cards
 

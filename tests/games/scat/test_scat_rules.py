@@ -9,20 +9,10 @@ import pytest
 from parlour.core.cards import shuffled_shoe
 from parlour.core.errors import IllegalAction
 from parlour.games.scat import GAME
+from parlour.games.scat.actions import Declare31, Discard, DrawStock, EndHand, Knock, TakeDiscard
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import (
-    DEALT31,
-    DISCARD,
-    DRAW,
-    OVER,
-    Declare31,
-    Discard,
-    DrawStock,
-    EndHand,
-    Knock,
-    TakeDiscard,
-)
-from parlour.games.scat.values import hand_value
+from parlour.games.scat.state import DEALT31, DISCARD, DRAW, OVER
 
 from .helpers import card, cards, play, position
 

@@ -8,19 +8,10 @@ import pytest
 from parlour import games
 from parlour.core.errors import IllegalAction, RulesError
 from parlour.games.scat import ENTRY, GAME
+from parlour.games.scat.actions import Discard, DrawStock, EndHand, Hammer, Knock, ThrowDown
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import (
-    DRAW,
-    OVER,
-    THROW_DOWN,
-    Discard,
-    DrawStock,
-    EndHand,
-    Hammer,
-    Knock,
-    ThrowDown,
-)
-from parlour.games.scat.values import hand_value
+from parlour.games.scat.state import DRAW, OVER, THROW_DOWN
 
 from .helpers import card, cards, play, position
 

@@ -13,7 +13,7 @@ Both are answered over the cards, not by trying the engine's moves one by one: t
 naturals go into sequences (the side's sequences extended at either end, or new runs — every way,
 suit by suit) and the rest into groups rank by rank (new groups, the side's groups, merges — a
 small memoized search per rank); the wild cards are shared out between the ranks (and Bolivia's
-wild melds) by dynamic programming (the pieces are in :mod:`parlour.games.samba.placement`).  Any order of these moves is playable card by card, so what
+wild melds) by dynamic programming (the pieces are in :mod:`parlour.games.samba.parts.placement`).  Any order of these moves is playable card by card, so what
 the cards allow is what the turn allows.  ``tests/games/samba/test_reach.py`` checks both
 answers against a brute-force search of the engine's own moves on thousands of small positions.
 
@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.canasta import wild_count
-from parlour.games.samba.melds import IS_WILD, VALUE, WILD_KINDS, Meld
-from parlour.games.samba.placement import (
+from parlour.games.samba.parts.melds import IS_WILD, VALUE, WILD_KINDS, Meld
+from parlour.games.samba.parts.placement import (
     IDX,
     RANK_VALUE,
     Table,

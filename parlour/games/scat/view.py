@@ -9,11 +9,52 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from parlour.core.cards import shoe
+from parlour.core.codec import card_field, cards_field
+from parlour.core.game import HandResult
+from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
-from parlour.games.scat.state import OVER, THROW_DOWN, ScatState, ScatView, SeatCards
-from parlour.games.scat.values import hand_value
+from parlour.games.scat.state import OVER, THROW_DOWN, LastHand, ScatState, SeatCards
+
+
+@dataclass(frozen=True)
+class ScatView:
+    """What one seat may know.  Every discard is placed face up, so every seat has seen the
+    whole discard pile in order (``pile``, bottom → top) even though the pile is kept squared
+    up; cards taken from the pile are publicly known to sit in the taker's hand (``known``)
+    until discarded.  Never another hand, never the stock."""
+
+    seat: int | None
+    to_act: int | None
+    phase: str
+    rules: ScatRules
+    hand_number: int
+    dealer: int
+    hand: tuple[int, ...] = cards_field()
+    hand_value: float | None = None
+    undeclared_31: tuple[int, ...] = cards_field(default=())
+    pile_top: int = card_field(default=-1)
+    pile: tuple[int, ...] = cards_field(default=())
+    stock_size: int = 0
+    hand_sizes: tuple[int, ...] = ()
+    known: tuple[SeatCards, ...] = ()
+    taken: int = card_field(default=-1)
+    knocker: int | None = None
+    turn_in_hand: int = 0
+    lives: tuple[int, ...] = ()
+    eliminated_in: tuple[int, ...] = ()  # hand number each seat went out in (-1: still in)
+    status: tuple[str, ...] = ()
+    last_hand: LastHand | None = None
+    termination: str = ""
+    #: the finished hands' results (public: everyone saw each showdown)
+    score_sheet: tuple[HandResult, ...] = ()
+
+    @property
+    def pile_size(self) -> int:
+        return len(self.pile)
+
 
 BUS_LEVELS = (
     "seated at the back",

@@ -13,7 +13,14 @@ and cost points late:
 
 from __future__ import annotations
 
-from parlour.games.samba.melds import GROUP, IS_NATURAL, IS_WILD, SEQUENCE, VALUE, meets_going_out
+from parlour.games.samba.parts.melds import (
+    GROUP,
+    IS_NATURAL,
+    IS_WILD,
+    SEQUENCE,
+    VALUE,
+    meets_going_out,
+)
 from parlour.games.samba.state import State
 
 FEATURES = (

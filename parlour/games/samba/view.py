@@ -14,7 +14,7 @@ from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, shoe
 from parlour.core.codec import card_field, cards_field
 from parlour.core.game import HandResult
-from parlour.games.samba.melds import Meld, expand_counts, meets_going_out
+from parlour.games.samba.parts.melds import Meld, expand_counts, meets_going_out
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import State, sides_for
 

@@ -1,7 +1,7 @@
 """The exact checks of :mod:`legal` on a state (issue 16 items 1, 4, 5): the moves of a first meld
 that keep the minimum within reach, the pile taken for a first meld, going out this turn ("partner,
 may I go out?") and the moves that keep it possible after "yes" — the state's cards handed to
-:mod:`parlour.games.samba.reach`, a meld half built finished each way the hand allows.
+:mod:`parlour.games.samba.parts.reach`, a meld half built finished each way the hand allows.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba import actions as A
-from parlour.games.samba.melds import GROUP, IS_WILD, RANK, build, meets_going_out
-from parlour.games.samba.reach import (
+from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, build, meets_going_out
+from parlour.games.samba.parts.reach import (
     Table,
     can_go_out,
     opening_quick,
@@ -19,7 +19,7 @@ from parlour.games.samba.reach import (
     quick_out,
     table_of,
 )
-from parlour.games.samba.staging import continuations
+from parlour.games.samba.parts.staging import continuations
 from parlour.games.samba.state import MELD, PILE_OPEN, State
 
 Action = A.SambaAction
@@ -31,7 +31,7 @@ def _minimum(s: State, side: int) -> int:
 
 def vouched_out(s: State) -> Callable[[Action], bool]:
     """Moves that certainly keep going out possible, without a search: when the quick placement
-    of :func:`parlour.games.samba.reach.quick_out` (every natural to the groups of its rank,
+    of :func:`parlour.games.samba.parts.reach.quick_out` (every natural to the groups of its rank,
     merged where the wild cards allow) takes the whole hand out, any move that follows it does
     too — a red 3 laid out, a natural added to or starting a group of its rank, a merge."""
     seat = s.to_act
@@ -87,7 +87,7 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
     """After ``action`` the acting player has gone out, or can still go out this turn
     (``memo``: answers shared by the moves of one position — the first cards of one meld finish
     the same ways)."""
-    from parlour.games.samba.turn import apply
+    from parlour.games.samba.apply import apply
 
     t = type(action)
     if t is A.Discard:
@@ -113,7 +113,7 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
 
 def can_go_out_this_turn(s: State) -> bool:
     """Some sequence of this player's moves empties the hand this turn (after drawing, with the
-    partner's leave): decided over the cards by :func:`parlour.games.samba.reach.can_go_out`;
+    partner's leave): decided over the cards by :func:`parlour.games.samba.parts.reach.can_go_out`;
     a meld half built is finished first, each way the hand allows."""
     if s.permission == -1 or s.phase != MELD:
         return False
@@ -216,8 +216,8 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
     """For a side that has not opened: which card moves keep the first meld within reach (seed
     002: the melds of the turn 'must be worth at least a minimum').  A quick placement of the
     hand that reaches the minimum vouches for starting a meld with any card it puts into a new
-    meld (:func:`parlour.games.samba.reach.opening_quick`); every other move is checked by
-    :func:`parlour.games.samba.reach.opening_reachable` (a meld half built is finished each way
+    meld (:func:`parlour.games.samba.parts.reach.opening_quick`); every other move is checked by
+    :func:`parlour.games.samba.parts.reach.opening_reachable` (a meld half built is finished each way
     the hand allows)."""
     seat = s.to_act
     h = s.hands[seat]

@@ -12,7 +12,7 @@ already staged so that three cards from the hand still make a valid meld (RULES.
 from __future__ import annotations
 
 from parlour.core.canasta import wild_count
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
     IS_NATURAL,
     IS_WILD,

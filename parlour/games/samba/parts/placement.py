@@ -1,4 +1,4 @@
-"""Where the cards of a hand can go, for :mod:`parlour.games.samba.reach`: the side's table as
+"""Where the cards of a hand can go, for :mod:`parlour.games.samba.parts.reach`: the side's table as
 counts (:class:`Table`, with the table after a move), every split of the hand's naturals between
 sequences and groups (suit by suit), the groups of one rank (a memoized search over new groups,
 additions and merges) and Bolivia's wild melds.
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import add
 
-from parlour.games.samba.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WILD, Meld
+from parlour.games.samba.parts.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WILD, Meld
 
 #: card value of a natural of each rank (index = rank; 4…A)
 RANK_VALUE: tuple[int, ...] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))

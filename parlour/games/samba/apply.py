@@ -14,16 +14,14 @@ from parlour.games.samba.legal import (
     stage_ok,
     takeback_key,
 )
-from parlour.games.samba.melds import (
+from parlour.games.samba.parts.melds import (
     BLACK3,
-    CARD_TEXT,
     GROUP,
     RANK,
     VALUE,
     Meld,
     add_card,
     build,
-    cards_text,
     make_meld,
     merge,
 )
@@ -97,7 +95,7 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
         r3 = s.red3 = s.red3[:]
         r3[side] = r3[side] + tuple(laid)
     s.sizes[seat] += len(rest) - len(laid)
-    events.append(Event("take_pile", f"seat {seat} takes {len(rest)} more cards from the pile"))
+    events.append(Event("take_pile", {"seat": seat, "count": len(rest)}))
 
 
 def _after_meld(s: State, seat: int, side: int, events: list[Event]) -> None:
@@ -108,7 +106,7 @@ def _after_meld(s: State, seat: int, side: int, events: list[Event]) -> None:
             op = list(s.opened)
             op[side] = True
             s.opened = tuple(op)
-            events.append(Event("opened", f"seat {seat}'s side has opened with {total}"))
+            events.append(Event("opened", {"seat": seat, "total": total}))
             if s.phase == PILE_OPEN:
                 _take_rest_of_pile(s, seat, events)
                 s.phase = MELD
@@ -141,9 +139,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         card = action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
         s.pile = (*s.pile, card)
-        events.append(
-            Event("discard", f"seat {seat} discards {CARD_TEXT[card]}", data={"card": card})
-        )
+        events.append(Event("discard", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         else:
@@ -158,14 +154,14 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             assert meld is not None
             s.pending = ()
             _set_melds(s, side, (*s.melds[side], meld))
-            events.append(Event("meld", f"seat {seat} melds {cards_text(meld.cards)}"))
+            events.append(Event("meld", {"seat": seat, "cards": meld.cards, "black_threes": False}))
             _after_meld(s, seat, side, events)
         else:
             s.pending = pending
         return s
     if t is A.Draw:
         if s.stock_len == 0:
-            events.append(Event("stock_out", "the stock is empty: the hand ends"))
+            events.append(Event("stock_out"))
             _end_hand(s, None, events)
             return s
         h = _own(s, seat)
@@ -179,15 +175,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             s.red3 = s.red3[:]
             replace_red_threes(s, seat)
         s.phase = MELD
-        events.append(Event("draw", f"seat {seat} draws {take}"))
-        events.append(
-            Event(
-                "drew",
-                f"you draw {cards_text(drawn)}",
-                frozenset({seat}),
-                {"cards": list(drawn)},
-            )
-        )
+        events.append(Event("draw", {"seat": seat, "count": take}))
+        events.append(Event("drew", {"seat": seat, "cards": tuple(drawn)}, frozenset({seat})))
         return s
     if t is A.AddToMeld:
         i, card = action.meld, action.card  # type: ignore[union-attr]
@@ -195,7 +184,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds = list(s.melds[side])
         melds[i] = add_card(melds[i], card)
         _set_melds(s, side, tuple(melds))
-        events.append(Event("add", f"seat {seat} adds {CARD_TEXT[card]} to meld {i}"))
+        events.append(Event("add", {"seat": seat, "card": card, "meld": i}))
         _after_meld(s, seat, side, events)
         return s
     if t is A.Unstage:
@@ -214,7 +203,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         s.pile = s.pile[:-1]
         meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
         _set_melds(s, side, (*s.melds[side], meld))
-        events.append(Event("take", f"seat {seat} takes the pile with {cards_text((a, b))}"))
+        events.append(Event("take", {"seat": seat, "top": top, "cards": (a, b)}))
         if s.opened[side]:
             _take_rest_of_pile(s, seat, events)
             s.phase = MELD
@@ -233,7 +222,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds[i] = add_card(melds[i], top)
         _set_melds(s, side, tuple(melds))
         s.phase = MELD
-        events.append(Event("take_top", f"seat {seat} takes {CARD_TEXT[top]} onto meld {i}"))
+        events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
         if s.rules.sequence_take_whole_pile:
             _own(s, seat)
             _take_rest_of_pile(s, seat, events)
@@ -244,14 +233,14 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds[i] = merge(melds[i], melds[j])
         del melds[j]
         _set_melds(s, side, tuple(melds))
-        events.append(Event("merge", f"seat {seat} merges meld {j} into meld {i}"))
+        events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
         return s
     if t is A.LayRedThree:
         card = action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
         r3 = s.red3 = s.red3[:]
         r3[side] = (*r3[side], card)
-        events.append(Event("red3", f"seat {seat} lays out {CARD_TEXT[card]}"))
+        events.append(Event("red3", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
@@ -259,7 +248,7 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         cards = action.cards  # type: ignore[union-attr]
         _play_from_hand(s, seat, *cards)
         _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
-        events.append(Event("meld", f"seat {seat} melds black 3s {cards_text(cards)}"))
+        events.append(Event("meld", {"seat": seat, "cards": cards, "black_threes": True}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
@@ -279,24 +268,24 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         s.pending = ()
         s.takebacks += 1
         _set_melds(s, side, ())
-        events.append(Event("undo", f"seat {seat} takes back the opening melds"))
+        events.append(Event("undo", {"seat": seat}))
         return s
     if t is A.Pass:
-        events.append(Event("pass", f"seat {seat} passes, keeping one card"))
+        events.append(Event("pass", {"seat": seat}))
         _next_turn(s)
         return s
     if t is A.AskGoOut:
         s.asked = True
         s.phase = ANSWER
         s.to_act = partner_of(s, seat)
-        events.append(Event("ask", f"seat {seat}: partner, may I go out?"))
+        events.append(Event("ask", {"seat": seat}))
         return s
     if t is A.AnswerGoOut:
         yes = action.yes  # type: ignore[union-attr]
         s.permission = 1 if yes else -1
         s.phase = MELD
         s.to_act = partner_of(s, seat)
-        events.append(Event("answer", f"seat {seat} answers {'yes' if yes else 'no'}"))
+        events.append(Event("answer", {"seat": seat, "yes": yes}))
         return s
     raise TypeError(f"not a Samba action: {action!r}")
 
@@ -314,8 +303,7 @@ def _end_hand(s: State, went_out: int | None, events: list[Event]) -> None:
     events.append(
         Event(
             "hand_end",
-            f"hand {s.hand_no + 1} ends ({note}): {', '.join(str(int(x)) for x in result.scores)}",
-            data={"scores": list(result.scores), "went_out": went_out},
+            {"hand": s.hand_no, "scores": result.scores, "went_out": went_out},
         )
     )
     rules = s.rules

@@ -18,7 +18,7 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, Card, card_str, expand, shoe
 from parlour.core.codec import card_field, cards_field, to_json
 from parlour.core.game import HandResult
-from parlour.games.handfoot.melds import Meld, cards_value
+from parlour.games.handfoot.parts.melds import Meld, cards_value
 from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import book_counts, missing_books, red_three_score
 from parlour.games.handfoot.state import State
@@ -142,7 +142,7 @@ def _board_points(state: State, side: int, books: dict[str, int]) -> int:
 def observe_state(state: State, seat: int | None) -> HandFootView:
     rules = state.rules
     over = state.phase == "over"
-    acting_side = state.side_of[state.to_move]
+    acting_side = state.side_of[state.to_act]
     sides = []
     for side in (0, 1):
         melds = state.melds[side]
@@ -182,7 +182,7 @@ def observe_state(state: State, seat: int | None) -> HandFootView:
     units = tuple((s,) for s in range(rules.players)) if rules.rotate_partners else ((0, 2), (1, 3))
     return HandFootView(
         seat=seat,
-        to_act=None if over else state.to_move,
+        to_act=None if over else state.to_act,
         phase=state.phase,
         rules=rules,
         round=state.round,
@@ -271,7 +271,7 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
         known=[_counts(p.known) for p in view.players],
         cuts=[p.cut for p in view.players],
         first_cuts=[(c.seat, c.card) for c in view.first_cuts],
-        to_move=view.to_act if view.to_act is not None else view.order[0],
+        to_act=view.to_act if view.to_act is not None else view.order[0],
         phase=view.phase,
         turn_start_melds=view.turn_start_melds,
         turn_value=view.turn_value,

@@ -21,7 +21,7 @@ from parlour.games.handfoot.actions import (
     Retract,
     TakePile,
 )
-from parlour.games.handfoot.melds import (
+from parlour.games.handfoot.parts.melds import (
     BOOK,
     BOOK_SIZE,
     MIN_MELD,
@@ -34,7 +34,7 @@ from parlour.games.handfoot.melds import (
     meld_problem,
     wilds_allowed,
 )
-from parlour.games.handfoot.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.scoring import missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 
@@ -215,7 +215,7 @@ def pile_actions(state: State) -> list[TakePile]:
     rules = state.rules
     if state.pile_refused or len(state.pile) < rules.pile_take:
         return []
-    seat = state.to_move
+    seat = state.to_act
     hand = state.hands[seat]
     if sum(hand) < 3:  # two cards go to the meld and one must stay to discard
         return []
@@ -255,7 +255,7 @@ def pile_actions(state: State) -> list[TakePile]:
 
 
 def play_actions(state: State) -> list[Action]:
-    seat = state.to_move
+    seat = state.to_act
     hand = state.hands[seat]
     size = sum(hand)
     melds = state.melds[state.side_of[seat]]
@@ -337,7 +337,7 @@ def discard_ok(state: State, card: Card) -> bool:
 
 
 def discard_problem(state: State, card: Card) -> str | None:
-    seat = state.to_move
+    seat = state.to_act
     hand = state.hands[seat]
     if not hand[card]:
         return f"you do not hold {card_str(card)}"
@@ -380,7 +380,7 @@ def canonical_action(state: State, action: Action) -> Action:
     """The listed legal action equivalent to ``action`` when it names interchangeable cards of
     other suits (2s, 4s–7s, black 3s); ``action`` itself otherwise.  Front ends call this so a
     player may pick any of several identical cards."""
-    hand = state.hands[state.to_move]
+    hand = state.hands[state.to_act]
     try:
         if isinstance(action, Meld):
             return Meld(canonical_cards(hand, action.cards))
@@ -407,7 +407,7 @@ def _interchangeable_reason(state: State, action: Action, legal: Sequence[Action
 
 
 def _reason(state: State, action: Action) -> str | None:
-    seat = state.to_move
+    seat = state.to_act
     hand = state.hands[seat]
     side = state.side_of[seat]
     melds = state.melds[side]
