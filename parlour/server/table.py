@@ -27,7 +27,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
 from parlour.core.registry import GameEntry, Variant
 from parlour.core.rng import derive_seed
-from parlour.server import redact
+from parlour.server import botpool, redact
 from parlour.server.deals import (
     DealTracker,
     chain_next,
@@ -858,6 +858,26 @@ class Table:
             )
         return self._bots[seat]
 
+    def _bot_job(self, seat: int, version: int, state: Any, failures: int) -> botpool.BotJob:
+        """What a bot worker process needs to play the seat's move."""
+        s = self.seats[seat]
+        if failures:
+            name = "random"  # a bot that just failed plays one move at random
+        elif self.bot_budget <= 0:
+            name = self.server.standin_bot(self.variant)
+        else:
+            name = s.bot if s.kind == "bot" and s.bot else self.server.standin_bot(self.variant)
+        return botpool.BotJob(
+            game=self.meta.game,
+            preset=self.meta.preset,
+            rules=self.meta.rules,
+            module=type(self.game).__module__,
+            bot=name,
+            seat=seat,
+            seed=derive_seed(self.seed, "seat", seat, version),
+            state=state,
+        )
+
     def _spend_budget(self, seconds: float) -> None:
         now = time.monotonic()
         cfg = self.server.config
@@ -893,27 +913,42 @@ class Table:
                     continue
             version, state, game = self.version, self.state, self.game
             self._spend_budget(0.0)
-            if failures:
-                # a bot that just failed plays one move at random, then gets another chance
-                bot = bot_registry.make(
-                    "random", self.variant, seat, derive_seed(self.seed, "seat", seat, version)
-                )
-            elif self.bot_budget <= 0:
-                # this table's bots used their thinking time: the quick stand-in plays this move
-                bot = bot_registry.make(
-                    self.server.standin_bot(self.variant),
-                    self.variant,
-                    seat,
-                    derive_seed(self.seed, "seat", seat, version),
-                )
-            else:
-                bot = self._bot(seat)
-            choose = functools.partial(_choose, bot, game, state, seat)
-            started = time.monotonic()
+            procs = self.server.bot_procs
             try:
-                action = await loop.run_in_executor(self.server.bot_pool, choose)
-                self._spend_budget(time.monotonic() - started)
-                await self.submit(seat, version, game.action_to_json(action), by_bot=True)
+                if procs is not None:
+                    # a worker process plays; what it used is charged to this table's budget
+                    job = self._bot_job(seat, version, state, failures)
+                    action_json, cpu = await asyncio.wait_for(
+                        loop.run_in_executor(procs, botpool.play, job),
+                        self.server.config.bot_move_cap * 4 + 10,
+                    )
+                    self._spend_budget(cpu)
+                else:
+                    if failures:
+                        # a bot that just failed plays one move at random, then gets another
+                        # chance
+                        bot = bot_registry.make(
+                            "random",
+                            self.variant,
+                            seat,
+                            derive_seed(self.seed, "seat", seat, version),
+                        )
+                    elif self.bot_budget <= 0:
+                        # this table's bots used their thinking time: the quick stand-in plays
+                        bot = bot_registry.make(
+                            self.server.standin_bot(self.variant),
+                            self.variant,
+                            seat,
+                            derive_seed(self.seed, "seat", seat, version),
+                        )
+                    else:
+                        bot = self._bot(seat)
+                    choose = functools.partial(_choose, bot, game, state, seat)
+                    started = time.monotonic()
+                    action = await loop.run_in_executor(self.server.bot_pool, choose)
+                    self._spend_budget(time.monotonic() - started)
+                    action_json = game.action_to_json(action)
+                await self.submit(seat, version, action_json, by_bot=True)
                 failures = 0
             except Rejected as exc:
                 if exc.code in ("stale_version", "not_your_turn"):
