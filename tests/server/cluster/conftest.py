@@ -8,12 +8,15 @@ it skips."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import random
 import signal
 import socket
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +29,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.server.conftest import PG_URL, free_port, serve_subprocess, wait_http
+from tests.server.conftest import PG_URL, ROOT, free_port
 from tests.server.test_recovery import pg_schema
 
 REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -45,12 +48,27 @@ def require_redis() -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture
-def db() -> Iterator[str]:
-    """A fresh journal (PostgreSQL schema); Redis checked too."""
+@dataclasses.dataclass
+class Cluster:
+    db: str
+    #: a and b reach Redis directly, c through ``proxy`` (which a test may cut)
+    a: Node
+    b: Node
+    c: Node
+    proxy: TcpProxy
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """Three processes on a fresh journal (PostgreSQL schema), started once for the module (a
+    process takes seconds to start on a busy machine); the last test may kill one."""
     require_redis()
-    with pg_schema() as url:
-        yield url
+    proxy = TcpProxy(redis_target())
+    try:
+        with pg_schema() as url, nodes(url, REDIS_URL, REDIS_URL, proxy.url) as (a, b, c):
+            yield Cluster(url, a, b, c, proxy)
+    finally:
+        proxy.close()
 
 
 def journal(db: str, code: str) -> list[tuple[int, dict[str, Any], str | None]]:
@@ -78,9 +96,26 @@ class Node:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.proc = serve_subprocess(
+        # the log goes to a file (a pipe nobody reads would stop the process once full)
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - open while the process runs
+            "w+", prefix="parlour-node-", suffix=".log"
+        )
+        cmd = [
+            sys.executable,
+            "-c",
+            "from parlour.cli import main; main()",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
             db,
-            self.port,
+            "--bot-delay",
+            "0",
+            "--game-module",
+            "tests.server.toygame",
+            "--no-rate-limit",
             "--redis",
             redis_url,
             "--lease-ttl",
@@ -88,11 +123,29 @@ class Node:
             "--grace",
             "60",
             *extra,
+        ]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, text=True
         )
 
+    def output(self) -> str:
+        self.log.flush()
+        with open(self.log.name) as f:
+            return f.read()
+
     def ready(self) -> Node:
-        wait_http(self.base, self.proc, timeout=60)
-        return self
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.output()}")
+            try:
+                if httpx.get(f"{self.base}/api/info", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not come up")
 
     def kill(self) -> None:
         if self.proc.poll() is None:
@@ -106,9 +159,7 @@ class Node:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.proc.stdout:
-            with contextlib.suppress(Exception):
-                self.proc.stdout.close()
+        self.log.close()
 
 
 @contextlib.contextmanager
@@ -119,6 +170,13 @@ def nodes(db: str, *redis_urls: str, ttl: float = 2.0) -> Iterator[list[Node]]:
         with ThreadPoolExecutor(len(started)) as pool:
             list(pool.map(Node.ready, started))
         yield started
+        for n in started:
+            if "Traceback" in n.output():
+                print(f"--- node {n.port} log ---\n{n.output()[-6000:]}")
+    except BaseException:
+        for n in started:
+            print(f"--- node {n.port} log ---\n{n.output()[-6000:]}")
+        raise
     finally:
         for n in started:
             n.stop()
