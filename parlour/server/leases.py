@@ -272,7 +272,9 @@ class LeasedStorage(PostgresStorage):
                 del self.fences[c]
         if chosen:
             self._execute(
-                "DELETE FROM parlour_leases WHERE owner = %s AND code = ANY(%s)",
+                # expired, not deleted: the next holder's token still counts up from this one
+                "UPDATE parlour_leases SET expires = now() - interval '1 second' "
+                "WHERE owner = %s AND code = ANY(%s)",
                 (self.node, chosen),
             )
 
