@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from parlour import bots as bot_registry
 from parlour.core.bot import Bot
 from parlour.core.errors import ParlourError
@@ -56,7 +58,13 @@ def new_token() -> str:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """JSON text for the wire; a lone surrogate anywhere (never sendable as UTF-8) is escaped."""
+    """JSON text for the wire (orjson: a few times faster than ``json`` on a state message); what
+    orjson refuses — a lone surrogate anywhere (never sendable as UTF-8), an integer beyond 64
+    bits — goes through ``json``, with surrogates escaped."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
     text = json.dumps(message, ensure_ascii=False)
     try:
         text.encode("utf-8")
@@ -254,6 +262,7 @@ class Table:
         self.bot_budget = server.config.bot_budget
         self._budget_at = time.monotonic()
         self.persist_due = False
+        self._payloads: dict[int | None, tuple[tuple[int, str, bool, int], dict[str, Any]]] = {}
         records = records or []
         # fairness: the server's secret, what was published, the players' contributions
         self.legacy = "secret" not in meta.extra
@@ -502,6 +511,17 @@ class Table:
     # --- messages ------------------------------------------------------------------------------
 
     def payload(self, seat: int | None) -> dict[str, Any]:
+        """The seat's part of a ``state`` message, built once per version (and status) of the
+        table: every connection of the seat, a resync, a ``sync`` or a reconnect reuses it."""
+        key = (self.version, self.status, self.dealt, len(self.deals.pending))
+        cached = self._payloads.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        payload = self._build_payload(seat)
+        self._payloads[seat] = (key, payload)
+        return payload
+
+    def _build_payload(self, seat: int | None) -> dict[str, Any]:
         if not self.dealt or self.deals.pending:
             # nothing is shown before the table starts, nor a deal whose commitment is not
             # journaled yet
@@ -516,7 +536,12 @@ class Table:
         return redact.seat_payload(self.game, self.state, seat, playing=self.status == "playing")
 
     def state_message(
-        self, conn: Connection, *, full: bool = False, payload: dict[str, Any] | None = None
+        self,
+        conn: Connection,
+        *,
+        full: bool = False,
+        payload: dict[str, Any] | None = None,
+        seats: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         seat = conn.seat
         if payload is None:
@@ -533,7 +558,7 @@ class Table:
             **payload,
             "events": events,
             "full_log": full,
-            "seats": self.seats_json(),
+            "seats": self.seats_json() if seats is None else seats,
         }
 
     @property
@@ -550,16 +575,28 @@ class Table:
         return encode(self.state_message(conn, full=True))
 
     def broadcast(self, reply_to: Connection | None = None, request_id: Any = None) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        """The new state to every connection: one message built and encoded per seat (and per
+        point each connection's event log has reached), sent as the same text to all alike."""
+        if not self.connections:
+            return
+        seats = self.seats_json()
+        texts: dict[tuple[int | None, int], tuple[str, int]] = {}
         for conn in self.connections:
             if conn.lagging or conn.closed:
                 continue  # a resync with the latest state is due anyway: build nothing
-            if conn.seat not in cache:
-                cache[conn.seat] = self.payload(conn.seat)
-            msg = self.state_message(conn, payload=cache[conn.seat])
             if conn is reply_to and request_id is not None:
+                msg = self.state_message(conn, payload=self.payload(conn.seat), seats=seats)
                 msg["id"] = request_id
-            conn.send(msg)
+                conn.send(msg)
+                continue
+            key = (conn.seat, conn.sent_event)
+            done = texts.get(key)
+            if done is None:
+                msg = self.state_message(conn, payload=self.payload(conn.seat), seats=seats)
+                done = texts[key] = (encode(msg), conn.sent_event)
+            else:
+                conn.sent_event = done[1]
+            conn.send_text(done[0])
 
     def broadcast_table(self) -> None:
         if not self.connections:
