@@ -60,6 +60,8 @@ class Stats:
         self.finished = 0
         self.versions: dict[str, int] = {}
         self.reconnects = 0
+        #: table creations answered 503 (retried)
+        self.refused: list[str] = []
         #: (table, version, action) of every action a client saw acknowledged
         self.acked: list[tuple[str, int, Any]] = []
         #: when the owner was killed (--kill-after), and per table how long until it moved on
@@ -206,15 +208,17 @@ async def table_loop(
         seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * (
             args.players - args.humans
         )
-        r = await http.post(
-            "/api/tables",
-            json={
-                "game": args.game,
-                "players": args.players,
-                "seats": seats,
-                "options": json.loads(args.options),
-            },
-        )
+        body = {
+            "game": args.game,
+            "players": args.players,
+            "seats": seats,
+            "options": json.loads(args.options),
+        }
+        r = await http.post("/api/tables", json=body)
+        if r.status_code == 503:  # the journal was busy: a person would try again
+            stats.refused.append(r.text[:300])
+            await asyncio.sleep(1 + rng.random())
+            continue
         r.raise_for_status()
         t = r.json()
         code = t["code"]
@@ -452,6 +456,8 @@ def report(
         "round_trips": len(ms),
         "errors": stats.errors,
         "reconnects": stats.reconnects,
+        "creations_refused": len(stats.refused),
+        "refusal_example": stats.refused[0] if stats.refused else None,
         "rtt_ms": _summary(ms),
         "ping_ms": _summary([x * 1000 for x in stats.ping]),
         "load_average": os.getloadavg(),

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import logging
@@ -35,8 +36,9 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.server.bus import Bus
 from parlour.server.leases import LeasedStorage
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from parlour.server.lobby import TableServer
 
 log = logging.getLogger("parlour.server")
+T = TypeVar("T")
 
 # close codes: 1012 "service restart" makes a browser reconnect (to whichever process)
 MOVED = 1012
@@ -167,6 +170,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewed = time.monotonic()
+        self._lease_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-lease")
         self.stats = {"acquired": 0, "lost": 0, "forwarded": 0, "calls": 0}
 
     # --- life ----------------------------------------------------------------------------------
@@ -193,8 +197,16 @@ class Cluster:
         await asyncio.sleep(0)
         # hand the tables over at once rather than after the lease expires
         with contextlib.suppress(StorageError):
-            await self.server.db(self.storage.release, None)
+            await self._lease(self.storage.release, None)
         await self.bus.stop()
+        self._lease_pool.shutdown(wait=False)
+
+    async def _lease(self, fn: Callable[..., T], *args: Any) -> T:
+        """Lease bookkeeping on a thread (and a database connection) of its own, never queued
+        behind the tables' journal writes: a renewal late because the machine is busy would
+        hand tables over for nothing."""
+        call = functools.partial(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._lease_pool, call)
 
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)
@@ -222,7 +234,7 @@ class Cluster:
             ):
                 return table
             try:
-                info = await self.server.db(self.storage.lease_info, code)
+                info = await self._lease(self.storage.lease_info, code)
             except StorageError as exc:
                 raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
             if info is None or info.status in ("finished", "expired"):
@@ -244,7 +256,7 @@ class Cluster:
                 if code in self.server.tables and self.storage.holds(code):
                     return self.server.tables[code]
                 try:
-                    token = await self.server.db(self.storage.acquire, code)
+                    token = await self._lease(self.storage.acquire, code)
                 except StorageError as exc:
                     raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
                 if token is None:
@@ -261,7 +273,7 @@ class Cluster:
             table = await self.server.get(code)
         except Exception:
             with contextlib.suppress(StorageError):
-                await self.server.db(self.storage.release, [code])
+                await self._lease(self.storage.release, [code])
             raise
         self.stats["acquired"] += 1
         log.info("node %s plays table %s (lease token %d)", self.node, code, token)
@@ -308,8 +320,8 @@ class Cluster:
             ]
             try:
                 if stray:
-                    await self.server.db(self.storage.release, stray)
-                lost = await self.server.db(self.storage.renew)
+                    await self._lease(self.storage.release, stray)
+                lost = await self._lease(self.storage.renew)
                 self._renewed = time.monotonic()
             except StorageError as exc:
                 log.error("node %s cannot renew its leases: %s", self.node, exc)
@@ -329,7 +341,7 @@ class Cluster:
         while True:
             await asyncio.sleep(self.config.adopt_interval * (0.5 + random.random()))
             try:
-                codes = await self.server.db(self.storage.orphans, self.config.adopt_batch)
+                codes = await self._lease(self.storage.orphans, self.config.adopt_batch)
             except StorageError:
                 continue
             for code in codes:

@@ -9,7 +9,7 @@ may be taken by any other process, which adds one to its ``token`` (the fencing 
 The journal itself refuses a write from a process that is not the current holder:
 :class:`LeasedStorage` writes every action, record and seat update of a table in one statement
 that also locks the table's lease row (``FOR SHARE``) and checks that it still carries this
-process's ``owner`` and ``token`` and has not expired.  A takeover (an ``UPDATE`` of that row)
+process's ``owner`` and ``token``.  A takeover (an ``UPDATE`` of that row)
 waits for such a write to commit, and a write that comes after a takeover finds the new token and
 writes nothing (:class:`LeaseLost`).  So a table's journal never has two writers, even when an
 old owner wakes up after a long pause and carries on as if nothing happened.
@@ -21,6 +21,7 @@ is never handed out twice).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -41,10 +42,14 @@ _LEASE_SCHEMA = (
         acquired TIMESTAMPTZ NOT NULL, PRIMARY KEY (code, token))""",
 )
 
-# the lease of one table, locked against a takeover until the statement that uses it commits
+# the lease of one table, locked against a takeover until the statement that uses it commits.
+# The token decides, not the expiry: a lease that ran out but that nobody took is still this
+# process's alone (no other writer can exist until a takeover adds one to the token), so a write
+# delayed past the expiry by a busy machine is not refused for nothing; once another process took
+# the lease, the old token is refused whatever the clock says.
 _FENCE = (
     "fence AS (SELECT 1 FROM parlour_leases WHERE code = %s AND owner = %s AND token = %s "
-    "AND expires > now() FOR SHARE)"
+    "FOR SHARE)"
 )
 
 
@@ -90,12 +95,50 @@ class LeasedStorage(PostgresStorage):
         self.fences: dict[str, int] = {}
         self._fence_lock = threading.Lock()
         self.on_lost: Callable[[str], None] | None = None
+        # lease bookkeeping (renewals above all) has a connection of its own: it never waits
+        # behind the tables' writes for one of the pool's
+        self._lease_conn: Any = None
+        self._lease_lock = threading.Lock()
         for stmt in _LEASE_SCHEMA:
             try:
                 self._execute(stmt)
             except StorageError as exc:  # two processes creating the schema at once
                 if "already exists" not in str(exc) and "duplicate key" not in str(exc):
                     raise
+
+    def _lease_execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        import psycopg
+
+        with self._lease_lock:
+            for attempt in range(2):
+                try:
+                    if self._lease_conn is None or self._lease_conn.closed:
+                        self._lease_conn = psycopg.connect(
+                            self._conninfo,
+                            autocommit=True,
+                            connect_timeout=max(1, round(self.timeout)),
+                        )
+                    cur = self._lease_conn.execute(sql, params)
+                    return cur.fetchall() if cur.description else []
+                except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                    if self._lease_conn is not None:
+                        with contextlib.suppress(Exception):
+                            self._lease_conn.close()
+                    self._lease_conn = None
+                    if attempt:
+                        raise StorageError(
+                            f"the database is not reachable for the leases: {exc}"
+                        ) from exc
+                except psycopg.Error as exc:
+                    raise StorageError(f"PostgreSQL (leases): {exc}") from exc
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        with self._lease_lock:
+            if self._lease_conn is not None:
+                with contextlib.suppress(Exception):
+                    self._lease_conn.close()
+        super().close()
 
     # --- the fence ---------------------------------------------------------------------------
 
@@ -212,7 +255,7 @@ class LeasedStorage(PostgresStorage):
 
     def lease_info(self, code: str) -> LeaseInfo | None:
         """The table's status and lease (``None``: no such table)."""
-        rows = self._execute(
+        rows = self._lease_execute(
             "SELECT t.status, l.owner, l.token, l.expires > now() FROM parlour_tables t "
             "LEFT JOIN parlour_leases l ON l.code = t.code WHERE t.code = %s",
             (code,),
@@ -225,7 +268,7 @@ class LeasedStorage(PostgresStorage):
     def acquire(self, code: str) -> int | None:
         """Take the table's lease if it is free, expired or already ours; the new fencing token,
         or ``None`` (another process holds it)."""
-        rows = self._execute(
+        rows = self._lease_execute(
             "WITH a AS (INSERT INTO parlour_leases (code, owner, token, expires) "
             "VALUES (%s, %s, 1, now() + make_interval(secs => %s)) "
             "ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, "
@@ -250,7 +293,7 @@ class LeasedStorage(PostgresStorage):
             held = dict(self.fences)
         if not held:
             return []
-        rows = self._execute(
+        rows = self._lease_execute(
             "UPDATE parlour_leases SET expires = now() + make_interval(secs => %s) "
             "WHERE owner = %s AND code = ANY(%s) RETURNING code, token",
             (self.ttl, self.node, list(held)),
@@ -271,7 +314,7 @@ class LeasedStorage(PostgresStorage):
             for c in chosen:
                 del self.fences[c]
         if chosen:
-            self._execute(
+            self._lease_execute(
                 # expired, not deleted: the next holder's token still counts up from this one
                 "UPDATE parlour_leases SET expires = now() - interval '1 second' "
                 "WHERE owner = %s AND code = ANY(%s)",
@@ -280,7 +323,7 @@ class LeasedStorage(PostgresStorage):
 
     def orphans(self, limit: int) -> list[str]:
         """Tables in play whose lease is missing or expired (their owner is gone)."""
-        rows = self._execute(
+        rows = self._lease_execute(
             "SELECT t.code FROM parlour_tables t LEFT JOIN parlour_leases l ON l.code = t.code "
             "WHERE t.status = 'playing' AND (l.code IS NULL OR l.expires < now()) "
             "ORDER BY random() LIMIT %s",
@@ -294,7 +337,8 @@ class LeasedStorage(PostgresStorage):
         rows = self._execute(
             "SELECT t.code, t.game, t.preset, t.rules, t.engine_version, t.seed, t.seats, "
             "t.status, t.name, t.created, t.updated, t.extra, "
-            "(SELECT COUNT(*) FROM parlour_actions a WHERE a.code = t.code) "
+            # the last index + 1, read from the primary key's index (no count over the rows)
+            "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM parlour_actions a WHERE a.code = t.code) "
             "FROM parlour_tables t WHERE t.status IN ('waiting', 'playing') ORDER BY t.created"
         )
         from parlour.server.storage import _meta_from_row

@@ -38,10 +38,12 @@ def test_stale_owner_is_refused_by_the_journal(url: str) -> None:
             b.append_action("LEASE1", 1, {"type": "Draw"}, 0, 1.0)
         assert a.renew() == []
         time.sleep(0.8)  # a froze: its lease ran out
+        # …but nobody took it yet: a is still the only possible writer, its token is current
+        a.append_action("LEASE1", 1, {"type": "Pass"}, 1, 1.5)
         assert b.acquire("LEASE1") == 2
         # a wakes up and carries on as if nothing happened: every kind of write is refused
         with pytest.raises(LeaseLost):
-            a.append_action("LEASE1", 1, {"type": "Pass"}, 1, 2.0)
+            a.append_action("LEASE1", 2, {"type": "Pass"}, 1, 2.0)
         assert lost == ["LEASE1"] and not a.holds("LEASE1")
         a.fences["LEASE1"] = 1  # even with the old token forced back in
         with pytest.raises(LeaseLost):
@@ -51,9 +53,9 @@ def test_stale_owner_is_refused_by_the_journal(url: str) -> None:
             a.update_table("LEASE1", [], "finished", 2.0)
         a.fences["LEASE1"] = 1
         assert a.renew() == ["LEASE1"]  # and its renewal says so
-        b.append_action("LEASE1", 1, {"type": "Draw"}, 0, 3.0)
+        b.append_action("LEASE1", 2, {"type": "Draw"}, 0, 3.0)
         _, actions = b.load_table("LEASE1")  # type: ignore[misc]
-        assert [e.action for e in actions] == [{"type": "Draw"}, {"type": "Draw"}]
+        assert [e.action for e in actions] == [{"type": "Draw"}, {"type": "Pass"}, {"type": "Draw"}]
         with psycopg.connect(url, autocommit=True) as conn:
             log = conn.execute(
                 "SELECT token, owner FROM parlour_lease_log WHERE code = 'LEASE1' ORDER BY token"
