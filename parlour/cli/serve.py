@@ -201,6 +201,7 @@ def serve(
             log_level=log_level,
             ws_max_size=1024 * 1024,
             lifespan="on",
+            timeout_graceful_shutdown=5,
         )
         return
     try:
@@ -215,6 +216,8 @@ def serve(
             log_level=log_level,
             ws_max_size=1024 * 1024,
             lifespan="on",
+            # open sockets get 5 s to close on SIGTERM, then the server stops anyway
+            timeout_graceful_shutdown=5,
         )
     )
 

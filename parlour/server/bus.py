@@ -70,6 +70,7 @@ class Bus:
         self._tasks: list[asyncio.Task[None]] = []
         self._client: Any = None
         self._subscribed = asyncio.Event()
+        self._stopping = False
 
     def _new_client(self) -> Any:
         import redis.asyncio as aioredis
@@ -98,14 +99,16 @@ class Bus:
             await asyncio.wait_for(self._subscribed.wait(), wait)
 
     async def stop(self) -> None:
+        """Stop listening and publishing, within a bounded time: ``asyncio.wait`` (not
+        ``wait_for``, which would wait for a cancellation the Redis client may swallow)."""
+        self._stopping = True
         for t in self._tasks:
             t.cancel()
-        for t in self._tasks:
-            with contextlib.suppress(BaseException):
-                await t
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
         if self._client is not None:
-            with contextlib.suppress(Exception):
-                await self._client.aclose()
+            closing = asyncio.ensure_future(self._client.aclose())
+            await asyncio.wait({closing}, timeout=1.0)
 
     def send(self, node: str, kind: str, ident: str, body: str = "") -> None:
         """Queue a frame for ``node`` (sent in order, in the background)."""
@@ -129,14 +132,14 @@ class Bus:
 
     async def _listen(self) -> None:
         delay = 0.2
-        while True:
+        while not self._stopping:
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(channel(self.node))
                 self.healthy = True
                 self._subscribed.set()
                 delay = 0.2
-                while True:
+                while not self._stopping:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is None:
                         # a quiet channel: make sure the connection still answers
@@ -155,8 +158,8 @@ class Bus:
                     except Exception:
                         log.exception("bus: a %s frame failed", kind)
             except asyncio.CancelledError:
-                with contextlib.suppress(BaseException):
-                    await pubsub.aclose()
+                closing = asyncio.ensure_future(pubsub.aclose())
+                await asyncio.wait({closing}, timeout=1.0)
                 raise
             except Exception as exc:
                 log.warning("bus: lost Redis (%s); reconnecting", exc)
@@ -168,7 +171,7 @@ class Bus:
                 delay = min(delay * 2, 2.0)
 
     async def _publish(self) -> None:
-        while True:
+        while not self._stopping:
             first = await self._queue.get()
             batch = [first]
             while len(batch) < self.BATCH and not self._queue.empty():

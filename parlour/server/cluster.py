@@ -315,8 +315,8 @@ class Cluster:
             # leases of tables no longer in memory (finished and unloaded) go back
             stray = [
                 c
-                for c in list(self.storage.fences)
-                if c not in self.server.tables and not self._lock(c).locked()
+                for c in self.storage.strays(self.server.tables, self.config.lease_ttl)
+                if not self._lock(c).locked()
             ]
             try:
                 if stray:

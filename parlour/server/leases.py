@@ -25,7 +25,8 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,6 +94,9 @@ class LeasedStorage(PostgresStorage):
         self.node = node
         self.ttl = ttl
         self.fences: dict[str, int] = {}
+        #: when each lease was taken (``time.monotonic``): a table just created or taken is not
+        #: in the server's memory yet, and must not be mistaken for a stray lease
+        self.taken_at: dict[str, float] = {}
         self._fence_lock = threading.Lock()
         self.on_lost: Callable[[str], None] | None = None
         # lease bookkeeping (renewals above all) has a connection of its own: it never waits
@@ -160,6 +164,15 @@ class LeasedStorage(PostgresStorage):
             "the journal refused the write"
         )
 
+    def strays(self, known: Collection[str], age: float) -> list[str]:
+        """Leases held for tables not in ``known`` (the server's tables in memory) and taken
+        more than ``age`` seconds ago: finished tables unloaded, tables that failed to load."""
+        now = time.monotonic()
+        with self._fence_lock:
+            return [
+                c for c in self.fences if c not in known and now - self.taken_at.get(c, 0.0) > age
+            ]
+
     def holds(self, code: str) -> bool:
         with self._fence_lock:
             return code in self.fences
@@ -181,6 +194,7 @@ class LeasedStorage(PostgresStorage):
         )
         with self._fence_lock:
             self.fences[meta.code] = 1
+            self.taken_at[meta.code] = time.monotonic()
 
     def append_action(
         self,
@@ -284,6 +298,7 @@ class LeasedStorage(PostgresStorage):
         token = int(rows[0][0])
         with self._fence_lock:
             self.fences[code] = token
+            self.taken_at[code] = time.monotonic()
         return token
 
     def renew(self) -> list[str]:
