@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -46,6 +47,8 @@ class Bus:
     subscription and the last publish worked."""
 
     BATCH = 512
+    #: seconds between checks that the subscription's connection still answers
+    PING_EVERY = 2.0
 
     def __init__(
         self,
@@ -139,13 +142,16 @@ class Bus:
                 self.healthy = True
                 self._subscribed.set()
                 delay = 0.2
+                checked = time.monotonic()
                 while not self._stopping:
                     msg = await pubsub.get_message(timeout=1.0)
-                    if msg is None:
-                        # a quiet channel: make sure the connection still answers
+                    now = time.monotonic()
+                    if now - checked >= self.PING_EVERY:
+                        # make sure the connection still answers (a quiet channel would not
+                        # tell); its reply comes back as a message of its own, ignored below
+                        checked = now
                         await asyncio.wait_for(pubsub.ping(), self.timeout)
-                        continue
-                    if msg.get("type") != "message":
+                    if msg is None or msg.get("type") != "message":
                         continue
                     data = msg["data"]
                     kind, _, rest = data.partition(" ")
