@@ -214,7 +214,11 @@ async def table_loop(
             "seats": seats,
             "options": json.loads(args.options),
         }
-        r = await http.post("/api/tables", json=body)
+        try:
+            r = await http.post("/api/tables", json=body)
+        except httpx.TransportError as exc:  # a kept-alive connection the server had closed
+            stats.refused.append(repr(exc))
+            continue
         if r.status_code == 503:  # the journal was busy: a person would try again
             stats.refused.append(r.text[:300])
             await asyncio.sleep(1 + rng.random())
