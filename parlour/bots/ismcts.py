@@ -19,11 +19,12 @@ Rewards are per side in [0, 1]: a finished match gives 1 to the winners and 0 to
 ``0.5 + 0.5·tanh((side score − mean of the other sides) / score_scale)`` — in long games such as
 Samba the score difference of the hand is a far denser signal than who wins a 10,000-point match.
 
-Game hints (optional, duck-typed, read from the game's ``basic`` bot class so that ``games`` never
-imports ``bots``): ``evaluate_state(game, state) -> per-side scores`` (heuristic estimate of the
-hand's final score from here), ``score_scale`` (points), ``rollout_steps`` (decisions before
-evaluating), ``rollout_view(game, state, seat)`` (a cheap stand-in for ``observe`` in play-outs,
-showing the same information), ``rollout_bot`` (a Bot class used for playouts; defaults to the class itself).
+Game hints: the game's declared :class:`~parlour.core.registry.SearchHints` (``ENTRY.hints``):
+``evaluate_state(game, state) -> per-side scores`` (heuristic estimate of the hand's final score
+from here), ``score_scale`` (points), ``rollout_steps`` (decisions before evaluating),
+``rollout_view(game, state, seat)`` (a cheap stand-in for ``observe`` in play-outs, showing the
+same information), ``rollout_bot`` (a Bot class used for play-outs; default: the game's
+``basic`` bot), ``search``/``paired_rollout_steps``/``search_candidates`` (the paired search).
 
 The budget is a number of iterations (deterministic for a given seed and view) or seconds per
 decision: ``strong:0.5`` = 0.5 s, ``strong:2s`` = 2 s, ``strong:300it`` = 300 iterations.
@@ -38,7 +39,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.core.bot import Bot
+from parlour.core.errors import UnknownGame
 from parlour.core.game import Game, Seat
+from parlour.core.registry import GameEntry, SearchHints
 from parlour.core.rng import derive_seed
 
 DEFAULT_SECONDS = 1.0
@@ -92,15 +95,14 @@ class _Node:
         self.total = 0.0
 
 
-def _game_hints(game: Game[Any, Any, Any, Any]) -> Any:
-    """The ``basic`` bot class of the game (carrier of search hints), if any."""
-    try:
-        from parlour import games
+def _game_entry(game: Game[Any, Any, Any, Any]) -> GameEntry | None:
+    """The game's registered spec (its basic bot and search hints), if it is registered."""
+    from parlour import games
 
-        entry = games.entry(game.name)
-    except Exception:
+    try:
+        return games.entry(game.name)
+    except UnknownGame:
         return None
-    return (getattr(entry, "bots", None) or {}).get("basic")
 
 
 class IsmctsBot(Bot):
@@ -149,25 +151,21 @@ class IsmctsBot(Bot):
         self.exploration = float(exploration)
         self.policy_prior = float(policy_prior)
         self.z = float(z)
-        hints = _game_hints(game) if rollout in ("auto", "basic") else None
-        if rollout == "basic" and hints is None:
+        entry = _game_entry(game) if rollout in ("auto", "basic") else None
+        basic = entry.basic_bot if entry is not None else None
+        hints = (entry.hints if entry is not None else None) or SearchHints()
+        if rollout == "basic" and basic is None:
             raise ValueError(f"{game.name} has no basic bot to use for rollouts")
         if rollout not in ("auto", "basic", "random"):
             raise ValueError(f"rollout must be auto, basic or random, got {rollout!r}")
-        self._fast_view: Callable[[Any, Any, Seat], Any] | None = getattr(
-            hints, "rollout_view", None
-        )
-        self._evaluate: Callable[[Any, Any], Sequence[float]] | None = getattr(
-            hints, "evaluate_state", None
-        )
-        self._rollout_cls: type[Bot] | None = (
-            getattr(hints, "rollout_bot", None) or hints if hints is not None else None
-        )
+        self._fast_view: Callable[[Any, Any, Seat], Any] | None = hints.rollout_view
+        self._evaluate: Callable[[Any, Any], Sequence[float]] | None = hints.evaluate_state
+        self._rollout_cls: type[Bot] | None = hints.rollout_bot or basic
         if policy is not None:
             self._rollout_cls = policy
-        self.score_scale = float(score_scale or getattr(hints, "score_scale", 0) or 0) or None
+        self.score_scale = float(score_scale or hints.score_scale or 0) or None
         if search == "auto":
-            search = str(getattr(hints, "search", "tree")) if hints is not None else "tree"
+            search = hints.search if basic is not None else "tree"
         if search not in ("tree", "paired"):
             raise ValueError(f"search must be auto, tree or paired, got {search!r}")
         if search == "paired" and self._rollout_cls is None:
@@ -177,15 +175,13 @@ class IsmctsBot(Bot):
         self.search = search
         # the tree search evaluates truncated play-outs; the paired search plays to the end of
         # the hand unless told otherwise (its comparisons should not inherit the heuristic's bias)
-        hint = "rollout_steps" if search == "tree" else "paired_rollout_steps"
-        steps = rollout_steps if rollout_steps is not None else getattr(hints, hint, 0)
+        hint = hints.rollout_steps if search == "tree" else hints.paired_rollout_steps
+        steps = rollout_steps if rollout_steps is not None else hint
         self.rollout_steps = int(steps or 0)
-        self.max_candidates = int(candidates or getattr(hints, "search_candidates_limit", 0) or 6)
+        self.max_candidates = int(candidates or hints.search_candidates_limit or 6)
         if self.max_candidates < 2:
             raise ValueError(f"candidates must be at least 2, got {self.max_candidates}")
-        self._candidates: Callable[..., Sequence[Any]] | None = getattr(
-            hints, "search_candidates", None
-        )
+        self._candidates: Callable[..., Sequence[Any]] | None = hints.search_candidates
         self.last_overruled = False
         self.overruled = 0
         self._rollout_bots: dict[Seat, Bot] = {}

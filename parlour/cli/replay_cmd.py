@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from parlour import games
 from parlour.cli import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
@@ -19,11 +20,9 @@ def replay(file: Annotated[Path, typer.Argument(help="a match file written by --
     """Replay a saved match and print the hand-by-hand score sheet."""
     try:
         record = MatchRecord.load(file)
-        state, _ = record.replay()
+        state, _ = record.replay(games)
     except (OSError, ParlourError, KeyError, ValueError) as exc:
         raise fail(str(exc)) from None
-    from parlour import games
-
     game = games.entry(record.game).game
     outcome = game.outcome(state)
     names = [" & ".join(f"seat {s}" for s in side) for side in outcome.sides]

@@ -1,30 +1,41 @@
-"""``parlour rules GAME``: the options of a game and a preset, with defaults and meaning."""
+"""``parlour rules GAME``: the game's rules page (``docs/rules/GAME.md``) and its options, with the
+preset's values, defaults, allowed values and meaning."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.markdown import Markdown
 from rich.table import Table
 
-from parlour import games
+from parlour import games, rules_pages
 from parlour.cli import app
-from parlour.cli.common import choose_variant, console
+from parlour.cli.common import choose_variant, console, fail
 
 
 @app.command()
 def rules(
-    game: Annotated[str | None, typer.Argument(help="game or preset name")] = None,
+    game: Annotated[str | None, typer.Argument(help="game or preset name, or chicago")] = None,
     preset: Annotated[str | None, typer.Option(help="preset to show")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the rules as JSON")] = False,
+    page: Annotated[
+        bool, typer.Option("--page/--no-page", help="print the rules page before the options")
+    ] = True,
 ) -> None:
-    """Print a game's options with their defaults, the preset's values and their meaning."""
+    """Print how to play a game (its rules page) and its options with their meaning."""
     if game is None:
         for name in games.names():
             entry = games.entry(name)
             console.print(f"[bold]{name}[/] — {entry.description}")
             console.print(f"   presets: {', '.join(entry.presets)}")
+        console.print("[bold]chicago[/] — Chicago bridge scoring (parlour score chicago)")
+        console.print("`parlour rules GAME` prints how to play it.")
+        return
+    if game.strip().lower() in ("chicago", "bridge") and not as_json:
+        _chicago(page)
         return
     variant = choose_variant(game, preset)
     values = variant.rules.to_json()
@@ -32,8 +43,19 @@ def rules(
         typer.echo(json.dumps(values, ensure_ascii=False))
         return
     entry = variant.entry
-    console.print(f"[bold]{entry.name}[/] — {entry.description}")
-    doc = entry.preset_docs.get(variant.preset, "")
+    words: dict[str, dict[str, str]] = {}
+    try:
+        if page:
+            console.print(Markdown(rules_pages.markdown(entry.name)))
+            console.print()
+        words = rules_pages.option_words(entry.name)
+    except rules_pages.NoRulesPage:
+        console.print(f"[bold]{entry.name}[/] — {entry.description}")
+    try:
+        preset_words = rules_pages.preset_words(entry.name)
+    except rules_pages.NoRulesPage:
+        preset_words = {}
+    doc = preset_words.get(variant.preset) or entry.preset_docs.get(variant.preset, "")
     console.print(f"preset [bold]{variant.preset}[/]{': ' + doc if doc else ''}")
     others = [p for p in entry.presets if p != variant.preset]
     if others:
@@ -42,7 +64,27 @@ def rules(
     for row in entry.rules_type.describe():
         value = values[row["name"]]
         mark = "" if value == row["default"] else "[yellow]"
-        table.add_row(
-            row["name"], f"{mark}{value!r}", repr(row["default"]), row["allowed"], row["doc"]
-        )
+        w = words.get(row["name"])
+        name = f"{row['name']}\n[dim]{w['label']}[/]" if w else row["name"]
+        meaning = w["meaning"] if w else row["doc"]
+        table.add_row(name, f"{mark}{value!r}", repr(row["default"]), row["allowed"], meaning)
     console.print(table)
+
+
+def _chicago(page: bool) -> None:
+    try:
+        from parlour.scoring.chicago import ChicagoOptions
+    except ImportError:  # pragma: no cover - the scorer ships with parlour
+        raise fail("the Chicago score keeper is not installed") from None
+    if page:
+        console.print(Markdown(rules_pages.markdown("chicago")))
+        console.print()
+    words = rules_pages.option_words("chicago")
+    table = Table("option", "default", "allowed", "meaning")
+    for f in dataclasses.fields(ChicagoOptions):
+        choices: Any = f.metadata.get("choices")
+        allowed = ", ".join(repr(c) for c in choices) if choices else type(f.default).__name__
+        w = words.get(f.name, {"label": "", "meaning": f.metadata.get("doc", "")})
+        table.add_row(f"{f.name}\n[dim]{w['label']}[/]", repr(f.default), allowed, w["meaning"])
+    console.print(table)
+    console.print("Set them with `parlour score chicago -o name=value`.")

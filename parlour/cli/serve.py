@@ -61,11 +61,10 @@ def register_game_modules(modules: list[str]) -> None:
     """Import extra game modules (each with an ``ENTRY``) and register them (plug-in games)."""
     from parlour import games
 
-    games.names()  # load the built-in games first
     for name in modules:
         try:
             module = importlib.import_module(name)
-            games._registry.register(module.ENTRY)
+            games.register(module.ENTRY, f"--game-module {name}")
         except (ImportError, AttributeError) as exc:
             raise fail(f"--game-module {name}: {exc}") from None
 

@@ -15,6 +15,7 @@ from parlour.cli import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.rng import derive_seed
 from parlour.sim.match import MatchStats, play_match
+from parlour.sim.tournament import cap_note, endings
 
 
 @app.command()
@@ -65,6 +66,7 @@ def simulate(
     score_sums = [0.0] * len(sides)
     hand_score_sums = [0.0] * len(sides)
     terminations: dict[str, int] = {}
+    kinds: list[str] = []
     started = time.perf_counter()
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -83,6 +85,7 @@ def simulate(
             totals.add(result.stats)
             out = result.outcome
             terminations[out.termination] = terminations.get(out.termination, 0) + 1
+            kinds.append(out.kind)
             if out.winners:
                 for w in out.winners:
                     wins[w] += 1
@@ -118,6 +121,7 @@ def simulate(
         "mean_legal_actions": round(totals.legal_total / max(totals.decisions, 1), 2),
         "max_legal_actions": totals.legal_max,
         "terminations": terminations,
+        "endings": endings(kinds),
     }
     if as_json:
         typer.echo(json.dumps(summary))
@@ -126,3 +130,6 @@ def simulate(
     for key, value in summary.items():
         table.add_row(key.replace("_", " "), str(value))
     console.print(table)
+    note = cap_note(endings(kinds), games_)
+    if note:
+        console.print(f"[bold yellow]note:[/] {note}", highlight=False)

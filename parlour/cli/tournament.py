@@ -25,7 +25,13 @@ from parlour.cli import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.errors import ParlourError
 from parlour.sim.executors import EXECUTORS
-from parlour.sim.tournament import GameResult, Tournament, running_text, summarize
+from parlour.sim.tournament import (
+    GameResult,
+    Tournament,
+    cap_note,
+    running_text,
+    summarize,
+)
 
 
 def _pct(x: float) -> str:
@@ -78,6 +84,11 @@ def tournament(
     names = split_names(bots)
     if executor not in EXECUTORS:
         raise fail(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise fail("--plot needs matplotlib, the plot extra: uv sync --extra plot") from None
     known = bot_registry.available(variant)
     for n in names:
         if n.partition(":")[0] not in known:
@@ -174,6 +185,9 @@ def _print_table(summary: dict[str, Any], elapsed: float) -> None:
             f"{r['elo']:+.0f} ± {r['elo_stderr']:.0f}",
         )
     console.print(table)
+    note = cap_note(summary["endings"], summary["games"])
+    if note:
+        console.print(f"[bold yellow]note:[/] {note}", highlight=False)
     console.print(
         "seeds: every game's match seed and seating are in --json output "
         "(games_played); replay one with parlour.sim.match.play_match(variant, seed, seating)."

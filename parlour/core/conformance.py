@@ -4,7 +4,9 @@ and usable by anyone writing a new engine, like pgx's ``api_test``).
 Checks: random play to the end, card conservation after every action, determinism of replay,
 no dead ends, illegal actions rejected with the state unchanged, JSON round trips of actions,
 views that do not change when hidden cards are re-dealt, ``observe(determinize(view)) == view``,
-and legal actions that depend only on the acting seat's view.
+and legal actions that depend only on the acting seat's view.  :func:`check_spec` checks what a
+game's declared spec (``ENTRY``) says against random play: the text grammar reads back every
+legal action, the sides, the player range, the action types and whether there are several hands.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game
+from parlour.core.grammar import check_round_trip
+from parlour.core.registry import GameEntry
 from parlour.core.replay import replay
 
 
@@ -120,3 +124,43 @@ def run_random_game(
     if again != state:
         _fail(f"replay of seed {seed} did not give the same final state")
     return {"decisions": decisions, "legal_max": legal_max}
+
+
+def check_spec(
+    entry: GameEntry, rules: Any, seed: int, *, max_decisions: int = 400
+) -> dict[str, int]:
+    """Random play of up to ``max_decisions`` decisions checking the declared spec: every legal
+    action's text is what the grammar writes and reads back to the action; the declared sides
+    are the outcome's; the players are in the declared range; the grammar covers the engine's
+    action types; a game of one hand never deals a second."""
+    game = entry.game
+    players = int(getattr(rules, "players", 0))
+    lo, hi = entry.players or (1, 1)
+    if not lo <= players <= hi:
+        _fail(f"{entry.name}: {players} players is outside the declared range {lo}–{hi}")
+    if entry.grammar is None:
+        _fail(f"{entry.name} declares no action grammar")
+    assert entry.grammar is not None
+    missing = set(game.action_types) - set(entry.grammar.action_types)
+    if missing:
+        _fail(f"{entry.name}: the grammar writes no {', '.join(sorted(missing))}")
+    rng = random.Random(seed)
+    state = game.new_game(rules, seed)
+    if tuple(map(tuple, entry.sides_for(rules))) != game.outcome(state).sides:
+        _fail(f"{entry.name}: declared sides {entry.sides_for(rules)} are not the outcome's")
+    decisions = 0
+    checked = 0
+    while decisions < max_decisions and game.to_act(state) is not None:
+        legal = list(game.legal_actions(state))
+        try:
+            check_round_trip(entry.grammar, legal)
+        except (AssertionError, ValueError) as exc:
+            _fail(f"{entry.name} (seed {seed}, step {decisions}): {exc}")
+        checked += len(legal)
+        state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+        decisions += 1
+        if not entry.several_hands and game.hand_number(state) != 0:
+            _fail(
+                f"{entry.name} declares one hand a match but dealt hand {game.hand_number(state)}"
+            )
+    return {"decisions": decisions, "actions_checked": checked}

@@ -73,7 +73,9 @@ class Outcome:
     ``sides`` lists the seats of each side (a solo player is a side of one); ``scores`` are per
     side; ``winners`` are side indices (empty = a draw or no winner); ``termination`` says why
     the match ended (e.g. ``"target_score"``, ``"max_hands"``, ``"last_player"``) or ``""``
-    while it goes on."""
+    while it goes on; ``kind`` is what that means for everyone (a
+    :class:`~parlour.core.outcome.Termination`: ``finished``, ``stock_out``, ``capped``,
+    ``abandoned``).  Engines build it with :func:`parlour.core.outcome.decide`."""
 
     finished: bool
     termination: str
@@ -82,6 +84,12 @@ class Outcome:
     winners: tuple[Side, ...]
     hands: tuple[HandResult, ...] = ()
     ranking: tuple[Side, ...] = ()
+    kind: str = ""
+
+    @property
+    def capped(self) -> bool:
+        """A safety cap cut the match short (it did not end by its rules)."""
+        return self.kind == "capped"
 
     def side_of(self, seat: Seat) -> Side:
         for i, seats in enumerate(self.sides):

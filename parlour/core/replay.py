@@ -14,11 +14,19 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
-from parlour.core.registry import Variant
+from parlour.core.registry import GameEntry, Variant
+
+
+class EntrySource(Protocol):
+    """Where a record finds its game: a :class:`~parlour.core.registry.Registry`, or the
+    ``parlour.games`` module (core never imports the games itself)."""
+
+    def entry(self, name: str) -> GameEntry: ...
+
 
 FORMAT = "parlour-match"
 FORMAT_VERSION = 1
@@ -121,9 +129,9 @@ class MatchRecord:
             engine_version=variant.game.version,
         )
 
-    def replay(self) -> tuple[Any, list[Event]]:
-        from parlour import games
-
+    def replay(self, games: EntrySource) -> tuple[Any, list[Event]]:
+        """Replay the match with the engine ``games`` knows by this record's name (the
+        registry, or the ``parlour.games`` module: ``record.replay(parlour.games)``)."""
         entry = games.entry(self.game)
         if entry.game.version != self.engine_version:
             raise ParlourError(

@@ -74,15 +74,17 @@ class ChicagoOptions(Rules):
         "partials; a partscore on deal 4 that does not complete a game earns 100. Off: every "
         "deal is scored alone (game needs 100 in one deal; a partscore earns 50)",
     )
+    # source: seed 003 (003_8b94f64b123ab947.txt): the dealer's side is vulnerable
     vulnerability: str = option(
         "dealer",
-        "who is vulnerable on deals 2 and 3: 'dealer' = the dealer's side (seed 003), "
+        "who is vulnerable on deals 2 and 3: 'dealer' = the dealer's side (the standard rule), "
         "'non_dealer' = the dealer's opponents",
         choices=("dealer", "non_dealer"),
     )
     round_half: str = option(
         "up",
-        "rounding a difference ending in exactly 50 (not in the seed): 'up' = the winner's "
+        "rounding a difference ending in exactly 50 (a house rule; the standard rules are "
+        "silent): 'up' = the winner's "
         "margin rounds up (550 → 600), 'down' = it rounds down (550 → 500), 'even' = to the "
         "even hundred (550 → 600, 650 → 600)",
         choices=("up", "down", "even"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -16,15 +17,21 @@ from typing import Any, Literal, Protocol
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 import parlour
 from parlour import bots as bot_registry
-from parlour import games
+from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import replays
+from parlour.server import flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
@@ -64,10 +71,14 @@ class CreateTable(BaseModel):
         "default", description="the seat the creator takes (default: first human seat)"
     )
     name: str = Field("", max_length=80, description="a name shown in the lobby")
+    player: str | None = Field(
+        None, max_length=80, description="the creator's name, shown at the table (24 characters)"
+    )
 
 
 class JoinRequest(BaseModel):
     seat: int | None = Field(None, description="which open seat (default: the first open one)")
+    player: str | None = Field(None, max_length=80, description="your name, shown at the table")
 
 
 class TokenRequest(BaseModel):
@@ -83,6 +94,7 @@ class InviteRequest(BaseModel):
 
 class ClaimRequest(BaseModel):
     invite: str = Field(..., max_length=200, description="the invite from the invite link")
+    player: str | None = Field(None, max_length=80, description="your name, shown at the table")
 
 
 def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
@@ -91,6 +103,10 @@ def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
     schema = entry.rules_type.json_schema()["properties"]
     rows = []
     described = {r["name"]: r for r in entry.rules_type.describe()}
+    try:  # the rules page's words for each option (label and meaning), where the game has a page
+        words = rules_pages.option_words(entry.name)
+    except rules_pages.NoRulesPage:
+        words = {}
     for f in dataclasses.fields(entry.rules_type):
         meta = f.metadata
         d = f.default
@@ -100,6 +116,8 @@ def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
                 "name": f.name,
                 "default": default,
                 "doc": meta.get("doc", ""),
+                "label": words.get(f.name, {}).get("label", f.name.replace("_", " ").capitalize()),
+                "meaning": words.get(f.name, {}).get("meaning", meta.get("doc", "")),
                 "allowed": described[f.name]["allowed"],
                 "choices": list(meta["choices"]) if meta.get("choices") is not None else None,
                 "min": meta.get("min"),
@@ -125,10 +143,14 @@ def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
     for name in games.names():
         entry = games.entry(name)
         variant = games.get(name)
+        try:  # the rules page's words for each preset, where the game has a page
+            preset_words = rules_pages.preset_words(name)
+        except rules_pages.NoRulesPage:
+            preset_words = {}
         presets = [
             {
                 "name": p,
-                "doc": entry.preset_docs.get(p, ""),
+                "doc": preset_words.get(p) or entry.preset_docs.get(p, ""),
                 "options": {k: list(v) if isinstance(v, tuple) else v for k, v in o.items()},
             }
             for p, o in entry.presets.items()
@@ -136,7 +158,7 @@ def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": name,
-                "title": entry.game.title,
+                "title": entry.title,
                 "description": entry.description,
                 "engine_version": entry.game.version,
                 "default_preset": entry.default_preset,
@@ -148,6 +170,7 @@ def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
                 "bots": server.bot_levels(variant) if server else bot_registry.available(variant),
                 "default_bot": default_bot(entry, variant),
                 "random_play_options": dict(entry.random_play_options),
+                "rules_url": f"/rules/{name}" if name in rules_pages.PAGES else None,
             }
         )
     return out
@@ -264,11 +287,11 @@ async def _op_record(server: TableServer, table: Table, args: dict[str, Any]) ->
 
 
 async def _op_claim(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.claim(table.code, args.get("invite"))
+    return await server.claim(table.code, args.get("invite"), args.get("player"))
 
 
 async def _op_join(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.join(table.code, args.get("seat"))
+    return await server.join(table.code, args.get("seat"), args.get("player"))
 
 
 async def _op_invite(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
@@ -381,6 +404,10 @@ def create_app(
     async def table_page(code: str) -> Any:
         return _page("table.html")
 
+    @app.get("/replay/{code}", include_in_schema=False)
+    async def replay_page(code: str) -> Any:
+        return _page("replay.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml", headers=STATIC_CACHE)
@@ -388,6 +415,34 @@ def create_app(
     @app.get("/chicago", include_in_schema=False)
     async def chicago_page() -> Any:
         return _page("chicago.html")
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_index() -> Any:
+        return RedirectResponse("/rules/samba")
+
+    @app.get("/t/{code}/rules", include_in_schema=False)
+    async def table_rules(code: str, request: Request) -> Any:
+        """The rules page of a table's game (the table page links here)."""
+        server.limit("lookup", _client(request))
+        try:
+            table = await server.get(code)
+        except LobbyError:
+            return RedirectResponse("/rules/samba")
+        name = table.entry.name if table.entry.name in rules_pages.PAGES else "samba"
+        return RedirectResponse(f"/rules/{name}")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> Any:
+        try:
+            return HTMLResponse(rules_pages.html_page(game), headers=STATIC_CACHE)
+        except rules_pages.NoRulesPage as exc:
+            return HTMLResponse(
+                "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"
+                "</title><link rel=stylesheet href=/static/css/parlour.css><main class=page>"
+                f"<h1>No such rules page</h1><p>{html.escape(str(exc))}</p>"
+                "<p><a href='/rules/samba'>How to play</a> · <a href='/'>Lobby</a></p></main>",
+                status_code=404,
+            )
 
     if WEB_DIR.is_dir():
         app.mount("/static", CachedStatic(directory=WEB_DIR, check_dir=False), name="static")
@@ -418,6 +473,7 @@ def create_app(
             [s.model_dump() for s in req.seats] if req.seats is not None else None,
             req.claim,
             req.name,
+            req.player,
         )
         return response
 
@@ -444,12 +500,13 @@ def create_app(
     @app.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
     async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        return await on_table(server, code, "claim", {"invite": req.invite})
+        return await on_table(server, code, "claim", {"invite": req.invite, "player": req.player})
 
     @app.post("/api/tables/{code}/join", summary="Take an open seat by table code")
     async def join(code: str, request: Request, req: JoinRequest | None = None) -> dict[str, Any]:
         server.limit("join", _client(request))
-        return await on_table(server, code, "join", {"seat": req.seat if req else None})
+        args = {"seat": req.seat if req else None, "player": req.player if req else None}
+        return await on_table(server, code, "join", args)
 
     @app.post("/api/tables/{code}/invite", summary="A new one-time invite for a seat")
     async def reinvite(code: str, req: InviteRequest, request: Request) -> dict[str, Any]:
@@ -482,6 +539,7 @@ def create_app(
         return await on_table(server, code, "verify", {})
 
     replays.add_chicago(app)
+    flow.add_flow(app, server, _client)
 
     # --- play ----------------------------------------------------------------------------------
 

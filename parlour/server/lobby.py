@@ -27,6 +27,7 @@ from parlour.server.table import (
     Rejected,
     SeatState,
     Table,
+    clean_name,
     hash_token,
     new_code,
     new_token,
@@ -335,6 +336,7 @@ class TableServer:
         seats: list[dict[str, Any]] | None,
         claim: int | str | None,
         name: str,
+        player: str | None = None,
     ) -> tuple[Table, dict[str, Any]]:
         opts = dict(options or {})
         if "players" in opts:  # the player count may come as an option too
@@ -383,6 +385,7 @@ class TableServer:
             if s.seat == claim:
                 token = new_token()
                 s.token_hash, s.claimed = hash_token(token), True
+                s.name = clean_name(player)
                 you = {"seat": s.seat, "token": token}
             else:
                 invites[s.seat] = new_token()
@@ -453,7 +456,7 @@ class TableServer:
         except StorageError as exc:
             raise LobbyError(503, f"the seat cannot be saved just now: {exc}") from None
 
-    async def claim(self, code: str, invite: Any) -> dict[str, Any]:
+    async def claim(self, code: str, invite: Any, player: Any = None) -> dict[str, Any]:
         """Open an invite: the seat gets a fresh token known only to the caller; the invite
         stops working."""
         table = await self.get(code)
@@ -465,17 +468,18 @@ class TableServer:
         for s in table.seats:
             if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest):
                 token = new_token()
-                before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed)
+                before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name)
                 s.token_hash, s.invite_hash, s.invite_used, s.claimed = (
                     hash_token(token),
                     None,
                     digest,
                     True,
                 )
+                s.name = clean_name(player)
                 try:
                     await self._save_seats(table)
                 except LobbyError:
-                    s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
+                    s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name = before
                     raise
                 table.demote(s.seat, "your seat was taken with a new invite link")
                 table.broadcast_table()
@@ -488,7 +492,7 @@ class TableServer:
                 )
         raise LobbyError(403, f"that invite is not valid at table {table.code}")
 
-    async def join(self, code: str, seat: Any) -> dict[str, Any]:
+    async def join(self, code: str, seat: Any, player: Any = None) -> dict[str, Any]:
         """Take an open seat (one the creator made open to anyone)."""
         table = await self.get(code)
         free = table.free_seats()
@@ -504,15 +508,16 @@ class TableServer:
             )
         s = table.seats[seat]
         token = new_token()
-        before = (s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used)
+        before = (s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name)
         # the seat's invite from the table's creation stops too: it must not take the seat back
         s.token_hash, s.claimed, s.left = hash_token(token), True, False
+        s.name = clean_name(player)
         if s.invite_hash is not None:
             s.invite_hash, s.invite_used = None, s.invite_hash
         try:
             await self._save_seats(table)
         except LobbyError:
-            s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used = before
+            s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name = before
             raise
         table.broadcast_table()
         return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
@@ -537,11 +542,20 @@ class TableServer:
             raise LobbyError(403, "only the table's host may make a new invite for another seat")
         s = table.seats[target]
         invite = new_token()
-        before = (s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open)
+        before = (
+            s.invite_hash,
+            s.invite_used,
+            s.token_hash,
+            s.claimed,
+            s.ever_connected,
+            s.open,
+            s.name,
+        )
         s.invite_hash, s.invite_used = hash_token(invite), None
         if target != holder:
             # a new person for the seat: the table waits for them, and the seat is theirs alone
             s.token_hash, s.claimed, s.ever_connected, s.open = None, False, False, False
+            s.name = None
         try:
             await self._save_seats(table)
             if target != holder and not table.dealt and target in table.contributions:
@@ -549,7 +563,15 @@ class TableServer:
         except LobbyUnavailable as exc:
             raise LobbyError(503, str(exc)) from None
         except LobbyError:
-            s.invite_hash, s.invite_used, s.token_hash, s.claimed, s.ever_connected, s.open = before
+            (
+                s.invite_hash,
+                s.invite_used,
+                s.token_hash,
+                s.claimed,
+                s.ever_connected,
+                s.open,
+                s.name,
+            ) = before
             raise
         if target != holder:
             table.demote(target, "the host made a new invite for this seat")

@@ -64,6 +64,20 @@ def replay_json(table: Table) -> dict[str, Any]:
             counter += 1
         return out
 
+    seats = range(table.players)
+    held: list[Any] = [None] * table.players
+
+    def hands_now() -> dict[str, list[Any]]:
+        """Every seat's hand (all cards are public once the match is over), only the seats whose
+        hand changed since the previous step: the viewer carries the others forward."""
+        out = {}
+        for seat in seats:
+            hand = game.view_to_json(game.observe(state, seat)).get("hand")
+            if hand != held[seat]:
+                held[seat] = hand
+                out[str(seat)] = list(hand) if isinstance(hand, list | tuple) else []
+        return out
+
     steps = [
         {
             "step": 0,
@@ -72,6 +86,7 @@ def replay_json(table: Table) -> dict[str, Any]:
             "seat": None,
             "view": game.view_to_json(game.observe(state, None)),
             "events": public(tracker.after(state, 0, replaying=True)),
+            "hands": hands_now(),
         }
     ]
     for i, data in enumerate(table.actions, start=1):
@@ -87,6 +102,7 @@ def replay_json(table: Table) -> dict[str, Any]:
                 "seat": seat,
                 "view": game.view_to_json(game.observe(state, None)),
                 "events": public([*evs, *tracker.after(state, i, replaying=True)]),
+                "hands": hands_now(),
             }
         )
     checked = {row["hand"]: row for row in verify_json(table)["deals"]}
@@ -99,6 +115,9 @@ def replay_json(table: Table) -> dict[str, Any]:
             for d in table.deals.deals
         ],
         "steps": steps,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in table.seats
+        ],
     }
 
 

@@ -421,9 +421,15 @@ class PostgresStorage(_SqlStorage):
         timeout: float = 5.0,
         statement_timeout: float = 10.0,
     ) -> None:
-        import psycopg
-        from psycopg.conninfo import conninfo_to_dict, make_conninfo
-        from psycopg_pool import ConnectionPool
+        try:
+            import psycopg
+            from psycopg.conninfo import conninfo_to_dict, make_conninfo
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            raise StorageError(
+                "a PostgreSQL journal needs psycopg and psycopg-pool, the postgres extra: "
+                "uv sync --extra postgres; without them use sqlite:///path/file.db"
+            ) from None
 
         if pool_size < 1:
             raise StorageError(f"pool_size must be at least 1, not {pool_size}")

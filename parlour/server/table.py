@@ -29,7 +29,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
 from parlour.core.registry import GameEntry, Variant
 from parlour.core.rng import derive_seed
-from parlour.server import botpool, redact
+from parlour.server import botpool, flow, redact
 from parlour.server.deals import (
     DealTracker,
     chain_next,
@@ -170,6 +170,8 @@ class SeatState:
     absent_since: float | None = None
     #: the player left: a bot plays the seat
     left: bool = False
+    #: the name the player gave (shown at the table); ``None``: the seat's name
+    name: str | None = None
 
     def stored(self) -> dict[str, Any]:
         return {
@@ -183,6 +185,7 @@ class SeatState:
             "claimed": self.claimed,
             "ever_connected": self.ever_connected,
             "left": self.left,
+            "name": self.name,
         }
 
     @classmethod
@@ -201,7 +204,22 @@ class SeatState:
             claimed=bool(data.get("claimed")),
             ever_connected=bool(data.get("ever_connected")),
             left=bool(data.get("left")),
+            name=clean_name(data.get("name")),
         )
+
+
+#: longest player name kept (characters)
+NAME_MAX = 24
+
+
+def clean_name(value: Any) -> str | None:
+    """A player's name as shown: printable, one line, at most ``NAME_MAX`` characters; ``None``
+    for no name (or anything that is not text)."""
+    if not isinstance(value, str):
+        return None
+    text = "".join(ch if ch.isprintable() else " " for ch in value)
+    text = " ".join(text.split())[:NAME_MAX].strip()
+    return text or None
 
 
 class Rejected(Exception):
@@ -263,6 +281,8 @@ class Table:
         self._budget_at = time.monotonic()
         self.persist_due = False
         self._payloads: dict[int | None, tuple[tuple[int, str, bool, int], dict[str, Any]]] = {}
+        #: the flow of play (parlour.server.flow): speed, rematch, score-sheet pauses
+        self.flow: dict[str, Any] = {}
         records = records or []
         # fairness: the server's secret, what was published, the players' contributions
         self.legacy = "secret" not in meta.extra
@@ -292,6 +312,8 @@ class Table:
                 }
             elif r.kind == "deal_commitment":
                 stored_commitments.setdefault(int(r.data["hand"]), dict(r.data))
+            else:
+                flow.read_record(self.flow, r.kind, r.data)
         self.deals = DealTracker(self.game, self.secret, stored_commitments)
         self.heads = [chain_start(self.code, self.server_commitment)]
         #: the heads journaled with each move (``None`` for moves journaled without one)
@@ -417,6 +439,8 @@ class Table:
                 row["bot"] = s.bot
             else:
                 row["open"] = s.open
+                if s.name:
+                    row["name"] = s.name
             out.append(row)
         return out
 
@@ -448,6 +472,7 @@ class Table:
             "seats": self.seats_json(),
             "free_seats": self.free_seats(),
             "fairness": self.fairness(),
+            **flow.public(self),
         }
 
     def seat_for_token(self, token: str) -> int | None:
@@ -943,11 +968,12 @@ class Table:
         loop = asyncio.get_running_loop()
         failures = 0
         while (seat := self._bot_to_act()) is not None:
-            delay = self.server.config.bot_delay
+            delay = flow.bot_delay(self)
             if delay > 0:
                 await asyncio.sleep(delay)
-                if self._bot_to_act() != seat:
-                    continue
+            await flow.wait_holds(self)  # a player reads a hand's score sheet
+            if self._bot_to_act() != seat:
+                continue
             version, state, game = self.version, self.state, self.game
             self._spend_budget(0.0)
             procs = self.server.bot_procs

@@ -12,10 +12,11 @@ seed, seating)`` replays it exactly.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from parlour.core.outcome import Termination, TieRule, winners
 from parlour.core.registry import Variant
 from parlour.core.rng import derive_seed
 from parlour.sim.match import play_match
@@ -49,6 +50,8 @@ class GameResult:
     termination: str
     decisions: int
     seconds: float = field(default=0.0, compare=False)
+    #: how the match ended (``Outcome.kind``: finished, stock_out, capped, abandoned)
+    kind: str = "finished"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -119,6 +122,7 @@ def run_game(variant: Variant, spec: GameSpec) -> GameResult:
         termination=out.termination,
         decisions=result.stats.decisions,
         seconds=time.perf_counter() - started,
+        kind=out.kind,
     )
 
 
@@ -130,9 +134,8 @@ def _diff(scores: Sequence[float], i: int) -> float:
 
 
 def _hand_winners(scores: Sequence[float]) -> set[int]:
-    best = max(scores)
-    top = [i for i, s in enumerate(scores) if s == best]
-    return set(top) if len(top) < len(scores) else set()
+    """The sides that won a hand: the highest hand score, shared when tied (all tied: nobody)."""
+    return set(winners(scores, TieRule.SHARE))
 
 
 @dataclass
@@ -213,8 +216,28 @@ def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[s
         "games": len(results),
         "deals": len({r.deal for r in results}),
         "decisions": sum(r.decisions for r in results),
+        "endings": endings(r.kind for r in results),
         "bots": bots,
     }
+
+
+def endings(kinds: Iterable[str]) -> dict[str, int]:
+    """How many matches ended each way (``finished``, ``capped`` …), most common first."""
+    counts: dict[str, int] = {}
+    for k in kinds:
+        counts[k or "unfinished"] = counts.get(k or "unfinished", 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def cap_note(endings: Mapping[str, int], games: int) -> str:
+    """A warning line when a safety cap cut matches short (``""`` when none was)."""
+    capped = endings.get(Termination.CAPPED, 0)
+    if not capped:
+        return ""
+    return (
+        f"{capped} of {games} matches were cut short by a safety cap (max_hands / max_turns) and "
+        "were decided by the scores at the cap, not played to the end"
+    )
 
 
 def running_text(results: Sequence[GameResult]) -> str:

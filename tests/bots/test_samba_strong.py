@@ -12,6 +12,7 @@ from parlour import games
 from parlour.bots import make
 from parlour.bots.ismcts import IsmctsBot
 from parlour.core.cards import parse_cards
+from parlour.games.samba import ENTRY
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import SambaBasicBot
 from parlour.games.samba.position import make_position
@@ -53,7 +54,7 @@ def _searched_decision(seed: int) -> Any:
 def test_samba_strong_uses_the_paired_search() -> None:
     bot = make("strong:24it", VARIANT, 0, 1)
     assert isinstance(bot, IsmctsBot)
-    assert bot.search == "paired" and bot.rollout_steps == SambaBasicBot.paired_rollout_steps > 0
+    assert bot.search == "paired" and bot.rollout_steps == ENTRY.hints.paired_rollout_steps > 0  # type: ignore[union-attr]
     assert make("strong:24it", VARIANT, 0, 1, search="tree").search == "tree"
     with pytest.raises(ValueError, match="search must be"):
         make("strong:24it", VARIANT, 0, 1, search="deep")

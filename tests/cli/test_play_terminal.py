@@ -10,6 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from parlour import games
 from parlour.core.cards import card_str, rank_of, rank_str
 from parlour.core.replay import MatchRecord
 
@@ -47,8 +48,7 @@ def _prompt(child: pexpect.spawn) -> int:
 
 def _state(save: Path) -> tuple[object, object, MatchRecord]:
     record = MatchRecord.load(save)
-    state, _ = record.replay()
-    from parlour import games
+    state, _ = record.replay(games)
 
     return games.entry(record.game).game, state, record
 

@@ -61,3 +61,20 @@ def test_take_pile_with_pair_in_any_order() -> None:
     session, _ = _session(s)
     assert _run(session, "take 9h 9d")
     assert any(m.rank == 9 for m in session.state.melds[0])
+
+
+def test_an_action_s_own_text_is_read_by_the_game_grammar() -> None:
+    """Beyond the shorthand commands, a move's own text (as ``help`` lists it and the logs write
+    it) is read by the game's declared grammar — also for a move the rules forbid now, so the
+    engine names the rule instead of "I don't know"."""
+    s = make_position(hands={0: "7♥ 8♥ 5♣"}, melds={0: CANASTAS}, to_act=0, phase="draw")
+    session, out = _session(s)
+    assert session.adapter.grammar is games.entry("samba").grammar
+    view = session.game.observe(s, 0)
+    legal = session.game.legal_actions(s)
+    # "partner, may I go out?" has no shorthand: the grammar reads it (not legal while drawing)
+    (ask,) = session.adapter.parse("Partner, may I go out?", view, legal)
+    assert str(ask) == "partner, may I go out?" and ask not in legal
+    assert not _run(session, "partner may i go out?")
+    assert "Not allowed" in out.getvalue()
+    assert _run(session, "DRAW")

@@ -67,8 +67,49 @@ def test_full_four_seat_match_over_websockets(server: LiveServer) -> None:
     assert replay["steps"][-1]["view"] == watcher.state["view"]
     assert replay["record"]["outcome"] == final["outcome"]
     assert all(d["verified"] for d in replay["deals"]) and replay["deals"]
+    # Every seat's hand at every step (all public once the match is over): the steps carry the
+    # hands that changed; carried forward they end as each player's own last view of its hand.
+    assert set(replay["steps"][0]["hands"]) == {"0", "1", "2", "3"}
+    held: dict[str, list[str]] = {}
+    for st in replay["steps"]:
+        held.update(st["hands"])
+    for seat, c in enumerate(clients):
+        assert held[str(seat)] == c.state["view"]["hand"]  # type: ignore[index]
     for c in [*clients, watcher]:
         c.close()
+
+
+def test_player_names_on_seats(server: LiveServer) -> None:
+    """The creator's, an invited friend's and a joiner's names are kept on their seats (cleaned),
+    shown in the table record and kept in the journal."""
+    r = server.http.post(
+        "/api/tables",
+        json={
+            "game": "toy",
+            "players": 3,
+            "player": " Anna\n ",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human", "open": True}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    t = r.json()
+    code = t["code"]
+    invite = t["seats"][1]["invite"]
+    c = server.http.post(f"/api/tables/{code}/claim", json={"invite": invite, "player": "Bea"})
+    assert c.status_code == 200, c.text
+    j = server.http.post(f"/api/tables/{code}/join", json={"player": "C" * 40})
+    assert j.status_code == 200, j.text
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert [s.get("name") for s in seats] == ["Anna", "Bea", "C" * 24]
+    bad = server.http.post(f"/api/tables/{code}/join", json={"player": "x" * 81})
+    assert bad.status_code == 422
+    stored = server.app.state.server.storage.load_table(code)[0].seats
+    assert [s.get("name") for s in stored] == ["Anna", "Bea", "C" * 24]
+    # The host invites someone new for Bea's seat: her name goes with her.
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": t["you"]["token"], "seat": 1})
+    assert r.status_code == 200, r.text
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert [s.get("name") for s in seats] == ["Anna", None, "C" * 24]
 
 
 def test_lobby_games_catalogue(server: LiveServer) -> None:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from parlour.core.cards import Card, card_str
 from parlour.core.codec import card_field, cards_field
 from parlour.core.game import Event, Game, HandResult, Outcome
+from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
 from parlour.core.rng import derive_seed
 from parlour.core.rules import Rules, option
@@ -264,6 +265,8 @@ ENTRY = GameEntry(
     description="a tiny test game",
     preset_docs={"toy": "four cards each, two hands", "quick": "two cards each, one hand"},
     random_play_options={"max_hands": 1},
+    sides=lambda rules: _sides(rules.players),
+    grammar=Grammar([Form(Play, "play {card:card}"), Form(Draw, "draw")]),
 )
 
 

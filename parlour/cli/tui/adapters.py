@@ -5,6 +5,7 @@ by their own text); subclasses add a game's layout and card-player commands."""
 
 from __future__ import annotations
 
+import copy
 import importlib
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from parlour.cli.tui.commands import CommandError, match_generic
 from parlour.core.cards import JOKER, card_str, rank_of, suit_of
 from parlour.core.codec import to_json
 from parlour.core.game import Event, Outcome
+from parlour.core.grammar import Grammar
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
@@ -72,6 +74,8 @@ class Adapter:
     """Generic terminal adapter."""
 
     commands_help = ""
+    #: the game's action grammar (set by :func:`for_game` from the game's spec)
+    grammar: Grammar | None = None
 
     def seat_name(self, seat: int, me: int, players: int) -> str:
         if seat == me:
@@ -87,7 +91,7 @@ class Adapter:
         return self.commands_help
 
     def describe(self, action: Any, view: Any) -> str:
-        return str(action)
+        return self.grammar.format(action) if self.grammar is not None else str(action)
 
     def event_text(self, event: Event, session: Session) -> str:
         text = event.text
@@ -102,6 +106,8 @@ class Adapter:
         words = {"help", "hint", "quit", "save", "show"}
         for a in legal:
             words.update(str(a).split()[:1])
+        if self.grammar is not None:  # every move's first word, legal now or not
+            words.update(t.split()[0] for t in self.grammar.examples())
         for c in getattr(view, "hand", ()):
             words.add(card_str(c, ascii=True))
         return sorted(words)
@@ -109,7 +115,7 @@ class Adapter:
     def parse(self, text: str, view: Any, legal: Sequence[Any]) -> list[Any]:
         actions = self.macro(text.split(), view, legal)
         if actions is None:
-            actions = match_generic(text, legal)
+            actions = match_generic(text, legal, self.grammar)
         if actions is None:
             raise CommandError(f"I don't know {text!r}; type help for the moves you can make")
         return actions
@@ -159,12 +165,16 @@ class Adapter:
         return f"{', '.join(names)} won"
 
 
-def for_game(name: str) -> Adapter:
+def for_game(name: str, grammar: Grammar | None = None) -> Adapter:
+    """The game's adapter (the generic one for a game without its own), reading typed moves
+    with ``grammar`` (the game's declared action grammar)."""
     try:
         module = importlib.import_module(f"parlour.cli.tui.{name}")
     except ModuleNotFoundError:
-        return Adapter()
-    adapter: Adapter = module.ADAPTER
+        adapter = Adapter()
+    else:
+        adapter = copy.copy(module.ADAPTER)
+    adapter.grammar = grammar
     return adapter
 
 

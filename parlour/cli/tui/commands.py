@@ -4,7 +4,8 @@ A command may stand for several engine actions (``meld 7♥ 8♥ 9♥`` stages t
 ``play 7♥ 7♣ as 7`` picks two cards then claims): they are applied together or not at all.
 
 Generic forms work in every game: the number of a legal action as listed by ``help``, or the
-action's own text (``discard K♣``).  Cards may be written ``10♥``, ``TH`` or ``th``."""
+action's own text (``discard K♣``), read by the game's declared grammar (``ENTRY.grammar``, see
+:mod:`parlour.core.grammar`).  Cards may be written ``10♥``, ``TH`` or ``th``."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.cards import card_str, parse_card, parse_rank
+from parlour.core.grammar import Grammar
 
 _CARDISH = re.compile(r"^(10|[2-9tjqka])[♣♦♥♠cdhs]$|^(jk|joker)$", re.IGNORECASE)
 
@@ -56,8 +58,12 @@ class Parsed:
 Macro = Callable[[list[str], Any, Sequence[Any]], list[Any] | None]
 
 
-def match_generic(text: str, legal: Sequence[Any]) -> list[Any] | None:
-    """A number from the ``help`` list, or a legal action's own text."""
+def match_generic(
+    text: str, legal: Sequence[Any], grammar: Grammar | None = None
+) -> list[Any] | None:
+    """A number from the ``help`` list, or an action's own text as the game's grammar reads it
+    (an action that is not legal now is returned too: the engine then says which rule forbids
+    it).  Without a grammar, the text of one of the legal actions."""
     t = text.strip()
     if t.isdigit():
         i = int(t)
@@ -66,6 +72,9 @@ def match_generic(text: str, legal: Sequence[Any]) -> list[Any] | None:
                 f"there is no move number {i}; type help to list the {len(legal)} moves"
             )
         return [legal[i - 1]]
+    if grammar is not None:
+        action = grammar.try_parse(normalize(t))
+        return None if action is None else [action]
     n = normalize(t)
     for action in legal:
         if normalize(str(action)) == n:

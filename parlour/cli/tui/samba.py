@@ -15,13 +15,14 @@ from rich.text import Text
 
 from parlour.cli.tui.adapters import Adapter, card_text, cards_text, sort_key
 from parlour.cli.tui.commands import CommandError, parse_card_words
+from parlour.core.canasta import RED_THREES
 from parlour.core.cards import JOKER, rank_of, suit_of
 from parlour.games.samba import actions as A
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
 
-RED3 = (14, 27)
+RED3 = RED_THREES
 
 
 def is_wild(c: int) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from parlour import bots as bot_registry
+from parlour import games
 from parlour.cli.tui import adapters
 from parlour.cli.tui.commands import CommandError
 from parlour.core.errors import IllegalAction, ParlourError
@@ -49,7 +50,7 @@ class Session:
         self.read = read
         self.delay = delay
         self.save_path = save
-        self.adapter = adapters.for_game(variant.name)
+        self.adapter = adapters.for_game(variant.name, variant.entry.grammar)
         players = int(variant.rules.players)  # type: ignore[attr-defined]
         if not 0 <= seat < players:
             raise ParlourError(f"--seat must be 0…{players - 1}")
@@ -66,7 +67,7 @@ class Session:
         self.record = record or MatchRecord.start(variant, seed, labels)
         self.log: list[str] = []
         if record is not None:
-            self.state, events = record.replay()
+            self.state, events = record.replay(games)
             self.log.extend(e.text for e in events if e.visible_to(seat))
         else:
             self.state = self.game.new_game(variant.rules, seed)
@@ -142,7 +143,9 @@ class Session:
         outcome = self.game.outcome(self.state)
         self.console.print(self.adapter.score_sheet(outcome, self))
         self.console.print(
-            f"[bold]Match over[/] ({outcome.termination}): {self.adapter.result_text(outcome, self)}"
+            f"[bold]Match over[/] ({outcome.termination}"
+            f"{', cut short by a safety cap' if outcome.capped else ''}): "
+            f"{self.adapter.result_text(outcome, self)}"
         )
         self.save()
         return 0

@@ -1,4 +1,4 @@
-"""Cheat / I Doubt It / Bullshit (seeds 000 and 001): engine, rules and presets, the basic bot,
+"""Cheat / I Doubt It / Bullshit: engine, rules and presets, the basic bot,
 and ``position(...)``, the validated builder of positions.
 
 >>> from parlour import games
@@ -10,13 +10,26 @@ and ``position(...)``, the validated builder of positions.
 
 from __future__ import annotations
 
+from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
+from parlour.games.cheat import actions as A
 from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.engine import CheatGame
 from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
 
 GAME = CheatGame()
+
+#: every Cheat action as it is written (``str(action)``) and read back
+GRAMMAR = Grammar(
+    [
+        Form(A.Pick, "pick {card:card}"),
+        Form(A.Claim, "claim {count:int} × {rank:rank}"),
+        Form(A.Challenge, "challenge"),
+        Form(A.Pass, "pass"),
+        Form(A.ChooseFirst, "seat {seat:int} plays first"),
+    ]
+)
 
 ENTRY = GameEntry(
     name="cheat",
@@ -30,6 +43,19 @@ ENTRY = GameEntry(
     preset_docs=PRESET_DOCS,
     bots={"basic": BasicCheatBot},
     random_play_options={"max_turns": 30},
+    hidden_information=True,
+    several_hands=False,
+    grammar=GRAMMAR,
+    position=position,
 )
 
-__all__ = ["ENTRY", "GAME", "BasicCheatBot", "CheatGame", "CheatRules", "PositionError", "position"]
+__all__ = [
+    "ENTRY",
+    "GAME",
+    "GRAMMAR",
+    "BasicCheatBot",
+    "CheatGame",
+    "CheatRules",
+    "PositionError",
+    "position",
+]

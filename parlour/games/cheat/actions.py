@@ -56,7 +56,7 @@ class Pass:
 
 @dataclass(frozen=True)
 class ChooseFirst:
-    """The dealer picks the first player (Canada, seed 000)."""
+    """The dealer picks the first player (Canada)."""
 
     seat: int
 

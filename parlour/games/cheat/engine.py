@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from parlour.core.cards import JOKER, NUM_KINDS, card_str, rank_of, rank_str, shuffled_shoe
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
+from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.games.cheat.actions import (
     ACTION_TYPES,
@@ -559,15 +560,25 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         scores = tuple(float(-held[s]) for s in range(n))
         rest = sorted((s for s in range(n) if s not in state.out), key=lambda s: (held[s], s))
         ranking = (*state.out, *rest)
-        winners: tuple[int, ...] = ()
-        if finished:
-            if state.rules.loser_mode:
-                most = max(held[s] for s in rest) if rest else 0
-                winners = tuple(s for s in range(n) if s in state.out or held[s] < most)
-            elif state.out:
-                winners = (state.out[0],)
+        # the first player out wins (loser mode: everyone but those holding the most); at the
+        # safety cap, with nobody out, the fewest cards win (a tie for the fewest is a draw)
+        if state.rules.loser_mode:
+            tie_rule = TieRule.ALL_BUT_LOWEST
+        else:
+            tie_rule = TieRule.FIRST_PLACE if state.out else TieRule.DRAW
+        capped = state.termination == "max_turns"
         hands = (HandResult(0, scores, note=state.termination),) if finished else ()
-        return Outcome(finished, state.termination, sides, scores, winners, hands, ranking)
+        return decide(
+            sides,
+            scores,
+            finished=finished,
+            termination=state.termination,
+            kind=Termination.CAPPED if capped else Termination.FINISHED,
+            tie_rule=tie_rule,
+            hands=hands,
+            ranking=ranking,
+            places=state.out,
+        )
 
     def all_cards(self, state: State) -> list[int]:
         out: list[int] = []

@@ -1,4 +1,4 @@
-"""The options of Cheat / I Doubt It / Bullshit and its named variants (seeds 000 and 001).
+"""The options of Cheat / I Doubt It / Bullshit and its named variants.
 
 >>> CheatRules().rank_rule, CheatRules().max_cards, CheatRules(players=10).packs
 ('ascending', None, 1)
@@ -34,100 +34,117 @@ OPENING_RANK: dict[str, int | None] = {
 FIRST_PLAYERS = ("auto", "random", "two_of_clubs", "highest_card", "dealer_chooses")
 
 
+# source: the option and preset texts below restate /work/shared/seeds/001_e8630c614840283e.txt
+# (I Doubt It / Cheat, pagat) and /work/shared/seeds/000_0fa2fe02243ab02b.txt (Bullshit and its
+# national variants), as consolidated in RULES.md §3; each option's comment names its source.
+
+
 @dataclass(frozen=True)
 class CheatRules(Rules):
     players: int = option(4, "number of players", min=2, max=10)
+    # source: seed 001 "One standard pack of 52 cards is used"; "If there are a lot of players,
+    # you may use two or more packs shuffled together"
     decks: int = option(
         1,
-        "52-card packs shuffled together: one for any number of players (seed 001: 'One "
-        "standard pack of 52 cards is used'); more is the variation 'If there are a lot of "
-        "players, you may use two or more packs shuffled together'",
+        "52-card packs shuffled together: one pack serves any number of players; with many "
+        "players two or more packs may be shuffled together",
         min=1,
         max=8,
     )
+    # source: seed 000 "a stand-in for any other card"
     jokers: int = option(
         0,
-        "jokers added to the shoe; a joker is wild — it matches any claimed rank when a play "
-        "is exposed (seed 000: 'a stand-in for any other card')",
+        "jokers added to the pack; a joker is wild — it matches any claimed rank when a play "
+        "is exposed",
         min=0,
         max=16,
     )
+    # source: ascending and descending seed 001; bullshit and descending_from_twos seed 000
+    # ("you will start with twos, then move back to aces, kings, queens")
     rank_rule: str = option(
         "ascending",
-        "which rank must be claimed: ascending (A first, then 2 … K, A …, seed 001), bullshit "
-        "(holder of 2♣ starts with 2s, then 3 … A, 2 …, seed 000), descending (A, K, Q …, seed "
-        "001), descending_from_twos (holder of 2♣ starts with 2s, then A, K, Q …, seed 000: 'you "
-        "will start with twos, then move back to aces, kings, queens'), up_or_down (next rank above or below the previous claim), same_up_or_down (same, "
-        "above or below), free (any rank; all cards of a play claimed equal — Chinese 吹牛)",
+        "which rank must be claimed: ascending (A first, then 2 … K, A …), bullshit (the "
+        "holder of 2♣ starts with 2s, then 3 … A, 2 …), descending (A, K, Q …), "
+        "descending_from_twos (the holder of 2♣ starts with 2s, then A, K, Q …), up_or_down "
+        "(next rank above or below the previous claim), same_up_or_down (same, above or "
+        "below), free (any rank; all cards of a play claimed equal — Chinese 吹牛)",
         choices=RANK_RULES,
     )
+    # source: random seed 001; two_of_clubs seed 000; highest_card and dealer_chooses seed 000
+    # (Spain, Canada)
     first_player: str = option(
         "auto",
-        "who plays first: random (seed 001), two_of_clubs (the holder of 2♣ starts and that "
-        "first play includes the 2♣, seed 000), highest_card (Spain: the holder of the "
-        "highest card — A♠ high, a joker above all), dealer_chooses (Canada: the dealer, the "
-        "last seat, picks the first player); auto = two_of_clubs for the rank rules that open "
-        "with 2s (bullshit, descending_from_twos), random otherwise; two_of_clubs needs a rank "
-        "rule whose first claim may be 2s",
+        "who plays first: random, two_of_clubs (the holder of 2♣ starts and that first play "
+        "includes the 2♣), highest_card (Spain: the holder of the highest card — A♠ high, a "
+        "joker above all), dealer_chooses (Canada: the dealer, the last seat, picks the first "
+        "player); auto = two_of_clubs for the rank rules that open with 2s (bullshit, "
+        "descending_from_twos), random otherwise; two_of_clubs needs a rank rule whose first "
+        "claim may be 2s",
         choices=FIRST_PLAYERS,
     )
+    # source: seed 001 "discarding one or more cards"; seed 000 online game "up to four"
     max_cards: int | None = option(
         None,
-        "most cards in one play; None = any number (seed 001: 'discarding one or more cards'); "
-        "the online game of seed 000 (preset online) allows 'up to four'",
+        "most cards in one play; None = any number (one or more cards); the online game "
+        "(preset online) allows up to four",
         type=int,
         min=1,
         max=999,
         nullable=True,
     )
+    # source: seed 001 "say three eights while playing three eights and a jack"
     overplay: bool = option(
         False,
-        "a play may hold more cards than claimed (seed 001: 'say three eights while playing "
-        "three eights and a jack'); the number of cards put down is then not announced and "
-        "hand sizes are shown as counted from the claims",
+        "a play may hold more cards than claimed (say three eights while playing three eights "
+        "and a jack); the number of cards put down is then not announced and hand sizes are "
+        "shown as counted from the claims",
     )
+    # source: seed 000 (Hawaiian) "they can lie about the number of cards they are playing"
     overclaim: bool = option(
         False,
-        "Hawaiian (seed 000): a claim may name more cards than were put down ('they can lie "
-        "about the number of cards they are playing'): up to the cards of one rank in the shoe "
-        "(4 a pack, plus the jokers), the hand size as counted and max_cards; the number put "
-        "down is then not announced. An over-claim is a lie: challenged, the player takes the "
-        "pile",
+        "Hawaiian: a claim may name more cards than were put down (players may lie about the "
+        "number of cards they play): up to the cards of one rank in the pack (4 a pack, plus "
+        "the jokers), the hand size as counted and max_cards; the number put down is then not "
+        "announced. An over-claim is a lie: challenged, the player takes the pile",
     )
+    # source: seed 000
     challenge_split: bool = option(
         True,
         "several wrong challengers split the pile evenly, the remainder one card each in seat "
-        "order from the player's left (seed 000); False = the first challenger in that order "
-        "takes it all",
+        "order from the player's left; False = the first challenger in that order takes it all",
     )
+    # source: next_rank seed 001; restart seed 000 "the next person in line will start another
+    # round"
     after_challenge: str = option(
         "next_rank",
         "after a challenge the seat left of the challenged player plays: next_rank = the next "
-        "rank in sequence after the challenged claim (seed 001); restart = any rank (seed 000: "
-        "'the next person in line will start another round')",
+        "rank in sequence after the challenged claim; restart = any rank (a new round starts)",
         choices=("next_rank", "restart"),
     )
+    # source: seed 000 (Hawaiian)
     challenge_any_time: bool = option(
         False,
-        "Hawaiian (seed 000): the most recent play can still be challenged at any point before "
-        "the next play — when nobody challenged in the blind window, the other seats are "
-        "asked again, openly, in seat order from the player's left; the first to challenge does",
+        "Hawaiian: the most recent play can still be challenged at any point before the next "
+        "play — when nobody challenged in the blind window, the other seats are asked again, "
+        "openly, in seat order from the player's left; the first to challenge does",
     )
+    # source: seed 000
     play_on_for_places: bool = option(
         False,
-        "when a player goes out the others play on for places until one is left (seed 000)",
+        "when a player goes out the others play on for places until one is left",
     )
+    # source: seed 000 (Canada, Spain)
     loser_mode: bool = option(
         False,
-        "Canada/Spain (seed 000): the aim is not to be left with the most cards when the game "
-        "ends — everybody but the holder(s) of the most cards wins",
+        "Canada/Spain: the aim is not to be left with the most cards when the game ends — "
+        "everybody but the holder(s) of the most cards wins",
     )
     max_turns: int | None = option(
         1000,
-        "safety cap: the game stops after this many plays (termination 'max_turns'; the "
-        "first player out wins if any, else nobody — in loser_mode the holder(s) of most "
-        "cards lose) — random players "
-        "can cycle for ever, people finish far sooner; None = no cap",
+        "safety cap: the game stops after this many plays and counts as cut short; the first "
+        "player out wins if any, else the fewest cards (a tie for the fewest is a draw) — in "
+        "loser_mode the holder(s) of most cards lose. Random players can cycle for ever, people "
+        "finish far sooner; None = no cap",
         min=1,
         max=1_000_000,
         nullable=True,
@@ -220,39 +237,38 @@ PRESET_ALIASES = {
     "bluff": "canada",
 }
 
+# source: cheat = seed 001; bullshit, bullshit-descending, online, canada, spain, fours-hit,
+# eights-hit, hawaiian = seed 000; descending, up-or-down, same-up-or-down, overplay = seed 001
+# variations (up-or-down also seed 000); chinese = seeds 001 and 000
 PRESET_DOCS = {
-    "cheat": "Cheat / I Doubt It as pagat describes it (seed 001): one pack for any number of "
-    "players, random first player claims Aces, then 2, 3 … K, A; one or more cards a play; "
-    "after a challenge the seat left of the challenged player claims the next rank; first out "
-    "who survives wins. "
-    "Aliases: i-doubt-it, england.",
-    "bullshit": "Bullshit (seed 000, US): the holder of 2♣ starts with it and claims 2s, then "
-    "3 … A, 2 …; wrong challengers split the pile; after any challenge the next player starts "
-    "a new round with any rank; the others play on for places. Aliases: bologna (Hoyle), "
-    "indian / bluff-challenge (Indian Bluff is 'similar to the US version'), russian / "
-    "verish-ne-verish (seed 000 names it as Russia's Bullshit).",
-    "descending": "Ranks go down: A, K, Q, J, 10 … (seed 001 variation).",
-    "bullshit-descending": "Bullshit in descending order (seed 000: 'you will start with twos, "
-    "then move back to aces, kings, queens'): the holder of 2♣ starts with it and claims 2s, "
-    "then A, K, Q … 3, 2, A …; otherwise as the bullshit preset.",
-    "up-or-down": "Claim the rank next above or below the previous claim, cyclic A–2 "
-    "(seed 001 and seed 000 variations).",
-    "same-up-or-down": "Claim the same rank as the previous claim or the next above or below "
-    "(seed 001: 'some allow cards of the same rank').",
-    "online": "The online game of seed 000: up to four cards; any rank on the first turn and "
-    "after an accusation, otherwise the same value or the next above or below.",
-    "overplay": "Cheat where a play may hold more cards than claimed (seed 001 variation).",
-    "chinese": "吹牛 / 说谎 (chuī niú, seed 001 and 000): no restriction on the claimed rank, "
-    "three packs shuffled together, any number of cards a play. Aliases: chui-niu, shuo-huang.",
-    "canada": "Canadian Bluff (seed 000): Bullshit order, the dealer picks who starts, and the "
-    "aim is not to hold the most cards when someone goes out. Alias: bluff.",
-    "spain": "Spanish Bluff (seed 000): Bullshit order, the holder of the highest card starts, "
-    "and the aim is not to hold the most cards when someone goes out.",
-    "fours-hit": "Australian 'Fours hit' (seed 000): Bullshit with a single pack.",
-    "eights-hit": "Australian 'Eights hit' (seed 000): Bullshit with two packs, up to 8 cards "
-    "a play (our reading of the name).",
-    "hawaiian": "Hawaiian Bullshit (seed 000): a play can be challenged at any time before the "
-    "next play (late open round after the blind window), and players 'can lie about the number "
-    "of cards they are playing': put down more cards than they claim (overplay) or claim more "
-    "than they put down (overclaim).",
+    "cheat": "Cheat / I Doubt It: one pack for any number of players, a random first player "
+    "claims Aces, then 2, 3 … K, A; one or more cards a play; after a challenge the seat left "
+    "of the challenged player claims the next rank; the first player out who survives the "
+    "challenges wins. Aliases: i-doubt-it, england.",
+    "bullshit": "Bullshit (US): the holder of 2♣ starts with it and claims 2s, then 3 … A, 2 …; "
+    "wrong challengers split the pile; after any challenge the next player starts a new round "
+    "with any rank; the others play on for places. Aliases: bologna (Hoyle), indian / "
+    "bluff-challenge (Indian Bluff is similar to the US game), russian / verish-ne-verish "
+    "(Russia's Bullshit).",
+    "descending": "Ranks go down: A, K, Q, J, 10 …",
+    "bullshit-descending": "Bullshit in descending order: the holder of 2♣ starts with it and "
+    "claims 2s, then A, K, Q … 3, 2, A …; otherwise as the bullshit preset.",
+    "up-or-down": "Claim the rank next above or below the previous claim, cyclic A–2.",
+    "same-up-or-down": "Claim the same rank as the previous claim or the next above or below.",
+    "online": "The online game: up to four cards; any rank on the first turn and after an "
+    "accusation, otherwise the same value or the next above or below.",
+    "overplay": "Cheat where a play may hold more cards than claimed.",
+    "chinese": "吹牛 / 说谎 (chuī niú): no restriction on the claimed rank, three packs "
+    "shuffled together, any number of cards a play. Aliases: chui-niu, shuo-huang.",
+    "canada": "Canadian Bluff: Bullshit order, the dealer picks who starts, and the aim is not "
+    "to hold the most cards when someone goes out. Alias: bluff.",
+    "spain": "Spanish Bluff: Bullshit order, the holder of the highest card starts, and the "
+    "aim is not to hold the most cards when someone goes out.",
+    "fours-hit": "Australian 'Fours hit': Bullshit with a single pack.",
+    "eights-hit": "Australian 'Eights hit': Bullshit with two packs, up to 8 cards a play (our "
+    "reading of the name).",
+    "hawaiian": "Hawaiian Bullshit: a play can be challenged at any time before the next play "
+    "(a late open round after the blind window), and players may lie about the number of "
+    "cards they play: put down more cards than they claim (overplay) or claim more than they "
+    "put down (overclaim).",
 }

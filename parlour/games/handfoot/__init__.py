@@ -1,19 +1,53 @@
-"""Samba Hand and Foot (seed ``004_bae80ddcdedd4514.txt``): a 7-deck hand-and-foot game for four
-players in two partnerships, registered as ``handfoot`` (alias ``samba-hand-and-foot``).
+"""Samba Hand and Foot: a 7-deck hand-and-foot game for four players in two partnerships,
+registered as ``handfoot`` (alias ``samba-hand-and-foot``).
 
 Modules: ``rules`` (options, presets), ``melds`` (card values, meld rules), ``state`` (state and
 the deal), ``moves`` (legal actions, explanations), ``engine`` (the Game), ``scoring``,
 ``observe`` (views, determinize), ``actions``.
 """
 
+# source: /work/shared/seeds/004_bae80ddcdedd4514.txt (Samba Hand and Foot)
+
 from __future__ import annotations
 
-from parlour.core.registry import GameEntry
-from parlour.games.handfoot.bot import HandFootBasicBot
+from typing import Any
+
+from parlour.core.grammar import Form, Grammar
+from parlour.core.registry import GameEntry, SearchHints
+from parlour.games.handfoot import actions as A
+from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
 from parlour.games.handfoot.engine import HandFootGame
+from parlour.games.handfoot.position import position
 from parlour.games.handfoot.rules import PRESET_DOCS, PRESETS, HandFootRules
+from parlour.games.handfoot.state import State
 
 GAME = HandFootGame()
+
+#: every Hand and Foot action as it is written (``str(action)``) and read back
+GRAMMAR = Grammar(
+    [
+        Form(A.Draw, "draw"),
+        Form(A.TakePile, "take the pile, top card with {cards:cards} onto a new meld", meld=-1),
+        Form(A.TakePile, "take the pile, top card with {cards:cards} onto meld {meld:int}"),
+        Form(A.Meld, "meld {cards:cards}"),
+        Form(A.AddToMeld, "add {card:card} to meld {meld:int}"),
+        Form(A.Discard, "discard {card:card}"),
+        Form(A.Retract, "take back this turn's melds"),
+    ]
+)
+
+
+def _rollout_view(game: Any, state: State, seat: int) -> QuickView:
+    return QuickView(state, seat)
+
+
+#: the ``strong`` bot's search: play-outs of 60 decisions, then the round scored as it stands
+HINTS = SearchHints(
+    score_scale=3000.0,
+    rollout_steps=60,
+    rollout_view=_rollout_view,
+    evaluate_state=HandFootBasicBot.evaluate_state,
+)
 
 ENTRY = GameEntry(
     name="handfoot",
@@ -21,14 +55,20 @@ ENTRY = GameEntry(
     presets=PRESETS,
     default_preset="handfoot",
     description=(
-        "Samba Hand and Foot (seed 004): 4 players in partnerships, 7 decks with jokers, a hand "
-        "and a foot of 15 each, draw 4, sambas and books of 7 cards, four rounds (50/90/120/150)"
+        "Samba Hand and Foot: 4 players in partnerships, 7 decks with jokers, a hand and a foot "
+        "of 15 each, draw 4, sambas and books of 7 cards, four rounds (50/90/120/150)"
     ),
     aliases=("samba-hand-and-foot", "hand-and-foot"),
     preset_aliases={"rotate-partners": "rotate", "samba-hand-and-foot": "handfoot"},
     preset_docs=PRESET_DOCS,
     bots={"basic": HandFootBasicBot},
     random_play_options={"stock_out": "end_round", "max_hands": 1},
+    sides=GAME.sides,
+    hidden_information=True,
+    several_hands=True,
+    grammar=GRAMMAR,
+    hints=HINTS,
+    position=position,
 )
 
-__all__ = ["ENTRY", "GAME", "HandFootBasicBot", "HandFootGame", "HandFootRules"]
+__all__ = ["ENTRY", "GAME", "GRAMMAR", "HandFootBasicBot", "HandFootGame", "HandFootRules"]

@@ -29,7 +29,7 @@ class _QuickSide:
         self.melds = melds
 
 
-class _QuickView:
+class QuickView:
     """What the basic bot reads of a view, built straight from a state (ISMCTS play-outs): the
     same information as ``observe`` gives that seat, without the full view."""
 
@@ -46,13 +46,6 @@ class _QuickView:
 
 class HandFootBasicBot(Bot):
     name = "basic"
-    #: hints for the ISMCTS ``strong`` bot (see parlour.bots.ismcts)
-    score_scale = 3000.0
-    rollout_steps = 60
-
-    @staticmethod
-    def rollout_view(game: Any, state: State, seat: int) -> Any:
-        return _QuickView(state, seat)
 
     @staticmethod
     def evaluate_state(game: Any, state: State) -> list[float]:
@@ -86,7 +79,7 @@ class HandFootBasicBot(Bot):
             return min(discards, key=lambda a: self._keep_score(view, a.card))
         return legal[0]
 
-    def _my_melds(self, view: HandFootView | _QuickView) -> Sequence[MeldView | TableMeld]:
+    def _my_melds(self, view: HandFootView | QuickView) -> Sequence[MeldView | TableMeld]:
         for side in view.sides:
             if self.seat in side.seats:
                 return side.melds

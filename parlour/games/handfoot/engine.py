@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from parlour.core.cards import Card, card_str, cards_str, expand
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
+from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.games.handfoot import moves
 from parlour.games.handfoot.actions import (
@@ -467,23 +468,21 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         return ((0, 2), (1, 3))
 
     def outcome(self, state: State) -> Outcome:
-        sides = self.sides(state.rules)
-        scores = tuple(float(x) for x in state.scores)
-        finished = state.phase == PHASE_OVER
-        ranking = tuple(sorted(range(len(sides)), key=lambda i: (-scores[i], i)))
-        winners: tuple[int, ...] = ()
-        if finished:
-            best = max(scores)
-            top = tuple(i for i in range(len(sides)) if scores[i] == best)
-            winners = top if len(top) < len(sides) else ()
-        return Outcome(
-            finished=finished,
+        # the higher total wins; sides tied for the top share the win, all tied is a draw
+        if state.termination == "max_hands":
+            kind = Termination.CAPPED
+        elif state.went_out < 0:  # the last round ended on an empty stock
+            kind = Termination.STOCK_OUT
+        else:
+            kind = Termination.FINISHED
+        return decide(
+            self.sides(state.rules),
+            state.scores,
+            finished=state.phase == PHASE_OVER,
             termination=state.termination,
-            sides=sides,
-            scores=scores,
-            winners=winners,
-            hands=tuple(state.results),
-            ranking=ranking,
+            kind=kind,
+            tie_rule=TieRule.SHARE,
+            hands=state.results,
         )
 
     def action_text(self, state: State, action: Action) -> str:

@@ -38,7 +38,6 @@ from parlour.games.handfoot.melds import Meld as TableMeld
 from parlour.games.handfoot.scoring import missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 
-WILD_KINDS = (make_card(2, 0), make_card(2, 1), make_card(2, 2), make_card(2, 3), JOKER)
 BOOK_RANKS = tuple(range(4, 15))
 RANK_KINDS = {r: tuple(make_card(r, s) for s in range(4)) for r in range(2, 15)}
 

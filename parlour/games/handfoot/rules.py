@@ -1,4 +1,7 @@
-"""The options of Samba Hand and Foot (seed ``004_bae80ddcdedd4514.txt``) and its presets.
+"""The options of Samba Hand and Foot and its presets.
+
+Source: seed ``004_bae80ddcdedd4514.txt`` (in /work/shared/seeds); option docs say "standard"
+for what it gives.
 
 Every point the seed leaves open is an option here; the defaults are what the seed says or, where it
 is silent, what hand-and-foot players usually do (written in each option's doc).
@@ -21,30 +24,30 @@ class HandFootRules(Rules):
     """
 
     players: int = option(4, "number of players (two partnerships of two)", choices=(4,))
-    decks: int = option(7, "52-card decks in the pack (seed: 7)", min=4, max=10)
-    jokers_per_deck: int = option(2, "jokers added with each deck (seed: 2)", min=0, max=4)
+    decks: int = option(7, "52-card decks in the pack (standard: 7)", min=4, max=10)
+    jokers_per_deck: int = option(2, "jokers added with each deck (standard: 2)", min=0, max=4)
     stack_size: int = option(
         15,
-        "cards in each of the two stacks a player deals (hand and foot; seed: 15)",
+        "cards in each of the two stacks a player deals (hand and foot; standard: 15)",
         min=5,
         max=20,
     )
     draw_count: int = option(
         4,
-        "cards drawn from the stock at the start of a turn (seed: 4; other games 2 or 3)",
+        "cards drawn from the stock at the start of a turn (standard: 4; other games 2 or 3)",
         min=1,
         max=6,
     )
     opening_minimums: tuple[int, ...] = option(
         (50, 90, 120, 150),
-        "meld minimum of each round; the match has one round per entry (seed: 50, 90, 120, 150)",
+        "meld minimum of each round; the match has one round per entry (standard: 50, 90, 120, 150)",
         min=0,
         max_items=20,
     )
     pile_take: int = option(
         8,
         "the discard pile may be taken once it holds at least this many cards; the taker gets the "
-        "top card plus the next (this − 1) cards (seed: 8 = top card + 7)",
+        "top card plus the next (this − 1) cards (standard: 8 = top card + 7)",
         min=2,
         max=20,
     )
@@ -58,7 +61,7 @@ class HandFootRules(Rules):
     )
     exact_cut_bonus: int = option(100, "bonus to the side of a player whose cut is exactly 30")
     going_out_bonus: int = option(2000, "bonus for the side that goes out")
-    red_three_bonus: int = option(100, "each red 3 laid out (seed: 100)")
+    red_three_bonus: int = option(100, "each red 3 laid out (standard: 100)")
     red_three_book: int = option(
         1000, "a side's 7 red 3s form a book worth this (each further red 3 adds red_three_bonus)"
     )
@@ -75,12 +78,12 @@ class HandFootRules(Rules):
     required_dirty: int = option(1, "dirty books a side needs to go out", min=0, max=12)
     foot_counts_against: bool = option(
         True,
-        "not in the seed: a foot never picked up counts against its side like cards in hand "
+        "a house rule where the standard rules are silent: a foot never picked up counts against its side like cards in hand "
         "(usual hand-and-foot practice)",
     )
     stock_out: str = option(
         "end_round",
-        "not in the seed: when a player must draw and the stock is empty — 'end_round' (usual "
+        "a house rule where the standard rules are silent: when a player must draw and the stock is empty — 'end_round' (usual "
         "hand-and-foot rule: the round ends at once, nobody gets the going-out bonus; the player "
         "may still take the pile instead if allowed) or 'reshuffle' (the discard pile below its "
         "top card is shuffled into a new stock; the round ends when that leaves nothing to draw). "
@@ -90,13 +93,13 @@ class HandFootRules(Rules):
     )
     rotate_partners: bool = option(
         False,
-        "seed variation: partners change each round (seats 0+2 / 1+3, then 0+1 / 2+3, then "
+        "variation: partners change each round (seats 0+2 / 1+3, then 0+1 / 2+3, then "
         "0+3 / 1+2, …; play alternates between the partnerships); scores are individual and the "
         "highest individual total wins",
     )
     cut_each_round: bool = option(
         False,
-        "cut for the first player every round (the seed does this with rotate_partners); off: cut "
+        "cut for the first player every round (the usual way with rotate_partners); off: cut "
         "once, then the first player passes to the left each round",
     )
     max_hands: int | None = option(
@@ -132,16 +135,18 @@ PRESETS: dict[str, dict[str, object]] = {
     "rotate": {"rotate_partners": True, "cut_each_round": True},
 }
 
+# source: handfoot = seed 004 as given; rotate = seed 004 "variation"
 PRESET_DOCS: dict[str, str] = {
     "handfoot": (
-        "Samba Hand and Foot as seed 004 gives it: 4 players in two fixed partnerships, 7 decks "
-        "with 14 jokers, hand and foot of 15, draw 4, pile taken at 8 cards, four rounds with "
-        "minimums 50/90/120/150. Not in the seed (options): an empty stock ends the round "
+        "Samba Hand and Foot: 4 players in two fixed partnerships, 7 decks with 14 jokers, hand "
+        "and foot of 15, draw 4, pile taken at 8 cards, four rounds with minimums "
+        "50/90/120/150. House rules where the standard rules are silent (options): an empty "
+        "stock ends the round "
         "(stock_out='end_round', nobody gets the going-out bonus), an unpicked foot counts "
         "against its side, the first player passes left each round after the first cut."
     ),
     "rotate": (
-        "The seed's variation: partners change every round and each round starts with a cut "
+        "The rotating variation: partners change every round and each round starts with a cut "
         "for first player; scores are individual, the highest individual total wins."
     ),
 }

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from parlour.core.canasta import RED_THREES
 from parlour.core.cards import JOKER, NUM_KINDS, Card, rank_of, shoe
 from parlour.core.game import HandResult
 from parlour.games.handfoot.melds import Meld, is_red_three
@@ -141,7 +142,7 @@ def playing_order(pairs: tuple[tuple[int, int], tuple[int, int]], first: int) ->
     """First player, then the next seat (by number) of the other partnership, then the partners:
     play alternates between the partnerships."""
     mine = pairs[0] if first in pairs[0] else pairs[1]
-    other = pairs[1] if mine is pairs[0] else pairs[0]
+    other = pairs[1] if mine == pairs[0] else pairs[0]
     partner = mine[0] if mine[1] == first else mine[1]
     nxt = min(other, key=lambda s: (s - first) % 4)
     opp_partner = other[0] if other[1] == nxt else other[1]
@@ -243,7 +244,7 @@ def lay_out_red_threes(state: State, seat: int) -> list[Card]:
     side = state.side_of[seat]
     laid: list[Card] = []
     while True:
-        threes = [c for c in (14, 27) if hand[c]]  # 3♦ and 3♥
+        threes = [c for c in RED_THREES if hand[c]]
         if not threes:
             return laid
         for c in threes:

@@ -1,4 +1,4 @@
-"""Samba (seeds 002, 000, 003): the engine, its rules options and presets (Samba, Bolivia), and
+"""Samba: the engine, its rules options and presets (Samba, Bolivia), and
 ``position(...)``, the validated builder of positions at any point of a turn.
 
 Modules: ``rules``, ``melds``, ``state`` (cards as count vectors), ``actions``, ``legal`` (the
@@ -15,13 +15,62 @@ legal actions) with ``staging`` (melds built card by card) and ``lookahead``/``r
 
 from __future__ import annotations
 
-from parlour.core.registry import GameEntry
-from parlour.games.samba.bot import SambaBasicBot
+from typing import Any
+
+from parlour.core.grammar import Form, Grammar
+from parlour.core.registry import GameEntry, SearchHints
+from parlour.games.samba import actions as A
+from parlour.games.samba.bot import FastView, SambaBasicBot
+from parlour.games.samba.evaluation import evaluate
 from parlour.games.samba.game import SambaGame
 from parlour.games.samba.position import PositionError, position
 from parlour.games.samba.rules import PRESET_DOCS, PRESETS, SambaRules
+from parlour.games.samba.state import State, sides_for
 
 GAME = SambaGame()
+
+#: every Samba action as it is written (``str(action)``) and read back
+GRAMMAR = Grammar(
+    [
+        Form(A.Draw, "draw"),
+        Form(A.TakePile, "take the pile with {pair:cards}"),
+        Form(A.TakeTop, "take the top card onto meld {meld:int}"),
+        Form(A.MeldBlackThrees, "meld black 3s {cards:cards}"),
+        Form(A.Stage, "meld {card:card}"),
+        Form(A.Unstage, "take back the unfinished meld"),
+        Form(A.AddToMeld, "add {card:card} to meld {meld:int}"),
+        Form(A.MergeGroups, "merge meld {other:int} into meld {meld:int}"),
+        Form(A.LayRedThree, "lay out {card:card}"),
+        Form(A.UndoOpening, "take back the opening melds"),
+        Form(A.Discard, "discard {card:card}"),
+        Form(A.Pass, "pass"),
+        Form(A.AskGoOut, "partner, may I go out?"),
+        Form(A.AnswerGoOut, "yes, go out", yes=True),
+        Form(A.AnswerGoOut, "no, do not go out", yes=False),
+    ]
+)
+
+
+def _rollout_view(game: Any, state: State, seat: int) -> FastView:
+    return FastView(state, seat)
+
+
+def _evaluate(game: Any, state: State) -> tuple[float, ...]:
+    return evaluate(state)
+
+
+#: the ``strong`` bot's search for Samba: the basic bot's move against a few alternatives on
+#: shared determinizations, play-outs to the end of the hand (30 decisions in the paired search)
+HINTS = SearchHints(
+    score_scale=1500.0,
+    rollout_steps=40,
+    search="paired",
+    search_candidates_limit=6,
+    paired_rollout_steps=30,
+    rollout_view=_rollout_view,
+    evaluate_state=_evaluate,
+    search_candidates=SambaBasicBot.search_candidates,
+)
 
 ENTRY = GameEntry(
     name="samba",
@@ -33,6 +82,12 @@ ENTRY = GameEntry(
     preset_docs=PRESET_DOCS,
     random_play_options={"max_hands": 1},
     bots={"basic": SambaBasicBot},
+    sides=lambda rules: sides_for(rules.players),
+    hidden_information=True,
+    several_hands=True,
+    grammar=GRAMMAR,
+    hints=HINTS,
+    position=position,
 )
 
-__all__ = ["ENTRY", "GAME", "PositionError", "SambaGame", "SambaRules", "position"]
+__all__ = ["ENTRY", "GAME", "GRAMMAR", "PositionError", "SambaGame", "SambaRules", "position"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, cards_str
 from parlour.core.codec import card_field, cards_field
 
@@ -196,7 +197,7 @@ YES = AnswerGoOut(True)
 NO = AnswerGoOut(False)
 DISCARD = tuple(Discard(k) for k in range(53))
 STAGE = tuple(Stage(k) for k in range(53))
-LAY_RED3 = {k: LayRedThree(k) for k in (14, 27)}
+LAY_RED3 = {k: LayRedThree(k) for k in RED_THREES}
 _TOP: dict[int, TakeTop] = {}
 _PAIR: dict[tuple[int, int], TakePile] = {}
 _MERGE: dict[tuple[int, int], MergeGroups] = {}

@@ -16,8 +16,8 @@ Rules of thumb (seed 002 "Tips for beginners", RULES.md §1):
 - when the opponents can go out, shed expensive cards; go out when allowed, asking the partner
   when the partner still holds many cards; answer "no" while holding a red 3 or a costly hand.
 
-The class also carries the search hints that ``parlour.bots.ismcts`` reads (``evaluate_state``,
-``score_scale``, ``rollout_steps``)."""
+The ``strong`` bot's search hints for Samba (``parlour.games.samba.HINTS``) use
+:meth:`SambaBasicBot.search_candidates`, :class:`FastView` and ``evaluation.evaluate``."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
+from parlour.core.canasta import BLACK_THREES, RED_THREES, WILD_KINDS
 from parlour.games.samba import actions as A
-from parlour.games.samba.evaluation import evaluate
 from parlour.games.samba.melds import (
     GROUP,
     IS_NATURAL,
@@ -97,7 +97,7 @@ def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
         for rank in range(14, 3, -1):
             kinds = [s * 13 + rank - 2 for s in range(4)]
             n = sum(h[k] for k in kinds)
-            wild = next((w for w in (0, 13, 26, 39, 52) if h[w]), None)
+            wild = next((w for w in WILD_KINDS if h[w]), None)
             if n == 2 and wild is not None:
                 cards = [k for k in kinds for _ in range(h[k])]
                 for k in kinds:
@@ -115,15 +115,6 @@ class SambaBasicBot(Bot):
     """Heuristic Samba player (see the module docstring)."""
 
     name: ClassVar[str] = "basic"
-    #: search hints for ``parlour.bots.ismcts``: points that make a clear difference in a hand,
-    #: and decisions played out before a position is evaluated
-    score_scale: ClassVar[float] = 1500.0
-    rollout_steps: ClassVar[int] = 40
-    #: the ``strong`` bot's search for Samba: the policy's move against a few alternatives on
-    #: shared determinizations (see ``search_candidates``), play-outs to the end of the hand
-    search: ClassVar[str] = "paired"
-    search_candidates_limit: ClassVar[int] = 6
-    paired_rollout_steps: ClassVar[int] = 30
 
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
@@ -148,7 +139,7 @@ class SambaBasicBot(Bot):
         if view.phase == DRAW:
             # red 3s go out at once, before drawing too (seed 002: "at any point during your
             # turn"; with an empty stock the draw ends the hand and a held red 3 costs 750)
-            for k in (14, 27):
+            for k in RED_THREES:
                 if A.LAY_RED3[k] in legal_set:
                     return A.LAY_RED3[k]
             return self._draw(view, legal)
@@ -202,7 +193,7 @@ class SambaBasicBot(Bot):
         hand = list(view.hand)
         n = len(hand)
         opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
-        for k in (14, 27):
+        for k in RED_THREES:
             if A.LAY_RED3[k] in legal_set:
                 return A.LAY_RED3[k]
         if view.pending:
@@ -323,9 +314,9 @@ class SambaBasicBot(Bot):
         big_pile = view.pile_size >= BIG_PILE
 
         def cost(card: int) -> float:
-            if card in (14, 27):
+            if card in RED_THREES:
                 return 1e6
-            if card in (1, 40):  # black 3: blocks the next player, nearly worthless to keep
+            if card in BLACK_THREES:  # black 3: blocks the next player, nearly worthless to keep
                 return -50.0 if big_pile or opponents_out else -5.0
             if IS_WILD[card]:
                 keep = 60.0 + VALUE[card]
@@ -364,7 +355,7 @@ class SambaBasicBot(Bot):
 
     def _answer(self, view: SambaView, legal_set: set[Any]) -> Any:
         hand = view.hand
-        if any(c in (14, 27) for c in hand):
+        if any(c in RED_THREES for c in hand):
             return A.NO if A.NO in legal_set else A.YES
         cost = _meld_value(hand)
         return A.NO if cost > 150 and A.NO in legal_set else A.YES
@@ -393,18 +384,6 @@ class SambaBasicBot(Bot):
             if a not in out and not isinstance(a, A.Discard):
                 out.append(a)
         return out[:limit]
-
-    @staticmethod
-    def rollout_view(game: Any, state: State, seat: int) -> Any:
-        """A cheap stand-in for ``game.observe(state, seat)`` in search play-outs."""
-        return FastView(state, seat)
-
-    @staticmethod
-    def evaluate_state(game: Any, state: State) -> tuple[float, ...]:
-        """Predicted final score of the hand per side from a full (determinized) state: the
-        least-squares fit of ``parlour.games.samba.evaluation`` (table, canastas and sambas,
-        unfinished melds, red 3s, what the hands hold at this stage of the hand)."""
-        return evaluate(state)
 
 
 class _FastPlayer:

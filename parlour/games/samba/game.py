@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from parlour.core.cards import Card, card_str, rank_str
 from parlour.core.game import Event, Game, HandResult, Outcome
+from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
 from parlour.games.samba import legal, turn
@@ -32,7 +33,6 @@ from parlour.games.samba.scoring import hand_result
 from parlour.games.samba.state import ANSWER, DRAW, MELD, PILE_OPEN, State, deal, new_match
 
 SambaAction = A.SambaAction
-SEED = "002_91a2786a682fea8f.txt"
 
 
 class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
@@ -88,22 +88,16 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
         return determinize(view, rng)
 
     def outcome(self, state: State) -> Outcome:
-        scores = tuple(float(x) for x in state.scores)
-        ranking = tuple(sorted(range(len(scores)), key=lambda i: -scores[i]))
-        winners: tuple[int, ...] = ()
-        if state.finished:
-            best = max(scores)
-            top = [i for i, x in enumerate(scores) if x == best]
-            # RULES.md §1 "Game": the higher score wins; equal = draw
-            winners = tuple(top) if len(top) == 1 else ()
-        return Outcome(
-            state.finished,
-            state.termination,
+        # RULES.md §1 "Game": the higher score wins; equal = draw
+        capped = state.termination == "max_hands"
+        return decide(
             state.sides,
-            scores,
-            winners,
-            state.history,
-            ranking,
+            state.scores,
+            finished=state.finished,
+            termination=state.termination,
+            kind=Termination.CAPPED if capped else Termination.FINISHED,
+            tie_rule=TieRule.DRAW,
+            hands=state.history,
         )
 
     def all_cards(self, state: State) -> list[Card]:
@@ -160,7 +154,8 @@ def _side_needs(s: State) -> str:
 
 
 def why_illegal(s: State, action: Any) -> str:
-    """The rule an illegal action breaks, in words (with the seed's wording where it helps)."""
+    """The rule an illegal action breaks, in words a player knows (the rule's name first)."""
+    # source: /work/shared/seeds/002_91a2786a682fea8f.txt (Samba), quoted in RULES.md §1
     seat = s.to_act
     side = s.side_of[seat]
     h = s.hands[seat]
@@ -178,8 +173,8 @@ def why_illegal(s: State, action: Any) -> str:
             raw = False
         if raw:
             return (
-                "your partner said yes to 'may I go out?': you must go out this turn "
-                f"({SEED}: 'you must obey the answer'), and after this move you could not"
+                "Going out: your partner said yes to 'may I go out?', so you must go out this "
+                "turn (the answer must be obeyed), and after this move you could not"
             )
     if (t is A.Unstage and s.pending and not legal.may_take_back(s, "unstage")) or (
         t is A.UndoOpening and not legal.may_take_back(s, "undo")
@@ -202,8 +197,8 @@ def why_illegal(s: State, action: Any) -> str:
         top = s.pile[-1]
         if not IS_NATURAL[top]:
             return (
-                f"you may not take the pile: a {card_str(top)} on top blocks it ({SEED}: 'You can"
-                " never take the pile or its top card when it is a 3, a 2 or a joker')"
+                f"Taking the pile: a {card_str(top)} on top blocks it (never take the pile or "
+                "its top card when it is a 3, a 2 or a joker)"
             )
         if t is A.TakePile:
             pair = action.pair
@@ -212,19 +207,18 @@ def why_illegal(s: State, action: Any) -> str:
                 for c in pair
             ):
                 return (
-                    f"to take the pile you need two natural {rank_str(RANK[top])}s from your hand "
-                    f"({SEED}: 'if you hold two natural cards of the same rank as the top card')"
-                    "; you may never take it to add the top card to a group on the table"
+                    f"Taking the pile: you need two natural {rank_str(RANK[top])}s from your "
+                    "hand, of the top card's rank; you may never take it to add the top card to "
+                    "a group on the table"
                 )
             if not all(h[c] >= pair.count(c) for c in pair):
                 return f"you do not hold {' '.join(card_str(c) for c in pair)}"
             if not s.opened[side]:
                 value = 3 * VALUE[top]
                 return (
-                    f"your side has not opened: the top card with your pair makes {value}, and no "
+                    f"Your side's first meld: the top card with your pair makes {value}, and no "
                     f"melds from your hand bring this turn's melds to the minimum of {minimum} "
-                    f"({SEED}: 'plus more cards if this is your side's first meld and you need "
-                    "them to reach the minimum')"
+                    "(for a first meld you may add cards from your hand to reach it)"
                     + (
                         "; with nothing under the top card a card must stay in your hand"
                         if len(s.pile) == 1
@@ -238,13 +232,13 @@ def why_illegal(s: State, action: Any) -> str:
         i = action.meld
         if not 0 <= i < len(melds) or melds[i].kind != SEQUENCE:
             return (
-                f"meld {i} is not a sequence of your side: only a top card that fits an end of a "
-                f"sequence already on the table may be taken ({SEED}: 'you can't take it ... to "
-                "start a new sequence')"
+                f"Taking the top card: meld {i} is not a sequence of your side; only a top card "
+                "that fits an end of a sequence already on the table may be taken (never to "
+                "start a new sequence)"
             )
         return (
-            f"the top card {card_str(top)} does not fit an end of meld {i} (a sequence takes "
-            f"the next card of its suit, at most seven cards) ({SEED})"
+            f"Taking the top card: {card_str(top)} does not fit an end of meld {i} (a sequence "
+            "takes the next card of its suit, at most seven cards)"
         )
     if s.phase == DRAW and t is not A.LayRedThree:
         return "first draw from the stock or take from the discard pile"
@@ -258,8 +252,8 @@ def why_illegal(s: State, action: Any) -> str:
     staging = not s.opened[side] and (melds or s.taken_top >= 0)
     staged_value = sum(m.value for m in melds)
     out_rule = (
-        f"you may go out only when your side has {_side_needs(s)} ({SEED}: 'Until then you must "
-        "always keep at least one card')"
+        f"you may go out only when your side has {_side_needs(s)}; until then you must always "
+        "keep at least one card"
         if s.permission != -1
         else "your partner said no to 'may I go out?': you must keep a card"
     )
@@ -271,31 +265,30 @@ def why_illegal(s: State, action: Any) -> str:
             )
         if staging:
             return (
-                f"your side's first meld must total at least {minimum} ({SEED}: 'the cards you "
-                f"put down in that turn must be worth at least a minimum'); you have "
-                f"{staged_value}: meld more or take the opening back"
+                f"Your side's first meld: the cards put down in that turn must total at least "
+                f"{minimum}; you have {staged_value}: meld more or take the opening back"
             )
         if t is A.Discard:
             return f"discarding your last card would be going out: {out_rule}; say pass"
         if n != 1:
             return (
-                f"you may pass only with one card left ({SEED}: 'if you meld all but one, you say"
-                " pass instead of discarding')"
+                "Passing: only with one card left (when you meld all but one card and may not "
+                "go out, you say pass instead of discarding)"
             )
         if s.permission == 1:
             return "your partner said yes: you must go out (discard or meld your last card)"
         return "you may go out: discard your last card (pass is only for those who may not)"
     opening_rule = (
-        f"your side's first meld must reach {minimum} ({SEED}: 'the cards you put down in that "
-        f"turn must be worth at least a minimum'); after this the melds of this turn ({staged_value}"
-        " so far) and the cards left in your hand could no longer reach it"
+        f"Your side's first meld: the cards put down in that turn must reach {minimum}; "
+        f"after this the melds of this turn ({staged_value} so far) and the cards left in your "
+        "hand could no longer reach it"
         + ("" if s.phase == PILE_OPEN and s.pile else " while keeping a card to discard")
     )
     if t is A.Stage:
         if card % 13 == 1:
             return (
-                "3s do not go into sequences or ordinary melds: red 3s are laid out singly, black "
-                f"3s melded as a group only on the turn you go out ({SEED})"
+                "Threes: 3s do not go into sequences or ordinary melds; red 3s are laid out "
+                "singly, black 3s melded as a group only on the turn you go out"
             )
         cards = (*s.pending, card)
         complete = len(cards) == 3 and make_meld(cards, wild_melds=s.rules.wild_melds) is not None
@@ -308,11 +301,10 @@ def why_illegal(s: State, action: Any) -> str:
             if not s.opened[side]:
                 return opening_rule
         return (
-            f"{' '.join(card_str(c) for c in cards)} cannot become a meld with cards from your "
+            f"Melds: {' '.join(card_str(c) for c in cards)} cannot become a meld with cards from your "
             f"hand: a group is ≥3 cards of one rank with at most two wild cards and twice as many "
             f"naturals as wilds; a sequence is ≥3 naturals of one suit in a row, 4…A, no wild "
-            f"cards{'; wild cards alone only in Bolivia' if not s.rules.wild_melds else ''} "
-            f"({SEED} 'Melds')"
+            f"cards{'; wild cards alone only in Bolivia' if not s.rules.wild_melds else ''}"
         )
     if t is A.AddToMeld:
         i = action.meld
@@ -330,19 +322,19 @@ def why_illegal(s: State, action: Any) -> str:
                 if s.rules.no_wild_on_canasta and m.canasta:
                     return "house rule no_wild_on_canasta: wild cards may not be added to a canasta"
                 return (
-                    f"a group may hold at most two wild cards and needs at least twice as many "
-                    f"naturals as wilds ({SEED}: 'never more than two wild cards in one group')"
+                    "Groups: a group may hold at most two wild cards and needs at least twice as "
+                    "many naturals as wilds"
                 )
             if RANK[card] != m.rank:
                 return f"meld {i} is a group of {rank_str(m.rank)}s"
         elif m.kind == SEQUENCE:
             if IS_WILD[card] or card % 13 == 1:
-                return f"wild cards and 3s may never be used in a sequence ({SEED})"
+                return "Sequences: wild cards and 3s may never be used in a sequence"
             if m.samba:
-                return f"meld {i} is a samba (seven cards): nothing more can be added ({SEED})"
+                return f"Sambas: meld {i} is a samba (seven cards); nothing more can be added"
             return (
-                f"{card_str(card)} does not fit either end of meld {i}; two sequences can never "
-                f"be joined ({SEED})"
+                f"Sequences: {card_str(card)} does not fit either end of meld {i}; two sequences "
+                "can never be joined"
             )
         elif m.kind == WILD:
             if m.bolivia:
@@ -356,7 +348,7 @@ def why_illegal(s: State, action: Any) -> str:
         if not (0 <= i < j < len(melds)):
             return "name two different melds of your side, the lower number first"
         if melds[i].kind != GROUP or melds[j].kind != GROUP or melds[i].rank != melds[j].rank:
-            return f"only two groups of the same rank may be merged ({SEED})"
+            return "Groups: only two groups of the same rank may be merged"
         if not s.opened[side] and can_merge(
             melds[i], melds[j], no_wild_on_canasta=s.rules.no_wild_on_canasta
         ):
@@ -377,9 +369,8 @@ def why_illegal(s: State, action: Any) -> str:
         if not all(h[c] >= cards.count(c) for c in set(cards)):
             return "you do not hold those black 3s"
         return (
-            f"black 3s may be melded only in the turn you go out ({SEED}: 'only in the turn in "
-            f"which you go out'): meld them last, leaving at most one card to discard, when your "
-            f"side has {_side_needs(s)}"
+            "Black 3s: they may be melded only in the turn you go out; meld them last, leaving "
+            f"at most one card to discard, when your side has {_side_needs(s)}"
         )
     if t is A.UndoOpening:
         return "there is no first meld being built to take back"

@@ -5,6 +5,7 @@ checks (can the first meld still reach its minimum, can the player still go out)
 
 from __future__ import annotations
 
+from parlour.core.canasta import RED_THREES, wild_count
 from parlour.games.samba import actions as A
 from parlour.games.samba.lookahead import (
     can_go_out_this_turn,
@@ -128,7 +129,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     else:
         _starters(s, h, held, out)
     nwo = s.rules.no_wild_on_canasta
-    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    nw = wild_count(h)
     add = A.ADD
     for i, m in enumerate(melds):
         row = add[i] if i < len(add) else A.add_row(i)
@@ -162,7 +163,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     if len(set(group_ranks)) < len(group_ranks):
         _merges(melds, nwo, out)
 
-    for k in (14, 27):
+    for k in RED_THREES:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):
             out.append(A.LAY_RED3[k])
     if not opened and len(out) > first:
@@ -230,7 +231,7 @@ _ALL_KINDS = tuple(range(53))
 def _starters(s: State, h: list[int], held: list[int], out: list[Action]) -> None:
     """``Stage`` actions that start a new meld: the card and two more from the hand can make a
     group or a sequence (the same test as :func:`stage_ok`, unrolled for speed)."""
-    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    nw = wild_count(h)
     stage = A.STAGE
     group_ok = False
     for k in held:
@@ -277,7 +278,7 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     # empty stock, drawing ends the hand and a red 3 still held costs 750)
     if h[14] or h[27]:
         n = s.sizes[seat]
-        for k in (14, 27):
+        for k in RED_THREES:
             if h[k] and (n > 1 or (s.opened[side] and may_go_out(s, side))):
                 out.append(A.LAY_RED3[k])
     pile = s.pile

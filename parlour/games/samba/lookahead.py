@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from parlour.core.canasta import wild_count
 from parlour.games.samba import actions as A
 from parlour.games.samba.melds import GROUP, IS_WILD, RANK, build, meets_going_out
 from parlour.games.samba.reach import (
@@ -43,7 +44,7 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
     melds = s.melds[side]
     table = table_of(melds)
     raw = [h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)]
-    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    nw = wild_count(h)
     if not quick_out(tuple(raw), table, nw, 0 if black else 1, rules):
         return _never
     nwo = rules.no_wild_on_canasta

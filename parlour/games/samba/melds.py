@@ -15,15 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from parlour.core import canasta
 from parlour.core.cards import JOKER, Card, card_str
 from parlour.core.codec import cards_field
 
 GROUP, SEQUENCE, WILD, BLACK3 = "group", "sequence", "wild", "black3"
 
-RED_THREES = (14, 27)  # 3♦, 3♥
-BLACK_THREES = (1, 40)  # 3♣, 3♠
-TWOS = (0, 13, 26, 39)
-WILD_KINDS = (*TWOS, JOKER)
+# the Canasta family's card facts (parlour.core.canasta), under the names Samba's modules use
+RED_THREES = canasta.RED_THREES
+BLACK_THREES = canasta.BLACK_THREES
+TWOS = canasta.TWOS
+WILD_KINDS = canasta.WILD_KINDS
 
 
 def _value(kind: int) -> int:

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, shoe
 from parlour.core.codec import card_field, cards_field
 from parlour.core.game import HandResult
@@ -180,8 +181,8 @@ def determinize(view: SambaView, rng: random.Random) -> State:
     stock: list[Card] = []
     if rules.red_threes_as_canasta:
         # with this option no hand ever holds a red 3: the unseen ones are in the stock
-        stock = [c for c in pool if c in (14, 27)]
-        pool = [c for c in pool if c not in (14, 27)]
+        stock = [c for c in pool if c in RED_THREES]
+        pool = [c for c in pool if c not in RED_THREES]
     pos = 0
     for p in view.players:
         if p.seat == view.seat:

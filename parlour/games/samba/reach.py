@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.canasta import wild_count
 from parlour.games.samba.melds import IS_WILD, VALUE, WILD_KINDS, Meld
 from parlour.games.samba.placement import (
     IDX,
@@ -490,7 +491,7 @@ def can_go_out(
     requirement?  ``need_value``: the side has not opened, its melds (all made this turn) must
     also reach this minimum (black 3s, melded only after opening, do not count)."""
     table = table_of(melds)
-    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    nw = wild_count(h)
     black = h[1] + h[40]
     if black == 1:
         budget -= 1  # the black 3 is the discard
@@ -522,7 +523,7 @@ def can_go_out(
                 value += VALUE[k] * h[k]
         if value < need_value:  # type: ignore[operator]
             return False
-    cheap_wild = next((VALUE[k] for k in (0, 13, 26, 39, 52) if h[k]), 0) if valued else 0
+    cheap_wild = next((VALUE[k] for k in WILD_KINDS if h[k]), 0) if valued else 0
     need_seq = rules.going_out != "two_canastas"
     nwo = rules.no_wild_on_canasta
     groups = table.groups

@@ -70,15 +70,16 @@ class SambaRules(Rules):
     black_three_penalty: int = option(
         0, "cost of each black 3 left in hand (0: its card value of 5 counts)", min=0
     )
+    # source: seed 002 "otherwise each costs 100 points"
     six_red_threes_penalty: int = option(
         600,
         "cost of all six red 3s laid out by a side without the going-out requirement "
-        "(seed 002: 'otherwise each costs 100 points', i.e. 600; 1000: the bonus mirrored)",
+        "(600: each costs 100 points; 1000: the bonus mirrored)",
         choices=(600, 1000),
     )
     max_hands: int | None = option(
         None,
-        "stop the match after this many hands (safety cap, termination 'max_hands')",
+        "safety cap: stop the match after this many hands (the match counts as cut short)",
         type=int,
         min=1,
     )
@@ -110,8 +111,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+# source: samba = seed 002 (002_91a2786a682fea8f.txt); bolivia = RULES.md §1 "Bolivia" (seeds
+# 000/002/003 "Variants")
 PRESET_DOCS = {
-    "samba": "Samba as in seed 002: three decks and six jokers, sequences, sambas, canastas",
+    "samba": "Samba: three decks and six jokers, sequences, sambas, canastas",
     "bolivia": "Bolivia: wild melds (7 = bolivia, 2,500), escalera, two 7-card melds with one a "
     "sequence to go out, game to 15,000, black 3 in hand −100",
 }

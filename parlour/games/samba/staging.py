@@ -11,6 +11,7 @@ already staged so that three cards from the hand still make a valid meld (RULES.
 
 from __future__ import annotations
 
+from parlour.core.canasta import wild_count
 from parlour.games.samba.melds import (
     BLACK3,
     IS_NATURAL,
@@ -79,7 +80,7 @@ def stage_ok(s: State, pending: tuple[int, ...], card: int, h: list[int]) -> boo
 def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]:
     """Kinds in the hand that can join the pending cards so that the hand can still complete a
     valid three-card meld (the rule of :func:`stage_ok`, written out for speed)."""
-    nw = h[0] + h[13] + h[26] + h[39] + h[52]
+    nw = wild_count(h)
     wild_melds = s.rules.wild_melds
     out: list[int] = []
     if len(pending) == 1:

@@ -3,6 +3,7 @@ pile", "First meld", "Going out", "Scoring a hand", "Game")."""
 
 from __future__ import annotations
 
+from parlour.core.canasta import RED_THREES
 from parlour.core.game import Event
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
@@ -87,7 +88,7 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
     side = s.side_of[seat]
     laid: list[int] = []
     for c in rest:
-        if s.rules.red_threes_as_canasta and c in (14, 27):
+        if s.rules.red_threes_as_canasta and c in RED_THREES:
             laid.append(c)  # laid out, not replaced, when taken with the pile
             continue
         h[c] += 1

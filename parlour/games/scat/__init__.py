@@ -1,17 +1,35 @@
-"""Scat / 31 / Blitz (seed 001): rules and presets (``rules``), hand values (``values``), who
+"""Scat / 31 / Blitz: rules and presets (``rules``), hand values (``values``), who
 loses a life (``scoring``), state/actions/views (``state``), per-seat views (``observe``), the
 engine (``game``), the ``basic`` bot (``bot``) and ``position(...)``, the validated builder of
 positions (``position``)."""
 
 from __future__ import annotations
 
+from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry
+from parlour.games.scat import state as S
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
 from parlour.games.scat.position import PositionError, position
 from parlour.games.scat.rules import PRESET_DOCS, PRESETS
 
 GAME = ScatGame()
+
+#: every Scat action as it is written (``str(action)``) and read back
+GRAMMAR = Grammar(
+    [
+        Form(S.DrawStock, "draw from the stock"),
+        Form(S.TakeDiscard, "take the discard"),
+        Form(S.Knock, "knock"),
+        Form(S.Hammer, "hammer (show down now)"),
+        Form(S.ThrowDown, "throw down (show down now)", call=True),
+        Form(S.ThrowDown, "play on", call=False),
+        Form(S.Discard, "discard {card:card} and declare 31", declare=True),
+        Form(S.Discard, "discard {card:card}", declare=False),
+        Form(S.EndHand, "end the hand (stock is empty)"),
+        Form(S.Declare31, "declare the 31 I was dealt"),
+    ]
+)
 
 ENTRY = GameEntry(
     name="scat",
@@ -28,6 +46,10 @@ ENTRY = GameEntry(
     preset_docs=PRESET_DOCS,
     bots={"basic": BasicScatBot},
     random_play_options={"max_hands": 5},
+    hidden_information=True,
+    several_hands=True,
+    grammar=GRAMMAR,
+    position=position,
 )
 
-__all__ = ["ENTRY", "GAME", "BasicScatBot", "PositionError", "ScatGame", "position"]
+__all__ = ["ENTRY", "GAME", "GRAMMAR", "BasicScatBot", "PositionError", "ScatGame", "position"]

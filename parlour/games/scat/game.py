@@ -13,6 +13,7 @@ from typing import Any
 from parlour.core.cards import Card, card_str, cards_str, shuffled_shoe
 from parlour.core.errors import RulesError
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
+from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.games.scat.observe import counted_value, determinize, observe
 from parlour.games.scat.rules import ScatRules
@@ -39,8 +40,6 @@ from parlour.games.scat.state import (
     ThrowDown,
 )
 from parlour.games.scat.values import hand_value, is_declarable, is_one_suit, rank_key
-
-SEED = "001_e8630c614840283e.txt"
 
 
 def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -548,7 +547,6 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
 
     def outcome(self, state: ScatState) -> Outcome:
         n = state.players
-        finished = state.phase == OVER
         rules = state.rules
         scores = tuple(
             float(state.lives[s]) if rules.plays_for_points or not state.out[s] else -1.0
@@ -561,16 +559,15 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
                 reverse=True,
             )
         )
-        winners: tuple[int, ...] = ()
-        if finished:
-            top = max(scores)
-            winners = tuple(s for s in range(n) if scores[s] == top)
-        return Outcome(
-            finished=finished,
+        # most lives (points) wins; players tied for the most share the win, all tied is a draw
+        capped = state.termination == "max_hands"
+        return decide(
+            tuple((s,) for s in range(n)),
+            scores,
+            finished=state.phase == OVER,
             termination=state.termination,
-            sides=tuple((s,) for s in range(n)),
-            scores=scores,
-            winners=winners,
+            kind=Termination.CAPPED if capped else Termination.FINISHED,
+            tie_rule=TieRule.SHARE,
             hands=state.history,
             ranking=ranking,
         )

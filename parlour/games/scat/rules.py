@@ -26,16 +26,17 @@ TOKENS = ("pennies", "nickels", "letters", "bus")
 
 @dataclass(frozen=True)
 class ScatRules(Rules):
+    # source: seed 001 "From 2 to 9 or more people can play"; "A standard 52 card deck is used"
     players: int = option(
         4,
-        "number of players (seed 001: 'From 2 to 9 or more people can play'); one pack seats "
+        "number of players (2 to 9 or more can play); one pack seats "
         "up to 16 (12 players leave a 15-card stock, 16 a 3-card one)",
         min=2,
         max=16,
     )
     decks: int = option(
         1,
-        "packs shuffled together: one (seed 001: 'A standard 52 card deck is used') for any "
+        "packs shuffled together: one standard 52-card pack for any "
         "number of players; two is an option for a longer stock",
         choices=(1, 2),
     )

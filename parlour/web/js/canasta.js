@@ -130,14 +130,14 @@ export function showPile(ctx, m) {
 
 function centre(ctx, m, game) {
   const top = m.pileTop;
-  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock", "aria-label": `Stock, ${m.stock} cards: draw` }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`));
+  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock" }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`), h("span.sr-only", ": draw"));
   const draw = (ctx.legal || []).find((l) => l.action.type === "Draw");
   stock.addEventListener("click", () => (draw ? sendAll(ctx, draw.action) : ctx.send({ type: "Draw" })));
   if (draw) stock.classList.add("can");
   const blocked = !!(top && game.blocks(top));
   const pile = h(
     `button.pile-box#pile${blocked ? ".frozen" : ""}`,
-    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile", "aria-label": `Discard pile, ${m.pileSize} cards${top ? `, ${top} on top` : ""}` },
+    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile" },
     h("span.lbl", "Discard pile"),
     top ? cardEl(top) : h("div.empty-slot"),
     h("span.lbl#pile-size", `${m.pileSize} ${m.pileSize === 1 ? "card" : "cards"}${blocked ? " · blocked" : ""}`),
@@ -163,11 +163,11 @@ function meldEl(ctx, game, meld, index, sideNo, isMine) {
     cards = [bottom, info.top || cards[cards.length - 1]];
   }
   // A compact row: the cards fanned sideways, each showing its corner index.
-  const stack = h("div.stack", cards.map((c) => cardEl(c)));
+  const stack = h("div.stack", { "aria-hidden": "true" }, cards.map((c) => cardEl(c)));
   const what = `meld #${index + 1}, ${info.kind}: ${meld.cards.join(" ")}`;
-  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: what, "aria-label": what };
+  const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: what };
   const target = isMine && !ctx.spectator;
-  const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, stack, h("div.tags", h("span.tag.index", `#${index + 1}`), info.tags));
+  const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, h("span.sr-only", what), stack, h("div.tags", h("span.tag.index", `#${index + 1}`), info.tags));
   if (target) {
     if (game.isTarget(ctx, index)) el.classList.add("target");
     el.addEventListener("click", () => game.onMeld(ctx, index));
@@ -221,7 +221,7 @@ export function renderTable(ctx, felt, dock, game) {
         // A few known cards are drawn; many (a big pile taken) are listed as text to stay compact.
         const title = "cards known to be in this hand (taken from the pile)";
         if (known.length > 6) extra.append(h("span.known-text", { title }, `known (${known.length}): ${known.join(" ")}`));
-        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { small: true }))));
+        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { mini: true }))));
         return extra.childNodes.length ? extra : null;
       },
       m.sizes,

@@ -49,18 +49,43 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
-// Pip layouts on a 60×84 card (centre column x=30, side columns x=19/41).
+// Pip layouts on a 60×84 card, inside the band x 19…41 between the two corner indices (top left,
+// and bottom right turned round), so that no pip ever covers an index.
+const L = 23.5;
+const M = 30;
+const R = 36.5;
 const PIPS = {
-  2: [[30, 22], [30, 62, 1]],
-  3: [[30, 22], [30, 42], [30, 62, 1]],
-  4: [[20, 22], [40, 22], [20, 62, 1], [40, 62, 1]],
-  5: [[20, 22], [40, 22], [30, 42], [20, 62, 1], [40, 62, 1]],
-  6: [[20, 22], [40, 22], [20, 42], [40, 42], [20, 62, 1], [40, 62, 1]],
-  7: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [20, 62, 1], [40, 62, 1]],
-  8: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [30, 52, 1], [20, 62, 1], [40, 62, 1]],
-  9: [[20, 20], [40, 20], [20, 34], [40, 34], [30, 42], [20, 50, 1], [40, 50, 1], [20, 64, 1], [40, 64, 1]],
-  10: [[20, 20], [40, 20], [30, 28], [20, 34], [40, 34], [20, 50, 1], [40, 50, 1], [30, 56, 1], [20, 64, 1], [40, 64, 1]],
+  2: [[M, 20], [M, 64, 1]],
+  3: [[M, 20], [M, 42], [M, 64, 1]],
+  4: [[L, 20], [R, 20], [L, 64, 1], [R, 64, 1]],
+  5: [[L, 20], [R, 20], [M, 42], [L, 64, 1], [R, 64, 1]],
+  6: [[L, 20], [R, 20], [L, 42], [R, 42], [L, 64, 1], [R, 64, 1]],
+  7: [[L, 20], [R, 20], [M, 31], [L, 42], [R, 42], [L, 64, 1], [R, 64, 1]],
+  8: [[L, 20], [R, 20], [M, 31], [L, 42], [R, 42], [M, 53, 1], [L, 64, 1], [R, 64, 1]],
+  9: [[L, 18], [R, 18], [L, 33], [R, 33], [M, 42], [L, 51, 1], [R, 51, 1], [L, 66, 1], [R, 66, 1]],
+  10: [[L, 18], [R, 18], [M, 26], [L, 33], [R, 33], [L, 51, 1], [R, 51, 1], [M, 58, 1], [L, 66, 1], [R, 66, 1]],
 };
+
+// Court figures drawn over the framed panel: a king's crown, a queen's coronet, a jack's cap.
+const FIGURES = {
+  11: "M22 30 Q30 17 38 30 Z M36 25 L42 14 L38 27 Z",
+  12: "M22 30 L24 20 L27.5 26 L30 17 L32.5 26 L36 20 L38 30 Z",
+  13: "M21 30 L21 17 L25.5 24 L30 14 L34.5 24 L39 17 L39 30 Z",
+};
+
+/** The corner index (rank over suit) at the top left, and the same turned round at the bottom
+ * right, as printed cards have. */
+function corners(svg, label) {
+  const wide = label.length > 1;
+  for (const flip of [false, true]) {
+    const g = el("g", flip ? { class: "corner", transform: "rotate(180 30 42)" } : { class: "corner" });
+    g.append(
+      el("text", { x: 9, y: 18, class: `idx${wide ? " idx-10" : ""}`, "text-anchor": "middle" }, label),
+      el("text", { x: 9, y: 31, class: "idx-suit", "text-anchor": "middle" }, svg.dataset.suit),
+    );
+    svg.append(g);
+  }
+}
 
 /**
  * An <svg> card face for `text` ("10♥"), or a back when `text` is null/"?".
@@ -87,29 +112,31 @@ export function cardSvg(text, { back = false } = {}) {
   svg.classList.add(colour);
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: "card-edge" }));
   if (c.joker) {
-    svg.append(el("text", { x: 5, y: 17, class: "idx joker-idx" }, "J"));
-    svg.append(el("text", { x: 5, y: 29, class: "idx joker-idx" }, "K"));
-    svg.append(el("path", { d: star(33, 46, 17, 7), class: "joker-star" }));
-    svg.append(el("text", { x: 33, y: 76, class: "joker-word", "text-anchor": "middle" }, "JOKER"));
+    for (const flip of [false, true]) {
+      const g = el("g", flip ? { class: "corner", transform: "rotate(180 30 42)" } : { class: "corner" });
+      g.append(el("text", { x: 8, y: 16, class: "idx joker-idx", "text-anchor": "middle" }, "J"), el("text", { x: 8, y: 28, class: "idx joker-idx", "text-anchor": "middle" }, "K"));
+      svg.append(g);
+    }
+    svg.append(el("path", { d: star(30, 36, 13, 5.5), class: "joker-star" }));
+    svg.append(el("text", { x: 30, y: 62, class: "joker-word", "text-anchor": "middle" }, "JOKER"));
     return svg;
   }
   const label = rankLabel(c.rank);
-  svg.append(
-    el("text", { x: label.length > 1 ? 2.5 : 4.5, y: 18, class: `idx${label.length > 1 ? " idx-10" : ""}` }, label),
-    el("text", { x: 4.5, y: 33, class: "idx-suit" }, c.suit),
-  );
+  svg.dataset.suit = c.suit;
+  corners(svg, label);
   if (c.rank >= 11 && c.rank <= 13) {
-    // Court cards: a framed panel with a big letter and suit, readable at small sizes.
-    svg.append(el("rect", { x: 19, y: 12, width: 36, height: 62, rx: 3, class: "court-frame" }));
-    svg.append(el("text", { x: 37, y: 46, class: "court-letter", "text-anchor": "middle" }, label));
-    svg.append(el("text", { x: 37, y: 66, class: "court-suit", "text-anchor": "middle" }, c.suit));
+    // Court cards: a framed panel between the indices with the figure's headwear, a big letter
+    // and the suit — a king, a queen and a jack are told apart at a glance.
+    svg.append(el("rect", { x: 18, y: 8, width: 24, height: 68, rx: 3, class: "court-frame" }));
+    svg.append(el("path", { d: FIGURES[c.rank], class: `court-figure court-${label}` }));
+    svg.append(el("text", { x: 30, y: 52, class: "court-letter", "text-anchor": "middle" }, label));
+    svg.append(el("text", { x: 30, y: 70, class: "court-suit", "text-anchor": "middle" }, c.suit));
   } else if (c.rank === 14) {
-    svg.append(el("text", { x: 35, y: 56, class: "ace-pip", "text-anchor": "middle" }, c.suit));
+    svg.append(el("text", { x: 30, y: 54, class: "ace-pip", "text-anchor": "middle" }, c.suit));
   } else {
     for (const [x, y, flip] of PIPS[c.rank]) {
-      const px = x + 4; // shift right of the corner index
-      const t = el("text", { x: px, y: y + 5, class: "pip", "text-anchor": "middle" }, c.suit);
-      if (flip) t.setAttribute("transform", `rotate(180 ${px} ${y + 1.5})`);
+      const t = el("text", { x, y: y + 4.5, class: "pip", "text-anchor": "middle" }, c.suit);
+      if (flip) t.setAttribute("transform", `rotate(180 ${x} ${y})`);
       svg.append(t);
     }
   }
@@ -129,6 +156,7 @@ function star(cx, cy, outer, inner) {
 /** A card element (div wrapping the SVG) with data-card; `opts.selected`, `opts.onClick`; a card
  * that can be selected (`opts.pressable`) says so to screen readers with aria-pressed. */
 export function cardEl(text, opts = {}) {
+  if (opts.mini && text != null) return miniCard(text);
   const div = document.createElement(opts.onClick ? "button" : "div");
   div.className = `card${opts.small ? " small" : ""}${opts.selected ? " selected" : ""}`;
   if (opts.onClick) {
@@ -139,10 +167,26 @@ export function cardEl(text, opts = {}) {
   if (text != null && !opts.back) {
     div.dataset.card = parseCard(text)?.text ?? String(text);
     div.title = cardName(text);
-    if (opts.onClick) div.setAttribute("aria-label", cardName(text));
   }
-  div.append(cardSvg(text, { back: !!opts.back }));
+  // The picture names the card ("king of diamonds"), so a card button's name is what it shows.
+  const svg = cardSvg(text, { back: !!opts.back });
+  if (text != null && !opts.back) svg.setAttribute("aria-label", cardName(text));
+  div.append(svg);
   return div;
+}
+
+/** A card as a small readable chip ("K♥" in its colour on white) where a drawn face would be too
+ * small to read: cards known to be in another player's hand. */
+export function miniCard(text) {
+  const c = parseCard(text);
+  const span = document.createElement("span");
+  span.className = `card mini ${c && c.joker ? "joker" : isRed(c) ? "red" : "black"}`;
+  span.dataset.card = c ? c.text : String(text);
+  span.title = cardName(text);
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", cardName(text));
+  span.textContent = c ? c.text : String(text);
+  return span;
 }
 
 const RANK_WORD = { 11: "jack", 12: "queen", 13: "king", 14: "ace" };

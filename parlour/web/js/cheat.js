@@ -101,7 +101,7 @@ export function render(ctx, felt, dock) {
       h("div.pile-box#pile", h("span.lbl", "Pile (face down)"), v.pile_size ? backsEl(Math.min(v.pile_size, 4), { max: 4, label: String(v.pile_size) }) : h("div.empty-slot")),
       h(
         "div.generic",
-        last ? h("p", h("b", `${ctx.name(last.seat)} claimed ${last.count} × ${rankLabel(last.rank)}`)) : h("p", "No claim yet."),
+        last ? h("p", h("b", ctx.say(`seat ${last.seat} claimed ${last.count} × ${rankLabel(last.rank)}`))) : h("p", "No claim yet."),
         allowed ? h("p", `Next claim: ${allowed}`) : null,
         v.my_decision ? h("p", `Your answer: ${v.my_decision}`) : null,
       ),
@@ -112,10 +112,10 @@ export function render(ctx, felt, dock) {
     felt.append(
       h(
         "div.generic#last-challenge",
-        h("b", `${ch.challengers.map((s) => ctx.name(s)).join(", ")} challenged ${ctx.name(ch.player)}'s ${ch.count} × ${rankLabel(ch.rank)}: ${ch.truthful ? "it was true" : "a cheat!"}`),
+        h("b", ctx.say(`${ch.challengers.map((s) => `seat ${s}`).join(", ")} challenged seat ${ch.player}'s ${ch.count} × ${rankLabel(ch.rank)}: ${ch.truthful ? "it was true" : "a cheat!"}`)),
         " ",
         (ch.cards || []).map((c) => cardEl(c, { small: true })),
-        ` — pile to ${ch.takers.map((s) => ctx.name(s)).join(", ")}`,
+        ctx.say(` — pile to ${ch.takers.map((s) => `seat ${s}`).join(", ")}`),
       ),
     );
   }

@@ -83,28 +83,30 @@ function renderSheet(sheet) {
   $("session-score").textContent = `session after ${s.complete_rounds} complete round(s): N-S ${s.display}`;
   const box = clear($("sheet"));
   if (!sheet.rounds.length) box.append(h("p.muted", "No deals yet. Enter the first deal above."));
+  // Four columns (deal, contract, We, They) so both sides' points and the difference stay on a
+  // phone's screen; each deal's breakdown is a full-width line under it.
   for (const r of sheet.rounds) {
     const tbody = h("tbody");
     for (const d of r.deals) {
       const what = (side) => d[side].items.map((i) => `${i.what} ${fmt(i.points)}${i.line === "below" ? " (below)" : ""}`).join(", ");
+      const detail = d.passed_out ? "not counted: the same dealer deals again" : [what("NS") ? `N-S: ${what("NS")}` : "", what("EW") ? `E-W: ${what("EW")}` : ""].filter(Boolean).join(" · ");
       tbody.append(
         h(
-          "tr",
+          "tr.deal-row",
           { dataset: { deal: String(d.deal) } },
-          h("td", d.passed_out ? `(${d.dealer} deals again)` : `${d.deal}`),
-          h("td", d.dealer),
-          h("td", d.vulnerable),
+          h("td", h("b", d.passed_out ? "—" : `${d.deal}`), h("small.deal-meta", ` ${d.dealer} deals · ${d.vulnerable === "none" ? "none vul." : `vul.: ${d.vulnerable}`}`)),
           h("td.entry", d.passed_out ? "passed out" : d.entry),
-          h("td", { title: what("NS") }, d.NS.total ? fmt(d.NS.total) : ""),
-          h("td", { title: what("EW") }, d.EW.total ? fmt(d.EW.total) : ""),
-          h("td.detail", d.passed_out ? "not counted" : [what("NS") ? `N-S: ${what("NS")}` : "", what("NS") && what("EW") ? "; " : "", what("EW") ? `E-W: ${what("EW")}` : ""].join("")),
+          h("td.num", { title: what("NS") }, d.NS.total ? fmt(d.NS.total) : ""),
+          h("td.num", { title: what("EW") }, d.EW.total ? fmt(d.EW.total) : ""),
         ),
+        h("tr.detail-row", h("td.detail", { colspan: "4" }, detail)),
       );
     }
-    tbody.append(h("tr.total", h("td", { colspan: "4" }, `Round ${r.number} total${r.complete ? "" : " (so far)"}`), h("td", fmt(r.totals.NS)), h("td", fmt(r.totals.EW)), h("td", r.complete ? `difference ${fmt(r.difference)} → ${fmt(r.rounded_difference)} (${r.display})` : "")));
+    const diff = r.complete ? `difference ${fmt(r.difference)} → ${fmt(r.rounded_difference)} (${r.display})` : "so far";
+    tbody.append(h("tr.total", h("td", { colspan: "2" }, h("b", `Round ${r.number} total`), h("small.deal-meta", ` ${diff}`)), h("td.num", fmt(r.totals.NS)), h("td.num", fmt(r.totals.EW))));
     box.append(
       h("h3", `Round ${r.number}`),
-      h("div", { style: "overflow-x:auto" }, h(`table.sheet#round-${r.number}`, h("thead", h("tr", ["Deal", "Dealer", "Vulnerable", "Contract", "N-S (We)", "E-W (They)", "Details"].map((x) => h("th", x)))), tbody)),
+      h("div.table-scroll", h(`table.sheet.chicago-sheet#round-${r.number}`, h("thead", h("tr", h("th", "Deal"), h("th", "Contract"), h("th.num", "We (N-S)"), h("th.num", "They (E-W)"))), tbody)),
     );
   }
 }
@@ -120,7 +122,7 @@ function renderOptions() {
       const options = { ...saved.options, [name]: choices[Number(sel.value)] };
       if (!(await submit(saved.entries, options))) renderOptions();
     });
-    box.append(h("div.opt", h("span.name", name), sel, h("small", doc)));
+    box.append(h("div.opt", h("label", { for: `opt-${name}` }, h("span.name", doc)), sel, h("small", h("code", name))));
   }
 }
 

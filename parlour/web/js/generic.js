@@ -131,7 +131,7 @@ export function viewDetails(view, skip = []) {
  * [words, short label] so that several moves alike share their words: "Add 7♣ to meld: #2 #3"
  * (each short button keeps the whole sentence as its name), which keeps the bar short on a phone.
  */
-export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(l.text)), needSelection = false, always = () => false, extra = [], group = () => null } = {}) {
+export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(String(l.text).replace(/^[Ss]eat \d+: /, ""))), needSelection = false, always = () => false, extra = [], group = () => null } = {}) {
   const bar = h("div.actions#actions");
   if (!ctx.legal || !ctx.legal.length) {
     if (ctx.status === "playing" && !ctx.spectator && ctx.view && ctx.view.to_act !== ctx.seat) bar.append(h("span.hint-text", "Waiting for the others…"));

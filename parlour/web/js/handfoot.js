@@ -155,12 +155,20 @@ export const game = {
   },
   prompts(ctx) {
     const v = ctx.view;
-    if (v.to_act !== ctx.seat || !v.provisional) return [];
+    if (ctx.spectator || ctx.seat == null || v.to_act !== ctx.seat) return [];
+    const need = ctx.rules.pile_take ?? 8;
+    const size = v.pile_size ?? (v.pile || []).length;
+    if (v.phase === "draw" && ctx.legal && ctx.legal.length) {
+      const can = legalOf(ctx, "TakePile").length > 0;
+      return [h("div.prompt#pile-rule", can ? `You may take the pile (${size} cards): select two cards that meld with its top card.` : `${need} cards needed to take the pile; it has ${size}. Draw from the stock.`)];
+    }
+    if (!v.provisional) return [];
     return [h("div.prompt", `Your melds this turn count ${v.turn_value} of the ${v.opening_minimum} needed (or play on your partner's meld). Meld more, or take them back.`)];
   },
   centreExtras(ctx) {
     const v = ctx.view;
-    return [h("div.pile-box", h("span.lbl", `Round ${v.round + 1} of ${v.rounds}`), h("span.lbl", `meld requirement ${v.opening_minimum}`))];
+    const need = ctx.rules.pile_take ?? 8;
+    return [h("div.pile-box", h("span.lbl", `Round ${v.round + 1} of ${v.rounds}`), h("span.lbl", `meld requirement ${v.opening_minimum}`), h("span.lbl#pile-take-rule", `${need} cards needed to take the pile`))];
   },
 };
 

@@ -2,7 +2,7 @@
 // a table and hand out one-time invite links; join an open seat by code or from the list, watch a
 // table, or go back to a seat this browser holds. Seat tokens stay in this browser.
 import { api, clear, copyText, h } from "./dom.js";
-import { loadSeats, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
+import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl, setPlayerName } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -10,6 +10,30 @@ let current = null; // the selected game record from /api/games
 let optionValues = {}; // option name -> value the user set (overrides of the preset)
 const PAGE = 50; // open tables per page
 let tablesOffset = 0;
+// the open tables list updates itself this often while the page is seen (tests set it shorter)
+const REFRESH_MS = Number(window.parlourRefreshMs) || 10000;
+let refreshTimer = null;
+
+/** The bot levels a player can pick, in words. `strong` is offered at two strengths. */
+const BOT_WORDS = {
+  random: ["Beginner", "plays any legal move at random: easy to beat, good for learning the rules"],
+  basic: ["Casual", "plays by simple rules of thumb, like a friendly newcomer"],
+  "strong:0.3": ["Strong, quick", "looks ahead by playing out many possible deals, 0.3 s a move"],
+  "strong:1": ["Strong, thoughtful", "the same search with a full second a move: the toughest opponent"],
+};
+const LOBBY_BOTS = Object.keys(BOT_WORDS);
+
+function botLabel(level) {
+  const w = BOT_WORDS[level];
+  return w ? `Bot — ${w[0]}` : `Bot — ${level}`;
+}
+
+/** The levels this lobby offers for the game: the server's, in the order above. */
+function offeredBots() {
+  const server = current.bots || [];
+  const ours = LOBBY_BOTS.filter((b) => server.includes(b));
+  return ours.length ? ours : server;
+}
 
 async function init() {
   try {
@@ -30,10 +54,39 @@ async function init() {
     if (code) location.href = seatUrl(code);
   });
   $("refresh").addEventListener("click", () => loadOpenTables(0));
+  setupName();
+  refreshTimer = setInterval(() => {
+    if (document.visibilityState === "visible") loadOpenTables(tablesOffset, true);
+  }, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") loadOpenTables(tablesOffset, true);
+  });
   const wanted = new URLSearchParams(location.search).get("game");
   chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0]?.name);
   renderMySeats();
   loadOpenTables();
+}
+
+/** The player's name: asked once, kept in this browser, sent when creating or joining a table. */
+function setupName() {
+  const show = () => {
+    const name = playerName();
+    $("name-form").classList.toggle("hidden", !!name);
+    $("name-shown").classList.toggle("hidden", !name);
+    $("name-value").textContent = name;
+    $("player-name").value = name;
+  };
+  $("name-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    setPlayerName($("player-name").value);
+    show();
+  });
+  $("name-change").addEventListener("click", () => {
+    $("name-form").classList.remove("hidden");
+    $("name-shown").classList.add("hidden");
+    $("player-name").focus();
+  });
+  show();
 }
 
 function chooseGame(name) {
@@ -41,6 +94,13 @@ function chooseGame(name) {
   if (!current) return;
   $("game").value = current.name;
   $("game-desc").textContent = current.description || "";
+  const rules = $("rules-for-game");
+  rules.classList.toggle("hidden", !current.rules_url);
+  if (current.rules_url) {
+    rules.href = current.rules_url;
+    rules.textContent = `How to play ${current.title || current.name}`;
+    $("rules-top").href = current.rules_url;
+  }
   const ps = $("preset");
   clear(ps);
   for (const p of current.presets) ps.append(h("option", { value: p.name }, p.name));
@@ -81,12 +141,26 @@ function renderOptions() {
       h(
         `div.opt${changed ? ".changed" : ""}`,
         { dataset: { option: opt.name } },
-        h("label", { for: `opt-${opt.name}` }, h("span.name", opt.name)),
+        h("label", { for: `opt-${opt.name}` }, h("span.name", opt.label || opt.name)),
         input,
-        h("small", `${opt.doc || ""}${opt.allowed ? ` — allowed: ${opt.allowed}` : ""}`),
+        h("small", `${opt.meaning || opt.doc || ""}${range(opt)}`, " ", h("code.opt-code", { title: "the option's name on the command line" }, opt.name)),
       ),
     );
   }
+}
+
+/** "(2 to 6)" for a number with bounds; nothing for a choice or a yes/no. */
+function range(opt) {
+  if (opt.type !== "integer" && opt.type !== "number") return "";
+  if (opt.min != null && opt.max != null) return ` (${opt.min} to ${opt.max})`;
+  if (opt.min != null) return ` (${opt.min} or more)`;
+  return "";
+}
+
+/** An option's value in words: "knocker_safe" → "knocker safe", null → "none". */
+function valueWord(v) {
+  if (v === null) return "none";
+  return String(v).replace(/_/g, " ");
 }
 
 function optionInput(opt, value) {
@@ -101,7 +175,7 @@ function optionInput(opt, value) {
     const sel = h("select", { id });
     const choices = [...opt.choices];
     if (opt.nullable && !choices.includes(null)) choices.unshift(null);
-    choices.forEach((c, i) => sel.append(h("option", { value: String(i) }, c === null ? "none" : String(c))));
+    choices.forEach((c, i) => sel.append(h("option", { value: String(i) }, valueWord(c))));
     sel.value = String(choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(value)));
     sel.addEventListener("change", () => set(choices[Number(sel.value)]));
     return sel;
@@ -144,9 +218,13 @@ let seatChoices = [];
 const seatOpen = []; // seat -> anyone may take it from the open tables list
 function renderSeats() {
   const n = playerCount();
-  const bots = current.bots || [];
-  const def = current.default_bot || bots[0];
-  seatChoices = Array.from({ length: n }, (_, i) => seatChoices[i] ?? (i === 0 ? "human" : `bot:${def}`));
+  const bots = offeredBots();
+  const def = bots.includes(current.default_bot) ? current.default_bot : bots[0];
+  seatChoices = Array.from({ length: n }, (_, i) => {
+    const was = seatChoices[i];
+    if (was && (was === "human" || bots.includes(was.slice(4)))) return was;
+    return i === 0 ? "human" : `bot:${def}`;
+  });
   seatChoices.length = n;
   seatOpen.length = n;
   const box = clear($("seats"));
@@ -156,7 +234,7 @@ function renderSeats() {
   for (let i = 0; i < n; i++) {
     const sel = h("select", { "aria-label": `seat ${i}`, dataset: { seat: String(i) } });
     sel.append(h("option", { value: "human" }, "Human player"));
-    for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, `Bot — ${b}`));
+    for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(b)));
     sel.value = seatChoices[i];
     sel.addEventListener("change", () => {
       seatChoices[i] = sel.value;
@@ -169,6 +247,11 @@ function renderSeats() {
     box.append(h("div.seat-row", h("span.who", seatName(i, n)), sel, openLabels[i]));
   }
   showOpen();
+  const levels = clear($("bot-levels-list"));
+  for (const b of bots) {
+    const w = BOT_WORDS[b];
+    levels.append(h("dt", w ? w[0] : b), h("dd", w ? w[1] : "a bot level of this server"));
+  }
   const partners = n === 4 ? " Partners sit opposite: South with North, West with East." : n === 6 ? " Partners: players 1 & 4, 2 & 5, 3 & 6." : "";
   $("seat-note").textContent = `You take the first human seat; each other human seat gets its own invite link. An open seat is also listed for anyone to take.${partners}`;
 }
@@ -184,6 +267,7 @@ async function createTable() {
     players: playerCount(),
     seats,
     name: $("table-name").value.trim() || undefined,
+    player: playerName() || undefined,
   };
   const btn = $("create");
   btn.disabled = true;
@@ -204,6 +288,11 @@ function showCreated(t) {
   const origin = location.origin;
   const invites = [];
   if (t.you) rememberSeat(t.code, t.you.seat, t.you.token, t.game, true); // the table's host
+  // Nobody to invite (the other seats are bots): the creator sits down at once.
+  if (t.you && !t.seats.some((s) => s.kind === "human" && s.seat !== t.you.seat)) {
+    location.href = seatUrl(t.code);
+    return;
+  }
   for (const s of t.seats) {
     if (s.kind !== "human") continue;
     const name = seatName(s.seat, t.players);
@@ -246,7 +335,7 @@ async function joinByCode() {
   const code = cleanCode();
   if (!code) return;
   try {
-    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, {});
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, { player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token);
     location.href = seatUrl(code);
   } catch (e) {
@@ -265,17 +354,26 @@ function renderMySeats() {
   }
 }
 
+/** "with Anna, Bea": the names the seated players gave, for the open tables list. */
+function players(t) {
+  const names = (t.seats || []).map((s) => s.name).filter(Boolean);
+  return names.length ? h("small.muted", ` with ${names.join(", ")}`) : null;
+}
+
 /** Tables with a seat anyone may take (their creators marked it open), a page at a time. */
-async function loadOpenTables(offset = tablesOffset) {
-  const box = clear($("open-tables"));
+async function loadOpenTables(offset = tablesOffset, quiet = false) {
   let data;
   try {
     data = await api("GET", `/api/tables?offset=${offset}&limit=${PAGE}`);
   } catch (e) {
-    box.append(h("p.error-box", e.message));
+    if (!quiet) clear($("open-tables")).append(h("p.error-box", e.message));
     return;
   }
+  const box = $("open-tables");
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.join : null;
+  clear(box);
   tablesOffset = offset;
+  $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
   const tables = data.tables || [];
   if (!tables.length) {
     box.append(h("p.muted", "No open seats right now. A table shows up here when its creator marks a seat open."));
@@ -294,7 +392,7 @@ async function loadOpenTables(offset = tablesOffset) {
         "tr",
         { dataset: { code: t.code } },
         h("td.mono", t.code),
-        h("td", t.name || ""),
+        h("td", t.name || "", players(t)),
         h("td", `${t.game} (${t.preset})`),
         h("td", t.status),
         h("td", `${free.length} open`),
@@ -302,7 +400,8 @@ async function loadOpenTables(offset = tablesOffset) {
       ),
     );
   }
-  box.append(h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody));
+  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody)));
+  if (focused) box.querySelector(`[data-join="${focused}"]`)?.focus();
   const total = data.total ?? tables.length;
   if (total > PAGE) {
     const prev = h("button.btn.small", { type: "button", disabled: offset <= 0 }, "Previous");

@@ -212,13 +212,13 @@ export const game = {
   },
   prompts(ctx, m) {
     const out = [];
+    if (ctx.spectator || ctx.seat == null) return out; // a seat's prompts are for that seat alone
+    const opening = openingPrompt(ctx, m);
+    if (opening) out.push(opening);
     if (legalOf(ctx, "AnswerGoOut").length) {
       out.push(h("div.prompt#go-out-prompt", h("b", "Your partner asks: “Partner, may I go out?” "), "Your answer binds them."));
     } else if (ctx.view.asked && ctx.view.permission && ctx.view.to_act === ctx.seat) {
       out.push(h("div.prompt#go-out-answer", ctx.view.permission === "yes" ? "Your partner said yes: you must go out now." : "Your partner said no: keep a card (pass)."));
-    }
-    if (m.phase === "pile_open" && ctx.view.to_act === ctx.seat) {
-      out.push(h("div.prompt", "You took the pile for your side's first meld: meld from your hand until the minimum is met, or take the opening back."));
     }
     return out;
   },
@@ -226,6 +226,65 @@ export const game = {
 
 export function render(ctx, felt, dock) {
   renderTable(ctx, felt, dock, game);
+}
+
+/** Card points (docs/games/samba.md): joker 50, 2 and A 20, K…8 10, 7…4 5, black 3 5. */
+export function cardPoints(card) {
+  const c = parseCard(card);
+  if (!c) return 0;
+  if (c.joker) return 50;
+  if (c.rank === 2 || c.rank === 14) return 20;
+  if (c.rank >= 8) return 10;
+  return 5;
+}
+
+export const VALUES_TEXT = "Card values: joker 50, A and 2 = 20, K to 8 = 10, 7 to 4 = 5";
+
+/** While the side has not opened: how far this turn's melds are ("melded 45 of 50", each meld
+ * and the meld being built with its points), what a take-back does, and — before drawing — what
+ * taking the pile needs. Only for the seat to act. */
+function openingPrompt(ctx, m) {
+  const v = ctx.view;
+  const side = (v.sides || []).find((s) => (s.seats || []).includes(ctx.seat));
+  if (!side || side.opened || v.to_act !== ctx.seat || !ctx.legal || !ctx.legal.length) return null;
+  const need = side.opening_minimum;
+  const top = m.pileTop ? parseCard(m.pileTop) : null;
+  if (m.phase === "draw") {
+    const rank = top && !isWild(top) && top.rank !== 3 ? (top.rank > 10 ? rankWord(top.rank) : `${top.rank}s`) : null;
+    const pile = rank
+      ? `To take the pile you need two natural ${rank} from your hand, and melds reaching ${need} with them.`
+      : "The pile cannot be taken now (its top card is a wild card or a 3, or it is empty).";
+    return h("div.prompt#opening-prompt", h("b", `Your side has not opened: your first melds must reach ${need} points. `), pile, h("small.values", ` ${VALUES_TEXT}.`));
+  }
+  const melds = side.melds || [];
+  const pending = v.pending || [];
+  const melded = melds.reduce((n, x) => n + (x.value || 0), 0);
+  const building = pending.reduce((n, c) => n + cardPoints(c), 0);
+  const parts = melds.map((x, i) => `#${i + 1} ${x.cards.join(" ")} = ${x.value}`);
+  if (pending.length) parts.push(`being built ${pending.join(" ")} = ${building}`);
+  const canUndo = legalOf(ctx, "UndoOpening").length > 0;
+  const canUnstage = legalOf(ctx, "Unstage").length > 0;
+  const takeBack = [
+    canUnstage ? "“Take back the unfinished meld” returns the cards being built to your hand." : "",
+    canUndo ? "“Take back the opening” returns this turn's melds to your hand (a card from the pile goes back onto it) and you draw instead." : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return h(
+    "div.prompt#opening-prompt",
+    { dataset: { melded: String(melded), need: String(need) } },
+    m.phase === "pile_open" ? "You took the pile for your side's first meld; the rest of it joins your hand when the minimum is met. " : null,
+    h("b#opening-count", `Opening: melded ${melded} of ${need}`),
+    parts.length ? ` (${parts.join("; ")})` : "",
+    ". ",
+    melded >= need ? "" : `Meld ${need - melded} more points to open. `,
+    takeBack ? h("span#takeback-note", `${takeBack} A take-back can be made once from each position. `) : null,
+    h("small.values", VALUES_TEXT + "."),
+  );
+}
+
+function rankWord(rank) {
+  return { 11: "jacks", 12: "queens", 13: "kings", 14: "aces" }[rank];
 }
 
 /** Above the score sheet: each side's score and opening minimum for the hand in play. */

@@ -38,7 +38,7 @@ export function render(ctx, felt, dock) {
       if (v.dealer === s) box.append(" · dealer");
       if (v.knocker === s) box.append(h("b", " · knocked"));
       const known = knownOf(v, s);
-      if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { small: true })));
+      if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { mini: true })));
       return box;
     }),
   );
@@ -53,8 +53,9 @@ export function render(ctx, felt, dock) {
   for (const b of [stock, pile]) Object.assign(b.style, { background: "transparent", border: "0", color: "inherit" });
   felt.append(h("div.center", stock, pile));
   if (v.last_hand && v.last_hand.text) {
-    const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${ctx.name(sc.seat)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
-    felt.append(h("div.generic#last-hand", h("b", `Last hand: ${v.last_hand.text}`), shown));
+    const value = (sc) => ((v.last_hand.values || [])[sc.seat] != null ? ` (${fmt(v.last_hand.values[sc.seat])})` : "");
+    const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${sc.seat === ctx.seat ? "You" : ctx.name(sc.seat)}${value(sc)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
+    felt.append(h("div.generic#last-hand", h("b", `Last hand: ${ctx.say(v.last_hand.text)}`), shown));
   }
   let hand = null;
   if (!ctx.spectator) {

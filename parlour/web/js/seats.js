@@ -84,3 +84,22 @@ export function seatName(seat, players) {
   if (players === 4) return COMPASS[seat];
   return `Player ${seat + 1}`;
 }
+
+const NAME = "parlour.name";
+
+/** The name this browser's player gave (asked once in the lobby), or "". Sent as `player` when
+ * creating a table, joining an open seat or claiming an invite. */
+export function playerName() {
+  try {
+    return (localStorage.getItem(NAME) || "").trim().slice(0, 24);
+  } catch {
+    return "";
+  }
+}
+
+export function setPlayerName(name) {
+  const clean = String(name || "").replace(/\s+/g, " ").trim().slice(0, 24);
+  if (clean) localStorage.setItem(NAME, clean);
+  else localStorage.removeItem(NAME);
+  return clean;
+}

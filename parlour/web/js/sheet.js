@@ -1,7 +1,57 @@
 // The score sheet, hand by hand, from the server's `outcome` (Outcome.to_json()): one column per
 // side, each hand's breakdown rows (e.g. cards, sambas, canastas, red 3s, going out, cards left),
-// the hand's total and the running total.
+// the hand's total and the running total. Rows that are zero for every side are left out; the
+// rows whose meaning is not obvious say it (why red 3s counted against a side); Scat shows the
+// hands shown at the end and their values.
 import { fmt, h, humanize } from "./dom.js";
+
+/** Row names and, for a value, why it counts so (by game, then for any game). */
+const ROWS = {
+  cards_melded: ["Cards melded", () => "the points of the cards on the table"],
+  cards_in_hand: ["Cards left in hand", () => "cards still held count against the side"],
+  table_cards: ["Cards on the table", () => "the points of the cards in the books"],
+  hand_cards: ["Cards left in hand and foot", () => "cards still held count against the side"],
+  sambas: ["Sambas", (v) => (v ? "a 7-card sequence" : "")],
+  pure_canastas: ["Pure canastas", () => "seven of a rank, no wild card"],
+  mixed_canastas: ["Mixed canastas", () => "seven of a rank with wild cards"],
+  red_threes: [
+    "Red 3s",
+    (v, game) =>
+      v < 0
+        ? `they count against a side that had not met the going-out requirement (${game === "samba" ? "−100 each" : "minus their value"})`
+        : "a bonus for each red 3 laid out",
+  ],
+  red_three_penalty: ["Red 3 still in a hand", () => "a red 3 never laid out costs 750"],
+  black_three_penalty: ["Black 3s in hand", () => "each black 3 left in a hand costs 100"],
+  black_threes: ["Black 3s", () => "black 3s left in hand or foot cost 100 each"],
+  going_out: ["Going out", () => "the bonus for the side that went out"],
+  exact_cut: ["Exact cut", () => "cutting exactly 30 cards for the foot"],
+};
+
+function rowName(key) {
+  return ROWS[key] ? ROWS[key][0] : humanize(key);
+}
+
+function why(key, v, game) {
+  return ROWS[key] ? ROWS[key][1](v, game) : "";
+}
+
+/** Scat: the hands shown at the end of `hand` and their values (the view's last hand). */
+function scatRows(hand, ctx, nSides, sides) {
+  const last = ctx.view && ctx.view.last_hand;
+  if (ctx.game !== "scat" || !last || last.number !== hand.number) return [];
+  const bySeat = {};
+  for (const sc of last.shown || []) bySeat[sc.seat] = sc.cards;
+  const cells = (f) => {
+    const out = [];
+    for (let i = 0; i < nSides; i++) out.push(h("td", f((sides[i] || [i])[0])));
+    return out;
+  };
+  return [
+    h("tr.scat-cards", { dataset: { key: "cards_shown" } }, h("td", "Cards shown"), cells((s) => (bySeat[s] || []).join(" ") || "—")),
+    h("tr.scat-values", { dataset: { key: "hand_value" } }, h("td", "Hand value"), cells((s) => ((last.values || [])[s] == null ? "—" : fmt(last.values[s])))),
+  ];
+}
 
 export function sideLabel(outcome, i, ctx) {
   const seats = (outcome && outcome.sides && outcome.sides[i]) || [];
@@ -24,17 +74,24 @@ export function scoreSheet(outcome, ctx, opts = {}) {
   for (const hand of outcome.hands || []) {
     hand.scores.forEach((s, i) => (running[i] += s));
     if (opts.only != null && hand.number !== opts.only) continue;
-    body.append(h("tr.hand-head", h("td", { colspan: String(nSides + 1) }, `Hand ${hand.number + 1}${hand.note ? ` — ${hand.note}` : ""}`)));
+    const note = hand.note ? (ctx.say ? ctx.say(hand.note) : hand.note) : "";
+    // (the end-of-hand screen says the hand's note above its sheet)
+    const head = /^hand \d+/i.test(note) ? note : `Hand ${hand.number + 1}${note ? ` — ${note}` : ""}`;
+    if (opts.only == null) body.append(h("tr.hand-head", h("td", { colspan: String(nSides + 1) }, head)));
     const keys = [];
-    for (const b of hand.breakdown || []) for (const k of Object.keys(b || {})) if (!keys.includes(k)) keys.push(k);
+    for (const b of hand.breakdown || []) for (const k of Object.keys(b || {})) if (!keys.includes(k) && k !== "total") keys.push(k);
     for (const k of keys) {
-      const row = h("tr", { dataset: { key: k } }, h("td", humanize(k)));
-      for (let i = 0; i < nSides; i++) {
-        const v = hand.breakdown[i] ? hand.breakdown[i][k] : undefined;
-        row.append(h("td", v === undefined ? "" : fmt(v)));
+      const values = [];
+      for (let i = 0; i < nSides; i++) values.push(hand.breakdown[i] ? hand.breakdown[i][k] : undefined);
+      if (values.every((v) => !v)) continue; // a row of zeros says nothing
+      const row = h("tr", { dataset: { key: k } }, h("td", rowName(k)));
+      for (const v of values) {
+        const reason = opts.explain && v ? why(k, v, ctx.game) : "";
+        row.append(h("td", v === undefined ? "" : fmt(v), reason ? h("small.why", reason) : null));
       }
       body.append(row);
     }
+    body.append(...scatRows(hand, ctx, nSides, outcome.sides || []));
     const tot = h("tr.hand-total", { dataset: { hand: String(hand.number) } }, h("td", "Hand total"));
     hand.scores.forEach((s) => tot.append(h("td", fmt(s))));
     body.append(tot);

@@ -6,9 +6,11 @@
 // above it; focus is kept across redraws and the common moves have keys (see onKey below).
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
 import * as fair from "./fair.js";
-import { forgetSeat, hostSeat, loadInvites, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
-import { scoreSheet } from "./sheet.js";
+import { forgetSeat, hostSeat, loadInvites, playerName, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
+import { scoreSheet, sideLabel } from "./sheet.js";
 import * as generic from "./generic.js";
+import * as motion from "./motion.js";
+import { optionDoc, optionName, speak, valueWords } from "./speak.js";
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
@@ -86,14 +88,19 @@ export const ctx = {
 
 window.parlour = ctx; // for the browser console and the tests
 
+/** The seats on this reader's side, the reader left out (a partner), from the outcome's sides. */
+function partners() {
+  if (ctx.spectator || ctx.seat == null) return [];
+  const sides = (ctx.outcome && ctx.outcome.sides) || [];
+  const mine = sides.find((s) => s.includes(ctx.seat)) || [];
+  return mine.filter((s) => s !== ctx.seat);
+}
+
 /** Engine texts name seats by number ("seat 1 melds …") and melds by their 0-based index
- * ("adds 9♥ to meld 0"); show the names this table uses and melds as #1, #2 … (as on the table
- * and in the terminal). A card after "meld" ("meld 10♥ J♥ Q♥") is left alone. */
+ * ("adds 9♥ to meld 0"); show them from where the reader sits ("You meld …", "your partner",
+ * the table's seat names) and melds as #1, #2 … (speak.js). */
 function say(text) {
-  if (typeof text !== "string") return text;
-  text = text.replace(/\bmeld (\d+)(?=$|[\s,.;:)])/g, (m, n) => `meld #${Number(n) + 1}`);
-  if (!ctx.players) return text;
-  return text.replace(/\b[Ss]eat (\d+)\b/g, (m, n) => (Number(n) < ctx.players ? ctx.name(Number(n)) : m));
+  return speak(text, { me: ctx.spectator ? null : ctx.seat, players: ctx.players, partners: partners(), name: ctx.name });
 }
 
 let ws = null;
@@ -119,7 +126,7 @@ async function takeSeat() {
   }
   if (!invite) return tokenFor(code);
   try {
-    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite });
+    const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
     cleanAddress();
     return r.token;
@@ -189,6 +196,7 @@ function onMessage(msg) {
     case "welcome":
       welcomed = true;
       if (ctx.notice && ctx.notice.retry) ctx.notice = null; // "trying again…": it worked
+      if (ctx.errorCode === "offline") ctx.error = ""; // "Not connected": connected again
       ctx.seat = msg.seat;
       ctx.spectator = !!msg.spectator;
       ctx.game = msg.game;
@@ -198,7 +206,9 @@ function onMessage(msg) {
       ctx.table = msg.table;
       if (!ctx.spectator && token) rememberSeat(code, msg.seat, token, msg.game);
       fair.noteWelcome(record, ctx.spectator ? null : msg.seat, msg.table);
-      document.title = `${humanize(msg.game)} · ${code} · Parlour`;
+      baseTitle = `${TITLES[msg.game] || humanize(msg.game)} · ${code} · Parlour`;
+      document.title = baseTitle;
+      motion.reset(ctx);
       loadRenderer(msg.game).then(render);
       break;
     case "state":
@@ -206,6 +216,7 @@ function onMessage(msg) {
       break;
     case "table":
       ctx.table = msg.table;
+      flowChanged();
       ctx.seats = msg.table.seats || ctx.seats; // who is online changed (no move was made)
       fair.noteTable(record, msg.table);
       break;
@@ -264,6 +275,7 @@ function seatMoved(reason) {
 
 function onState(msg) {
   const prevVersion = ctx.version;
+  const handBefore = ctx.view ? [...handOf(ctx.view)] : null;
   ctx.version = msg.version;
   ctx.status = msg.status;
   ctx.view = msg.view;
@@ -287,6 +299,7 @@ function onState(msg) {
   const secret = msg.events && msg.events.find((e) => e.kind === "secret_reveal" && e.data);
   if (secret && !ctx.fair) startFinalCheck(secret.data); // after this message's deal openings
   if (msg.version !== prevVersion && !msg.full_log) ctx.error = "";
+  motion.noteHand(ctx, msg.full_log ? null : handBefore, handOf(ctx.view));
   // Keep only selected cards still in the hand.
   const hand = [...handOf(ctx.view)];
   ctx.selected = ctx.selected.filter((c) => {
@@ -349,7 +362,7 @@ export function handOf(view) {
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     if (sequence) stopSequence(null);
-    showError("Not connected — reconnecting…");
+    showError("Not connected — reconnecting…", "offline");
     return;
   }
   ctx.pending = true;
@@ -404,6 +417,7 @@ function stopSequence(error) {
 function showError(text, kind) {
   text = say(text);
   ctx.error = text;
+  ctx.errorCode = kind || "";
   ctx.errorAt = Date.now();
   const after = ctx.log.filter((e) => !e.local).length; // where it goes back after a full log
   ctx.log.push({ kind: "client_error", text: `✗ ${text}`, local: true, code: kind, after });
@@ -461,18 +475,53 @@ function renderNow() {
     }
   }
   felt.scrollTop = scrolled;
+  motion.after(ctx, say);
+  turnSignal();
   restoreFocus(focus);
   rovingHand();
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
 }
 
+function myTurn() {
+  return !ctx.spectator && !!(ctx.legal && ctx.legal.length) && ctx.view && ctx.view.to_act === ctx.seat;
+}
+
+let baseTitle = document.title;
+let wasMine = false;
+/** Your turn: the tab's title says so (seen from another tab) and, when the player turned it on
+ * in the Table tab, a short sound plays (off by default). */
+function turnSignal() {
+  const mine = myTurn();
+  document.title = mine ? `● Your turn · ${baseTitle}` : baseTitle;
+  if (mine && !wasMine && localStorage.getItem("parlour.sound") === "on") beep();
+  wasMine = mine;
+}
+
+let audio = null;
+function beep() {
+  ctx.beeps = (ctx.beeps || 0) + 1;
+  try {
+    audio ||= new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch {
+    // no sound device: the title still says it
+  }
+}
+
 function banner() {
   const b = h("div.banner#turn-banner");
   const toAct = ctx.view ? ctx.view.to_act : null;
-  const mine = ctx.legal && ctx.legal.length && toAct === ctx.seat;
+  const mine = myTurn();
   if (mine) b.classList.add("my-turn");
-  if (ctx.status === "finished" || (ctx.outcome && ctx.outcome.finished)) b.append("The match is over.");
+  if (ctx.status === "finished" || (ctx.outcome && ctx.outcome.finished)) b.append("The match is over. ", ...afterMatch());
   else if (ctx.status === "waiting") b.append("Waiting for players to sit down.");
   else if (mine) b.append("Your turn");
   else if (toAct != null) b.append(`${ctx.name(toAct)} to play${ctx.pending ? "" : "…"}`);
@@ -619,7 +668,8 @@ let drawnTab = null; // [tab, log resets, what it shows] last drawn: skip identi
 function renderTab() {
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === ctx.tab);
   // What the tab shows: the Table tab is not redrawn by moves (a link being copied there stays).
-  const info = [ctx.seats, ctx.table && ctx.table.seats, ctx.status, ctx.spectator];
+  const t = ctx.table || {};
+  const info = [ctx.seats, t.seats, ctx.status, ctx.spectator, t.bot_delay, t.speed_set, t.rematch];
   const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length] }[ctx.tab] || info;
   const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
@@ -679,19 +729,81 @@ function infoPanel() {
   const dl = h("dl.kv");
   const add = (k, v) => dl.append(h("dt", k), h("dd", v));
   add("Table", code);
-  add("Game", `${ctx.game} (${ctx.preset})`);
+  const title = TITLES[ctx.game] || humanize(ctx.game);
+  add("Game", ctx.preset && ctx.preset !== ctx.game ? `${title} (${valueWords(ctx.preset)})` : title);
   add("You", ctx.spectator ? "watching" : ctx.name(ctx.seat));
-  for (const s of ctx.seats) add(ctx.name(s.seat), `${s.controller}${s.kind === "bot" ? ` (${s.bot || "bot"})` : ""}${s.connected ? " · online" : ""}`);
-  const rules = h("dl.kv");
-  for (const [k, v] of Object.entries(ctx.rules || {})) rules.append(h("dt", k), h("dd", JSON.stringify(v)));
+  const who = { human: "a person", bot: "a bot" };
+  for (const s of ctx.seats) add(ctx.name(s.seat), `${who[s.controller] || s.controller}${s.kind === "bot" ? ` (${s.bot || "bot"})` : ""}${s.connected ? " · online" : ""}`);
   return h(
     "div",
     dl,
+    speedControl(),
+    soundControl(),
     ctx.spectator || !token ? null : seatActions(),
     h("h3", "Rules"),
-    rules,
-    h("p", h("a", { href: `/api/tables/${code}/replay`, target: "_blank" }, "Replay (finished matches)")),
+    rulesText(),
+    h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, "Replay (finished matches)")),
   );
+}
+
+/** The table's rules as sentences: each option's name, its value in words and what it means (the
+ * lobby's list of games explains every option). */
+let catalogue = null; // GET /api/games, once
+function rulesText() {
+  const box = h("div.rules-text#rules-text");
+  const game = catalogue && catalogue.find((g) => g.name === ctx.game);
+  if (!catalogue) {
+    catalogue = [];
+    api("GET", "/api/games").then((r) => {
+      catalogue = r.games || [];
+      if (ctx.tab === "info") redrawTab();
+    }, () => {});
+  }
+  const docs = {};
+  for (const o of (game && game.options) || []) docs[o.name] = o;
+  const preset = game && (game.presets || []).find((p) => p.name === ctx.preset);
+  if (preset && preset.doc) box.append(h("p", optionDoc(preset.doc)));
+  const list = h("dl.kv.rules");
+  for (const [k, v] of Object.entries(ctx.rules || {})) {
+    if (k === "type") continue;
+    const o = docs[k];
+    const shown = v == null && o && o.nullable ? "not set" : valueWords(v);
+    list.append(h("dt", { dataset: { option: k } }, optionName(k)), h("dd", h("b", shown), o && o.doc ? h("span.muted", ` — ${optionDoc(o.doc)}`) : null));
+  }
+  box.append(list);
+  return box;
+}
+
+/** How long the bots wait before they play, for this table (any seated player may set it). */
+const SPEEDS = [
+  ["", "Normal (the server's pace)"],
+  ["0.2", "Quick (0.2 s)"],
+  ["1.5", "Slow (1.5 s)"],
+  ["3", "Very slow (3 s)"],
+];
+function speedControl() {
+  const t = ctx.table || {};
+  const now = t.speed_set ? String(t.bot_delay) : "";
+  const pace = t.bot_delay != null ? ` Bots now wait ${t.bot_delay} s before each move.` : "";
+  if (ctx.spectator || !token) return h("p.small.muted#table-speed-text", pace.trim());
+  const select = h("select#table-speed", { "aria-label": "Table speed" });
+  const known = SPEEDS.some(([v]) => v === now);
+  for (const [v, label] of known ? SPEEDS : [...SPEEDS, [now, `${now} s`]]) select.append(h("option", { value: v, selected: v === now }, label));
+  select.addEventListener("change", async () => {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(code)}/speed`, { token, delay: select.value === "" ? null : Number(select.value) });
+    } catch (e) {
+      showError(e.message);
+    }
+  });
+  return h("section#speed-box", h("h3", "Table speed"), h("label", "How fast the bots play: ", select), h("small.muted", pace));
+}
+
+function soundControl() {
+  if (ctx.spectator) return null;
+  const box = h("input#turn-sound", { type: "checkbox", checked: localStorage.getItem("parlour.sound") === "on" });
+  box.addEventListener("change", () => localStorage.setItem("parlour.sound", box.checked ? "on" : "off"));
+  return h("p", h("label", box, " A sound when it is your turn"));
 }
 
 function seatActions() {
@@ -808,23 +920,71 @@ function closeOverlay() {
   clear($("overlay-root"));
 }
 
+/** The end of a hand: its score sheet, side by side. While a seated player reads it the bots
+ * wait (the server lets one player hold them for at most 30 s, once per move). */
 function showHandEnd(hand) {
-  overlay(h("div", h("h2", `Hand ${hand.number + 1} is over`), hand.note ? h("p", hand.note) : null, scoreSheet(ctx.outcome, ctx, { only: hand.number })), { id: "hand-end" });
+  const hold = (on) => !ctx.spectator && token && api("POST", `/api/tables/${encodeURIComponent(code)}/hold`, { token, on }).catch(() => {});
+  hold(true);
+  const note = hand.note ? h("p", say(hand.note)) : null;
+  const bots = ctx.seats.some((s) => s.controller === "bot");
+  const waiting = ctx.spectator || !bots ? null : h("p.small.muted#hold-note", "The bots wait while you read this (at most 30 seconds).");
+  overlay(h("div", h("h2", `Hand ${hand.number + 1} is over`), note, scoreSheet(ctx.outcome, ctx, { only: hand.number, explain: true }), waiting), { id: "hand-end", onClose: () => hold(false) });
 }
+
+/** At the end of the match: a rematch (same seats and bots, a new deal) and the way back to the
+ * lobby. The first player to ask makes the new table; the others join it with the same button. */
+function afterMatch() {
+  const lobby = h("a.btn.small#to-lobby", { href: "/" }, "Back to the lobby");
+  const next = ctx.table && ctx.table.rematch;
+  if (ctx.spectator || !token) return [next ? h("a.btn.small.primary#watch-rematch", { href: seatUrl(next) }, "Watch the rematch") : null, " ", lobby];
+  const again = h("button.btn.small.primary#rematch", { type: "button" }, next ? "Join the rematch" : "Rematch (same seats, new deal)");
+  again.addEventListener("click", async () => {
+    again.disabled = true;
+    try {
+      const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, { token });
+      rememberSeat(r.code, r.seat, r.token, ctx.game, !!r.host); // the one who asked first hosts it
+      location.href = seatUrl(r.code);
+    } catch (e) {
+      again.disabled = false;
+      showError(e.message);
+    }
+  });
+  return [again, " ", lobby];
+}
+
+/** The table's record changed (speed, rematch, pause): the parts that show it are drawn again. */
+function flowChanged() {
+  if (ctx.tab === "info") drawnTab = null;
+  const end = $("match-end-actions");
+  if (end) clear(end).append(...afterMatch());
+}
+
+/** How a match ended, in words (the outcome's `termination`). */
+const ENDINGS = {
+  target_score: "a side reached the target score",
+  max_hands: "the set number of hands was played",
+  last_player: "one player had lives left",
+  went_out: "a player went out",
+  max_turns: "the turn limit was reached",
+  target_points: "a player reached the target points",
+  rounds: "every round was played",
+};
 
 function showMatchEnd() {
   const o = ctx.outcome;
   const sides = o.sides || [];
-  const sideName = (i) => (sides[i] || []).map((s) => ctx.name(s)).join(" & ") || `Side ${i + 1}`;
+  const sideName = (i) => (sides[i] ? sideLabel(o, i, ctx) : `Side ${i + 1}`);
   const result = o.winners && o.winners.length ? `Winner: ${o.winners.map(sideName).join(", ")}` : "A draw.";
   overlay(
     h(
       "div",
       h("h2", "Match over"),
-      h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${humanize(o.termination)})`) : null),
+      h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${ENDINGS[o.termination] || say(humanize(o.termination))})`) : null),
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
+      h("p.row#match-end-actions", ...afterMatch()),
+      scoreSheet(o, ctx, { explain: true }),
       fairPanel(),
-      scoreSheet(o, ctx),
+      h("p", h("a.btn#replay-link", { href: `/replay/${encodeURIComponent(code)}` }, "Watch the replay, every hand shown")),
     ),
     { id: "match-end", onClose: () => (ctx.dismissedEnd = true) },
   );

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Research-API throughput: env steps/s of random play through each interface of
+``parlour.rl`` beside OpenSpiel's C++ gin rummy and RLCard's gin rummy, in the same run.
+
+    uv sync --extra rl --group bench
+    uv run python bench/rl.py [--seconds 3] [--game scat --game samba] [--json]
+
+A *step* is one decision of one player, with what a learning agent needs to take it: the
+observation tensor and the legal actions (mask or list).  Rows:
+
+- ``engine``: the Parlour engine alone (legal actions + apply, no observation) — the ceiling;
+- ``batch``: :class:`parlour.rl.batch.BatchEnv` with 64 matches (observations and masks for
+  all 64 in numpy arrays each call);
+- ``pettingzoo``: the AEC env (``last()`` then ``step``);
+- ``openspiel``: the python game through pyspiel (``legal_actions``, ``observation_tensor``,
+  ``apply_action``);
+- peers: OpenSpiel's C++ ``gin_rummy`` the same way (chance nodes sampled, not counted) and
+  with legal actions only; RLCard's ``gin-rummy`` (``env.step`` builds its observation).
+
+Rates are CPU time of this process (``time.process_time``); ratios compare rows of the same
+run, so a shared machine slows them alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np
+
+from parlour import games
+
+GAMES = ("scat", "cheat", "samba", "handfoot")
+
+
+def _variant_options(name: str) -> dict[str, Any]:
+    return dict(games.entry(name).random_play_options)
+
+
+def _timed(fn: Callable[[float], int], seconds: float) -> float:
+    start = time.process_time()
+    steps = fn(start + seconds)
+    return steps / (time.process_time() - start)
+
+
+def bench_engine(name: str, seconds: float) -> float:
+    variant = games.get(name, **_variant_options(name))
+    game = variant.game
+    rng = random.Random(0)
+
+    def run(deadline: float) -> int:
+        n = seed = 0
+        while time.process_time() < deadline:
+            state = game.new_game(variant.rules, seed)
+            seed += 1
+            while game.to_act(state) is not None:
+                legal = game.legal_actions(state)
+                state, _ = game.apply_unchecked(state, legal[rng.randrange(len(legal))])
+                n += 1
+        return n
+
+    return _timed(run, seconds)
+
+
+def bench_batch(name: str, seconds: float, n: int = 64) -> float:
+    from parlour.rl.batch import BatchEnv
+
+    env = BatchEnv(name, n, options=_variant_options(name))
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        _, mask, _ = env.reset()
+        while time.process_time() < deadline:
+            _, mask, _, _, _ = env.step(env.sample(mask, rng))
+            steps += n
+        return steps
+
+    return _timed(run, seconds)
+
+
+def bench_pettingzoo(name: str, seconds: float) -> float:
+    from parlour.rl.pettingzoo import env as make_env
+
+    env = make_env(name, options=_variant_options(name))
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = seed = 0
+        while time.process_time() < deadline:
+            env.reset(seed=seed)
+            seed += 1
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def _spiel_run(game: Any, deadline: float, observe: bool) -> int:
+    rng = random.Random(0)
+    steps = 0
+    while time.process_time() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def bench_openspiel(name: str, seconds: float) -> float:
+    from parlour.rl import openspiel
+
+    game = openspiel.load(name, **_variant_options(name))
+    return _timed(lambda d: _spiel_run(game, d, True), seconds)
+
+
+def bench_gin_rummy(seconds: float, observe: bool) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    return _timed(lambda d: _spiel_run(game, d, observe), seconds)
+
+
+def bench_rlcard(seconds: float) -> float | None:
+    try:
+        import rlcard  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    rng = random.Random(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        while time.process_time() < deadline:
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per row")
+    ap.add_argument("--game", action="append", choices=GAMES, help="games (default: all four)")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+    s = args.seconds
+    peers: dict[str, float | None] = {
+        "open_spiel C++ gin_rummy (obs + legal)": bench_gin_rummy(s, True),
+        "open_spiel C++ gin_rummy (legal only)": bench_gin_rummy(s, False),
+        "rlcard gin-rummy (step builds obs)": bench_rlcard(s),
+    }
+    gin = peers["open_spiel C++ gin_rummy (obs + legal)"]
+    rlc = peers["rlcard gin-rummy (step builds obs)"]
+    rows: list[dict[str, Any]] = []
+    for name in args.game or GAMES:
+        for iface, fn in (
+            ("engine (no obs)", bench_engine),
+            ("batch x64", bench_batch),
+            ("pettingzoo", bench_pettingzoo),
+            ("openspiel (python)", bench_openspiel),
+        ):
+            rate = fn(name, s)
+            rows.append(
+                {
+                    "game": name,
+                    "interface": iface,
+                    "steps_per_s": round(rate, 1),
+                    "vs_gin_rummy_cpp": round(rate / gin, 3) if gin else None,
+                    "vs_rlcard_gin": round(rate / rlc, 3) if rlc else None,
+                }
+            )
+    for peer, rate in peers.items():
+        if rate is not None:
+            rows.append(
+                {
+                    "game": "peer",
+                    "interface": peer,
+                    "steps_per_s": round(rate, 1),
+                    "vs_gin_rummy_cpp": round(rate / gin, 3) if gin else None,
+                    "vs_rlcard_gin": round(rate / rlc, 3) if rlc else None,
+                }
+            )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"{'game':<9} {'interface':<40} {'steps/s':>10} {'÷ gin C++':>10} {'÷ RLCard':>9}")
+    for r in rows:
+        g = "-" if r["vs_gin_rummy_cpp"] is None else f"{r['vs_gin_rummy_cpp']:.3f}"
+        c = "-" if r["vs_rlcard_gin"] is None else f"{r['vs_rlcard_gin']:.3f}"
+        print(f"{r['game']:<9} {r['interface']:<40} {r['steps_per_s']:>10.1f} {g:>10} {c:>9}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

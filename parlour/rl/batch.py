@@ -1,0 +1,106 @@
+"""Vectorised play: N matches stepped together, numpy arrays in and out.
+
+>>> import numpy as np
+>>> from parlour.rl.batch import BatchEnv
+>>> env = BatchEnv("scat", 8, options={"max_hands": 2}, seed=0)
+>>> obs, mask, seat = env.reset()
+>>> obs.shape[0], mask.shape == (8, env.num_actions), seat.shape
+(8, True, (8,))
+>>> obs, mask, seat, rewards, done = env.step(env.sample(mask, np.random.default_rng(0)))
+>>> rewards.shape
+(8, 4)
+
+Each row is one match, observed by the seat to act (self-play: every seat is played by the
+caller).  ``step(actions)`` applies one action id per match for its seat to act and returns the
+next observations, masks and seats to act, the rewards every seat got (``(N, players)``, the
+rewards of :mod:`parlour.rl.core`) and which matches ended; an ended match is dealt again at
+once (its row then shows the new match; ``done`` tells it ended).  Arrays are reused between
+calls: copy them to keep them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from parlour.core.registry import Variant
+from parlour.rl.core import Table, make_variant
+
+
+class BatchEnv:
+    def __init__(
+        self,
+        game: str | Variant,
+        n: int,
+        preset: str | None = None,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        hand_reward_scale: float | None = None,
+        observe: bool = True,
+    ) -> None:
+        if n < 1:
+            raise ValueError("n must be at least 1")
+        self.variant = make_variant(game, preset, players, options)
+        self.tables = [Table(self.variant, hand_reward_scale) for _ in range(n)]
+        self.encoding = self.tables[0].encoding
+        self.n = n
+        self.players = self.tables[0].seats
+        self.num_actions = self.encoding.num_distinct_actions
+        self.observe = observe
+        self._next_seed = seed
+        self.obs = np.zeros((n, *self.encoding.observation_shape), dtype=np.float32)
+        self.mask = np.zeros((n, self.num_actions), dtype=np.int8)
+        self.seat = np.zeros(n, dtype=np.int64)
+        self.rewards = np.zeros((n, self.players), dtype=np.float32)
+        self.done = np.zeros(n, dtype=bool)
+        self.matches_finished = 0
+
+    def _deal(self, i: int) -> None:
+        self.tables[i].reset(self._next_seed)
+        self._next_seed += 1
+
+    def _fill(self, i: int) -> None:
+        table = self.tables[i]
+        seat = table.to_act
+        assert seat is not None
+        self.seat[i] = seat
+        row = self.mask[i]
+        row[:] = 0
+        row[table.legal_ids()] = 1
+        if self.observe:
+            enc = self.encoding
+            enc.observation(table.game.observe(table.state, seat), out=self.obs[i])
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        for i in range(self.n):
+            self._deal(i)
+            self._fill(i)
+        return self.obs, self.mask, self.seat
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,):
+            raise ValueError(f"one action per match: shape ({self.n},), not {actions.shape}")
+        self.rewards[:] = 0.0
+        self.done[:] = False
+        for i, table in enumerate(self.tables):
+            got = table.step(int(actions[i]))
+            if any(got):
+                self.rewards[i] = got
+            if table.over:
+                self.done[i] = True
+                self.matches_finished += 1
+                self._deal(i)
+            self._fill(i)
+        return self.obs, self.mask, self.seat, self.rewards, self.done
+
+    @staticmethod
+    def sample(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal id per row of ``mask`` (vectorised)."""
+        keys = rng.random(mask.shape) * mask
+        return np.asarray(keys.argmax(axis=1))

@@ -1,0 +1,207 @@
+"""A running match seen through the encodings: apply action ids, read observations, masks and
+rewards.  The PettingZoo, Gymnasium and batch interfaces are thin layers over :class:`Table`.
+
+Rewards (per seat; a seat's reward is its side's):
+
+- **per hand**: when a hand ends, ``hand_reward_scale × (the side's hand score − the mean hand
+  score of all sides)``.  Default scales: Samba ``1 / target_score``; Hand and Foot ``1 /
+  10000``; Scat ``1 / starting lives`` (``1 / target_points`` when playing for points);
+  Cheat ``0`` (a match is a single hand).  Zero-sum over sides.
+- **at match end**: ``2 × (won − W / S)`` where ``won`` is 1 if the side is among the ``W``
+  winners of ``S`` sides: with two sides +1 / −1, a draw (no winner) 0 for all; always
+  zero-sum over sides.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from parlour import games
+from parlour.core.game import Outcome
+from parlour.core.registry import Variant
+from parlour.rl.encoding import Encoding, encoding_for
+
+
+def make_variant(
+    game: str | Variant,
+    preset: str | None = None,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Variant:
+    """A registry variant from a name (or the variant itself)."""
+    if isinstance(game, Variant):
+        if preset is not None or players is not None or options:
+            raise ValueError("pass either a Variant or a name with preset/players/options")
+        return game
+    return games.get(game, preset=preset, players=players, **dict(options or {}))
+
+
+def default_hand_reward_scale(variant: Variant) -> float:
+    rules: Any = variant.rules
+    name = variant.name
+    if name == "samba":
+        return 1.0 / float(rules.target_score)
+    if name == "handfoot":
+        return 1.0 / 10000
+    if name == "scat":
+        if rules.plays_for_points:
+            return 1.0 / float(rules.target_points)
+        return 1.0 / float(rules.starting_lives)
+    return 0.0
+
+
+def match_rewards(outcome: Outcome, seats: int) -> list[float]:
+    """Each seat's reward at the end of a match (see the module docstring)."""
+    nsides = len(outcome.sides)
+    winners = set(outcome.winners)
+    if not winners:
+        return [0.0] * seats
+    share = len(winners) / nsides
+    side_reward = [2.0 * ((1.0 if s in winners else 0.0) - share) for s in range(nsides)]
+    out = [0.0] * seats
+    for side, members in enumerate(outcome.sides):
+        for seat in members:
+            out[seat] = side_reward[side]
+    return out
+
+
+def utility_bound(variant: Variant) -> float:
+    """The largest absolute match reward for this game's number of sides."""
+    state = variant.new_game(0)
+    sides = len(variant.game.outcome(state).sides)
+    return 2.0 * (sides - 1) / sides
+
+
+class Table:
+    """One match in progress: ``reset(seed)``, then ``step(action_id)`` for the seat to act."""
+
+    def __init__(self, variant: Variant, hand_reward_scale: float | None = None) -> None:
+        self.variant = variant
+        self.game = variant.game
+        self.encoding: Encoding = encoding_for(variant)
+        self.hand_reward_scale = (
+            default_hand_reward_scale(variant) if hand_reward_scale is None else hand_reward_scale
+        )
+        self.state: Any = None
+        self.seats = int(variant.rules.players)  # type: ignore[attr-defined]
+        self.hands_scored = 0
+        self.hand_no = 0
+        self.steps = 0
+        # the legal actions and ids of the state they were computed for (states never change)
+        self._legal_of: Any = None
+        self._legal: Sequence[Any] = ()
+        self._ids: list[int] = []
+
+    def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
+        if self._legal_of is not self.state:
+            legal = self.game.legal_actions(self.state)
+            enc = self.encoding
+            self._ids = [enc.action_to_id(self.state, a) for a in legal]
+            self._legal = legal
+            self._legal_of = self.state
+        return self._legal, self._ids
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.getrandbits(63)
+        self.state = self.game.new_game(self.variant.rules, seed)
+        self.hands_scored = 0
+        self.hand_no = self.game.hand_number(self.state)
+        self.steps = 0
+
+    @property
+    def to_act(self) -> int | None:
+        seat = self.game.to_act(self.state)
+        return None if seat is None else int(seat)
+
+    @property
+    def over(self) -> bool:
+        return self.game.to_act(self.state) is None
+
+    def observation(self, seat: int) -> np.ndarray:
+        return self.encoding.observation(self.game.observe(self.state, seat))
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        if not self.over:
+            ids = self._legal_now()[1]
+            if ids:
+                mask[ids] = 1
+        return mask
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The engine's legal actions now (computed once per state)."""
+        return () if self.over else self._legal_now()[0]
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids in the engine's order."""
+        return [] if self.over else list(self._legal_now()[1])
+
+    def step(self, action_id: int) -> list[float]:
+        """Apply the action an id names for the seat to act; the rewards this step gave.
+        An id naming no legal action raises (``IllegalAction`` or ``ValueError``), the match
+        unchanged."""
+        legal, ids = self._legal_now()
+        i = int(action_id)
+        if i in ids:
+            self.state, _ = self.game.apply_unchecked(self.state, legal[ids.index(i)])
+        else:
+            action = self.encoding.id_to_action(self.state, i)
+            self.state, _ = self.game.apply(self.state, action)
+        self.steps += 1
+        return self.rewards_now()
+
+    def step_action(self, action: Any) -> list[float]:
+        """Apply an engine action (bots); the rewards this step gave."""
+        if action in self.legal_actions():
+            self.state, _ = self.game.apply_unchecked(self.state, action)
+        else:
+            self.state, _ = self.game.apply(self.state, action)
+        self.steps += 1
+        return self.rewards_now()
+
+    def rewards_now(self) -> list[float]:
+        """Rewards for hands ended and the match ended since the last call."""
+        rewards = [0.0] * self.seats
+        over = self.over
+        hand = self.game.hand_number(self.state)
+        if hand == self.hand_no and not over:
+            return rewards
+        self.hand_no = hand
+        outcome = self.game.outcome(self.state)
+        if self.hand_reward_scale:
+            for result in outcome.hands[self.hands_scored :]:
+                mean = sum(result.scores) / len(result.scores)
+                for side, members in enumerate(outcome.sides):
+                    r = self.hand_reward_scale * (result.scores[side] - mean)
+                    for seat in members:
+                        rewards[seat] += r
+        self.hands_scored = len(outcome.hands)
+        if over:
+            for seat, r in enumerate(match_rewards(outcome, self.seats)):
+                rewards[seat] += r
+        return rewards
+
+    def outcome(self) -> Outcome:
+        return self.game.outcome(self.state)
+
+    def describe(self) -> str:
+        """The table in words from the seat to act (or seat 0 when the match is over)."""
+        seat = self.to_act
+        head = (
+            f"{self.variant.name} ({self.variant.preset}), hand {self.hand_no + 1}, "
+            f"step {self.steps}: "
+        )
+        if seat is None:
+            out = self.outcome()
+            head += f"over ({out.termination}), scores {list(out.scores)}, winners "
+            head += f"{list(out.winners)}"
+            seat = 0
+        else:
+            head += f"seat {seat} to act"
+        view = self.game.observe(self.state, seat)
+        return head + "\n" + self.encoding.observation_string(view)

@@ -1,0 +1,292 @@
+"""What every game's encoding provides: fixed action ids with an exact legal mask, and a
+fixed-shape observation tensor built from one seat's view.
+
+An :class:`Encoding` is made for one game *with its rules* (a :class:`~parlour.core.registry.
+Variant`): the number of action ids and the tensor shape depend on the rules (players, packs),
+never on the state.  Ids are decoded against the state they are used in (``id_to_action(state,
+i)``): an id may name "add a card to meld 3" or "take the pile with two cards of the top card's
+rank", which is a concrete action only given the public table and, for the seat to act, its
+own hand.  Decoding reads only what the seat to act may know.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from parlour.core.cards import NUM_KINDS, card_str
+from parlour.core.registry import Variant
+
+CARD_NAMES = tuple(card_str(k) for k in range(NUM_KINDS))
+
+
+@dataclass(frozen=True)
+class IdRange:
+    """A block of action ids: ``start`` … ``start + size - 1``, and what they mean."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class ActionSpace:
+    """Builds the id ranges of a game in order (``add`` returns the range's start)."""
+
+    def __init__(self) -> None:
+        self.ranges: list[IdRange] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        start = self.size
+        self.ranges.append(IdRange(name, start, size, meaning))
+        self.size += size
+        return start
+
+    def range_of(self, action_id: int) -> IdRange:
+        for r in self.ranges:
+            if r.start <= action_id < r.stop:
+                return r
+        raise ValueError(f"action id {action_id} is out of range 0..{self.size - 1}")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A block of the observation vector.  ``kind``: ``cards`` (a count per card kind, 53
+    entries: 52 cards then the joker), ``onehot`` (one entry is 1, or none), ``flags`` (0/1
+    each), ``numbers``."""
+
+    name: str
+    start: int
+    size: int
+    kind: str
+    meaning: str
+    labels: tuple[str, ...] = ()
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Layout:
+    """The documented layout of an observation vector (segments in order)."""
+
+    def __init__(self) -> None:
+        self.segments: list[Segment] = []
+        self._by_name: dict[str, Segment] = {}
+        self.size = 0
+
+    def add(
+        self, name: str, size: int, kind: str, meaning: str, labels: Sequence[str] = ()
+    ) -> Segment:
+        if name in self._by_name:
+            raise ValueError(f"segment {name!r} twice")
+        seg = Segment(name, self.size, size, kind, meaning, tuple(labels))
+        self.segments.append(seg)
+        self._by_name[name] = seg
+        self.size += size
+        return seg
+
+    def cards(self, name: str, meaning: str) -> Segment:
+        return self.add(name, NUM_KINDS, "cards", meaning, CARD_NAMES)
+
+    def __getitem__(self, name: str) -> Segment:
+        return self._by_name[name]
+
+    def __iter__(self) -> Iterator[Segment]:
+        return iter(self.segments)
+
+
+class Writer:
+    """Fills one observation vector segment by segment."""
+
+    def __init__(self, layout: Layout, out: np.ndarray) -> None:
+        self.layout = layout
+        self.out = out
+
+    def cards(self, name: str, cards: Sequence[int]) -> None:
+        seg = self.layout[name]
+        if len(cards) > 12:
+            counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=seg.size)
+            self.out[seg.start : seg.stop] += counts
+            return
+        o = self.out
+        base = seg.start
+        for c in cards:
+            o[base + c] += 1.0
+
+    def counts(self, name: str, vector: Sequence[int]) -> None:
+        seg = self.layout[name]
+        self.out[seg.start : seg.start + len(vector)] = vector
+
+    def onehot(self, name: str, index: int | None) -> None:
+        if index is None or index < 0:
+            return
+        seg = self.layout[name]
+        if index >= seg.size:
+            raise ValueError(f"{name}: index {index} out of {seg.size}")
+        self.out[seg.start + index] = 1.0
+
+    def set(self, name: str, value: float, offset: int = 0) -> None:
+        seg = self.layout[name]
+        if not 0 <= offset < seg.size:
+            raise ValueError(f"{name}: offset {offset} out of {seg.size}")
+        self.out[seg.start + offset] = value
+
+    def values(self, name: str, values: Sequence[float]) -> None:
+        seg = self.layout[name]
+        if len(values) > seg.size:
+            raise ValueError(f"{name}: {len(values)} values for {seg.size} entries")
+        self.out[seg.start : seg.start + len(values)] = values
+
+
+def rel(seat: int, viewer: int, players: int) -> int:
+    """Seat numbered from the viewer: 0 = the viewer, 1 = the seat numbered after it, …"""
+    return (seat - viewer) % players
+
+
+class Encoding(ABC):
+    """Fixed action ids and observation tensors for one game with its rules."""
+
+    #: the registry name of the game
+    game_name: str = ""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.game = variant.game
+        self.rules: Any = variant.rules
+        self.players: int = int(variant.rules.players)  # type: ignore[attr-defined]
+        self.space = ActionSpace()
+        self.layout = Layout()
+        self._build_actions()
+        self._build_layout()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def _build_actions(self) -> None: ...
+
+    @abstractmethod
+    def action_to_id(self, state: Any, action: Any) -> int:
+        """The id of ``action`` (legal in ``state``)."""
+
+    @abstractmethod
+    def id_to_action(self, state: Any, action_id: int) -> Any:
+        """The action an id names in ``state`` (raises ``ValueError`` when it names none)."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.space.size
+
+    def legal_ids(self, state: Any) -> list[int]:
+        """Ids of the legal actions, in the engine's order."""
+        return [self.action_to_id(state, a) for a in self.game.legal_actions(state)]
+
+    def legal_mask(self, state: Any) -> np.ndarray:
+        """``int8`` mask: 1 where the id's action is legal now."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        ids = self.legal_ids(state)
+        if ids:
+            mask[ids] = 1
+        return mask
+
+    def describe_id(self, action_id: int) -> str:
+        r = self.space.range_of(action_id)
+        return f"{r.name}[{action_id - r.start}]"
+
+    # --- observations -------------------------------------------------------------------------
+
+    @abstractmethod
+    def _build_layout(self) -> None: ...
+
+    @abstractmethod
+    def _write(self, view: Any, w: Writer) -> None:
+        """Fill the vector from ``view`` (the seat's view; never the state)."""
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def observation(self, view: Any, out: np.ndarray | None = None) -> np.ndarray:
+        """The ``float32`` observation vector of a seat's view."""
+        if getattr(view, "seat", None) is None:
+            raise ValueError("observations are made from a seat's view, not a spectator's")
+        if out is None:
+            out = np.zeros(self.layout.size, dtype=np.float32)
+        else:
+            out[:] = 0.0
+        self._write(view, Writer(self.layout, out))
+        return out
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """``observation(game.observe(state, seat))``: the state is only used through the view."""
+        return self.observation(self.game.observe(state, seat))
+
+    def tensor_string(self, vector: np.ndarray) -> str:
+        """The vector in words, one line per non-empty segment (for debugging)."""
+        lines = []
+        for seg in self.layout:
+            part = vector[seg.start : seg.stop]
+            nz = np.flatnonzero(part)
+            if not len(nz):
+                continue
+            if seg.kind in ("cards", "onehot", "flags") and seg.labels:
+                items = []
+                for i in nz:
+                    v = part[i]
+                    items.append(seg.labels[i] + ("" if v == 1 else f"×{v:g}"))
+                text = " ".join(items)
+            elif seg.size == 1:
+                text = f"{part[0]:g}"
+            else:
+                text = " ".join(
+                    (seg.labels[i] if seg.labels else str(i)) + f"={part[i]:g}" for i in nz
+                )
+            lines.append(f"{seg.name}: {text}")
+        return "\n".join(lines)
+
+    def observation_string(self, view: Any) -> str:
+        return self.tensor_string(self.observation(view))
+
+    # --- documentation ------------------------------------------------------------------------
+
+    def markdown(self) -> str:
+        """The id ranges and the observation layout as Markdown tables (``docs/research.md``
+        shows these for each game's default rules; a test keeps them equal)."""
+        lines = [
+            f"{self.space.size} action ids:",
+            "",
+            "| ids | name | meaning |",
+            "|---|---|---|",
+        ]
+        for r in self.space.ranges:
+            ids = f"{r.start}" if r.size == 1 else f"{r.start}–{r.stop - 1}"
+            lines.append(f"| {ids} | `{r.name}` | {r.meaning} |")
+        lines += [
+            "",
+            f"Observation: {self.layout.size} float32 values ({self.players} players):",
+            "",
+            "| segment | size | meaning |",
+            "|---|---|---|",
+        ]
+        groups: dict[str, list[Segment]] = {}
+        for seg in self.layout:
+            key = re.sub(r"^(seat|side)\+\d+\.", r"\1+k.", seg.name)
+            groups.setdefault(key, []).append(seg)
+        for key, segs in groups.items():
+            size = str(segs[0].size) if len(segs) == 1 else f"{len(segs)} × {segs[0].size}"
+            meaning = segs[0].meaning
+            if len(segs) > 1:
+                meaning = re.sub(r"viewer\+\d+", "viewer+k", meaning)
+                meaning = meaning.replace("the viewer's side", "side viewer+k (0 = own)")
+            lines.append(f"| `{key}` | {size} | {meaning} |")
+        return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""PettingZoo AEC environments for every Parlour game and preset.
+
+>>> from parlour.rl.pettingzoo import env
+>>> e = env("scat", players=3)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), bool(obs["action_mask"].sum() > 0)
+(['action_mask', 'observation'], True)
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat numbers).  An observation is a dict with
+``observation`` (the seat's float32 tensor, see ``docs/research.md``) and ``action_mask``
+(int8, 1 where the action id is legal; all 0 when it is not the agent's turn).  Rewards are
+those of :mod:`parlour.rl.core`: per hand (scaled, zero-sum) and ±1-style at match end.
+``info["legal_ids"]`` lists the legal ids in the engine's order for the agent to act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from parlour.core.registry import Variant
+from parlour.rl.core import Table, make_variant
+
+
+class ParlourAECEnv(AECEnv):  # type: ignore[misc]
+    """One Parlour match as an AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "parlour_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Variant = "scat",
+        preset: str | None = None,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        hand_reward_scale: float | None = None,
+    ) -> None:
+        super().__init__()
+        variant = make_variant(game, preset, players, options)
+        self.table = Table(variant, hand_reward_scale)
+        self.variant = variant
+        self.encoding = self.table.encoding
+        self.metadata = {  # type: ignore[misc]
+            **type(self).metadata,
+            "name": f"parlour_{variant.name}_{variant.preset}_v0",
+        }
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: 'ansi' or 'human'")
+        self.render_mode = render_mode
+        n = self.table.seats
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.encoding.num_distinct_actions
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-np.inf,
+                    high=np.inf,
+                    shape=self.encoding.observation_shape,
+                    dtype=np.float32,
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+            }
+        )
+        self._observation_spaces = {a: obs_space for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        if self.table.to_act == seat:
+            mask = self.table.legal_mask()
+        else:
+            mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        return {"observation": self.table.observation(seat), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self.table.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+            self.infos[self.agent_selection] = {"legal_ids": self.table.legal_ids()}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: pass an action id (see the action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.table.step(int(action))
+        self.rewards = {a: rewards[self.agent_name_mapping[a]] for a in self.agents}
+        for a in self.agents:
+            self.infos[a] = {}
+        if self.table.over:
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: {"outcome": self.table.outcome().to_json()} for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``ansi``: the table in words (from the seat to act); ``human``: printed."""
+        if self.render_mode is None:
+            return None
+        text = self.table.describe()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(
+    game: str | Variant = "scat",
+    preset: str | None = None,
+    players: int | None = None,
+    **kwargs: Any,
+) -> ParlourAECEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return ParlourAECEnv(game, preset, players, **kwargs)
+
+
+def env(
+    game: str | Variant = "scat",
+    preset: str | None = None,
+    players: int | None = None,
+    **kwargs: Any,
+) -> Any:
+    """The environment wrapped as PettingZoo's classic games are (illegal moves raise, the
+    order of calls is checked)."""
+    e: Any = raw_env(game, preset, players, **kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e

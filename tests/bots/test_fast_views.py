@@ -1,0 +1,42 @@
+"""The cheap views the ``strong`` bot's play-outs give the basic bots (the game's declared
+``SearchHints.rollout_view``: Samba's ``FastView``, Hand and Foot's ``QuickView``) must make the
+basic bot decide exactly as the real ``observe`` view does — in whole matches, decision by
+decision, with one bot fed each kind of view per seat (so their memories stay in step)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour import games
+
+
+@pytest.mark.parametrize(
+    ("name", "preset", "seeds"),
+    [("samba", "samba", 3), ("samba", "bolivia", 2), ("handfoot", "handfoot", 1)],
+)
+def test_basic_bot_decides_the_same_on_the_fast_view(name: str, preset: str, seeds: int) -> None:
+    entry = games.entry(name)
+    assert entry.hints is not None and entry.hints.rollout_view is not None
+    fast_view = entry.hints.rollout_view
+    variant = games.get(name, preset, max_hands=1)
+    game = variant.game
+    bot_cls = entry.basic_bot
+    decisions = 0
+    for seed in range(seeds):
+        state = variant.new_game(seed)
+        players = game.num_seats(state)
+        observed = [bot_cls(game, s, seed, rules=variant.rules) for s in range(players)]
+        fast = [bot_cls(game, s, seed, rules=variant.rules) for s in range(players)]
+        rng = random.Random(seed)
+        while (seat := game.to_act(state)) is not None:
+            legal = game.legal_actions(state)
+            chosen = observed[seat].act(game.observe(state, seat), legal)
+            again = fast[seat].act(fast_view(game, state, seat), legal)
+            assert again == chosen, f"{name} seed {seed} step {decisions}: {again} ≠ {chosen}"
+            # now and then a random move, so the bots meet positions they would not make
+            action = legal[rng.randrange(len(legal))] if rng.random() < 0.2 else chosen
+            state, _ = game.apply(state, action)
+            decisions += 1
+    assert decisions > 100

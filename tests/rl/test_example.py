@@ -1,0 +1,54 @@
+"""The worked example keeps working: a tiny run trains, evaluates with an interval and writes
+its learning curve."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from tests.rl.conftest import need
+
+need("gymnasium")
+
+import numpy as np  # noqa: E402
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_scat.py"
+
+
+def _load():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("train_scat", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_scat"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tiny_training_run(tmp_path: Path) -> None:
+    ex = _load()
+    policy, history = ex.train(episodes=30, seed=3, block=15, log=False, scale_matches=3)
+    assert history.matches == [0, 15, 30]
+    assert all(0.0 <= w <= 1.0 for w in history.win_rate)
+    assert np.abs(policy.w).sum() > 0  # it learned something
+    wins, n, (lo, hi) = ex.evaluate(policy, 10)
+    assert n == 10 and 0 <= wins <= 10 and lo <= wins / n <= hi
+    out = tmp_path / "curve.png"
+    ex.plot(history, out, "tiny")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_wilson_interval() -> None:
+    ex = _load()
+    lo, hi = ex.wilson(880, 1000)
+    assert 0.85 < lo < 0.88 < hi < 0.91
+    assert ex.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_main_runs(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    ex = _load()
+    out = tmp_path / "c.png"
+    args = ["--episodes", "10", "--eval", "5", "--block", "5", "--scale-matches", "2"]
+    assert ex.main([*args, "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "95 % interval" in text and out.exists()
