@@ -347,6 +347,7 @@ TABLE_OPS: dict[str, TableOp] = {
     "start": _op_start,
     "replay": _op_replay,
     "verify": _op_verify,
+    **flow.OPS,  # rematch, hold, speed
 }
 
 

@@ -229,16 +229,25 @@ class Cluster:
         deadline = time.monotonic() + self.config.lease_ttl + 2.0
         while True:
             table = self.server.tables.get(code)
-            if table is not None and (
-                self.storage.holds(code) or table.status in ("finished", "expired")
-            ):
+            if table is not None and self.storage.holds(code):
                 return table
             try:
                 info = await self._lease(self.storage.lease_info, code)
             except StorageError as exc:
                 raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
-            if info is None or info.status in ("finished", "expired"):
-                if table is not None and not self.storage.holds(code):
+            over = info is None or info.status in ("finished", "expired")
+            if (
+                over
+                and info is not None
+                and info.valid
+                and info.owner is not None
+                and info.owner != self.node
+                and await self.bus.alive(info.owner)
+            ):
+                # a match just over is still in its owner's memory (rematch, score sheets)
+                return str(info.owner)
+            if over or info is None:
+                if table is not None and table.status not in ("finished", "expired"):
                     self.server.tables.pop(code, None)  # a stale copy from before it ended
                     table.close()
                 return await self.server.get(code)

@@ -56,6 +56,13 @@ def test_two_processes_one_table_lobby_and_play_across(cluster: Cluster) -> None
     replay = httpx.get(f"{b.base}/api/tables/{code}/replay", timeout=30)
     assert replay.status_code == 200
     assert len(replay.json()["steps"]) == players[0].state["version"] + 1  # type: ignore[index]
+    # a rematch asked on the other process is made by the owner, once for both players
+    again = [
+        httpx.post(f"{base}/api/tables/{code}/rematch", json={"token": tok}, timeout=30)
+        for base, tok in ((b.base, t["you"]["token"]), (a.base, joined.json()["token"]))
+    ]
+    assert [r.status_code for r in again] == [200, 200], [r.text for r in again]
+    assert again[0].json()["code"] == again[1].json()["code"] != code
 
 
 def test_partition_between_a_process_and_redis(cluster: Cluster) -> None:
