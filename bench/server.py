@@ -17,6 +17,11 @@ its output) and keeps its journal and its log in a temporary folder the bench cr
 
     uv run python bench/server.py --tables 100 --duration 30
     uv run python bench/server.py --tables 20 --humans 4 --think 0 --bot-delay 0   # flat out
+    # two processes on PostgreSQL + Redis, pinned to CPUs 0 and 1; people on the other process
+    uv run python bench/server.py --processes 2 --db postgresql://postgres@127.0.0.1/test \
+        --redis redis://127.0.0.1:6379/0 --cross 1
+    # failover: process 0 is SIGKILLed after 20 s; its tables' people reconnect elsewhere
+    uv run python bench/server.py --processes 2 --db … --redis … --kill-after 20
 
 Numbers depend on the machine and its load; say which when you quote them.
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,11 +41,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,10 +59,18 @@ class Stats:
         self.errors = 0
         self.finished = 0
         self.versions: dict[str, int] = {}
+        self.reconnects = 0
+        #: table creations answered 503 (retried)
+        self.refused: list[str] = []
+        #: (table, version, action) of every action a client saw acknowledged
+        self.acked: list[tuple[str, int, Any]] = []
+        #: when the owner was killed (--kill-after), and per table how long until it moved on
+        self.killed_at: float | None = None
+        self.resumed: dict[str, float] = {}
 
 
 async def seat_client(
-    url: str,
+    urls: list[str],
     stats: Stats,
     think: float,
     stop: float,
@@ -62,8 +78,34 @@ async def seat_client(
     code: str,
     ping_every: float,
 ) -> None:
-    async with connect(url, max_size=1 << 23) as ws:
-        pending: dict[int, float] = {}
+    """One seat's browser: plays on ``urls[0]``; when the socket closes before the match ends
+    (its server died), reconnects to the next URL, as a browser behind a balancer would."""
+    attempt = 0
+    while time.monotonic() < stop:
+        url = urls[attempt % len(urls)]
+        try:
+            done = await _seat_session(url, stats, think, stop, rng, code, ping_every)
+        except (OSError, WebSocketException):
+            done = False
+        if done:
+            return
+        attempt += 1
+        stats.reconnects += 1
+        await asyncio.sleep(0.2)
+
+
+async def _seat_session(
+    url: str,
+    stats: Stats,
+    think: float,
+    stop: float,
+    rng: random.Random,
+    code: str,
+    ping_every: float,
+) -> bool:
+    """One connection; True when the match is over (or the run is)."""
+    async with connect(url, max_size=1 << 23, open_timeout=30) as ws:
+        pending: dict[int, tuple[float, int, Any]] = {}
         states: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         finished = False
 
@@ -82,12 +124,18 @@ async def seat_client(
                     elif msg["type"] == "state":
                         sent = pending.pop(msg.get("id", -1), None)
                         if sent is not None:
-                            stats.rtt.append(now - sent)
-                        stats.versions[code] = max(stats.versions.get(code, 0), msg["version"])
+                            stats.rtt.append(now - sent[0])
+                            stats.acked.append((code, sent[1], sent[2]))
+                        before = stats.versions.get(code, 0)
+                        if msg["version"] > before and stats.killed_at is not None:
+                            stats.resumed.setdefault(code, time.monotonic() - stats.killed_at)
+                        stats.versions[code] = max(before, msg["version"])
                         if msg["status"] == "finished" and not finished:
                             finished = True
                             stats.finished += 1
                         states.put_nowait(msg)
+            except (OSError, WebSocketException):
+                pass
             finally:
                 states.put_nowait(None)  # the connection closed
 
@@ -106,10 +154,10 @@ async def seat_client(
                 # act on the newest state only: older ones are already out of date
                 while msg is not None and not states.empty():
                     msg = states.get_nowait()
-                if msg is None or msg["status"] == "finished":
-                    return
-                if time.monotonic() > stop:
-                    return
+                if msg is None:
+                    return finished
+                if msg["status"] == "finished" or time.monotonic() > stop:
+                    return True
                 if not msg["your_turn"]:
                     continue
                 if think:
@@ -117,13 +165,15 @@ async def seat_client(
                     # act on what the table looks like now, not on what it looked like before
                     while msg is not None and not states.empty():
                         msg = states.get_nowait()
-                    if msg is None or msg["status"] == "finished":
-                        return
+                    if msg is None:
+                        return finished
+                    if msg["status"] == "finished":
+                        return True
                     if not msg["your_turn"]:
                         continue
                 choice = rng.choice(msg["legal"])["action"]
                 next_id += 1
-                pending[next_id] = time.perf_counter()
+                pending[next_id] = (time.perf_counter(), msg["version"], choice)
                 await ws.send(
                     json.dumps(
                         {
@@ -141,29 +191,44 @@ async def seat_client(
 
 
 async def table_loop(
-    http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, stats: Stats, k: int
+    https: list[httpx.AsyncClient],
+    ws_bases: list[str],
+    args: argparse.Namespace,
+    stats: Stats,
+    k: int,
 ) -> None:
+    """Table after table, created on process ``k % N``; its people connect to process
+    ``(k + cross) % N`` (then to the others if that one dies)."""
     rng = random.Random(k)
     stop = time.monotonic() + args.duration
+    n = len(https)
+    http = https[k % n]
+    order = [ws_bases[(k + args.cross + i) % n] for i in range(n)]
     while time.monotonic() < stop:
         seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * (
             args.players - args.humans
         )
-        r = await http.post(
-            "/api/tables",
-            json={
-                "game": args.game,
-                "players": args.players,
-                "seats": seats,
-                "options": json.loads(args.options),
-            },
-        )
+        body = {
+            "game": args.game,
+            "players": args.players,
+            "seats": seats,
+            "options": json.loads(args.options),
+        }
+        try:
+            r = await http.post("/api/tables", json=body)
+        except httpx.TransportError as exc:  # a kept-alive connection the server had closed
+            stats.refused.append(repr(exc))
+            continue
+        if r.status_code == 503:  # the journal was busy: a person would try again
+            stats.refused.append(r.text[:300])
+            await asyncio.sleep(1 + rng.random())
+            continue
         r.raise_for_status()
         t = r.json()
         code = t["code"]
         tasks = [
             seat_client(
-                f"{ws_base}/ws/{code}?seat={token}",
+                [f"{b}/ws/{code}?seat={token}" for b in order],
                 stats,
                 args.think,
                 stop,
@@ -175,7 +240,9 @@ async def table_loop(
         ]
         if not tasks:  # all bots: watch
             tasks = [
-                seat_client(f"{ws_base}/ws/{code}", stats, 0, stop, rng, code, args.ping_every)
+                seat_client(
+                    [f"{b}/ws/{code}" for b in order], stats, 0, stop, rng, code, args.ping_every
+                )
             ]
         await asyncio.gather(*tasks)
 
@@ -211,8 +278,10 @@ def pct(values: list[float], p: float) -> float:
 SERVING = re.compile(r"serving at http://[^\s/]+:(\d+)/")
 
 
-def start_server(args: argparse.Namespace, folder: Path, log: IO[bytes]) -> subprocess.Popen[bytes]:
-    """``parlour serve`` on ``--port`` with its journal in ``folder`` and its output in ``log``."""
+def start_server(
+    args: argparse.Namespace, folder: Path, log: IO[bytes], i: int, db: str
+) -> subprocess.Popen[bytes]:
+    """The ``i``-th ``parlour serve`` with its journal ``db`` and its output in ``log``."""
     cmd = [
         sys.executable,
         "-c",
@@ -221,15 +290,20 @@ def start_server(args: argparse.Namespace, folder: Path, log: IO[bytes]) -> subp
         "--host",
         "127.0.0.1",
         "--port",
-        str(args.port),
+        str(args.port + i if args.port else 0),
         "--db",
-        f"sqlite:///{folder / 'bench.db'}",
+        db,
         "--bot-delay",
         str(args.bot_delay),
         "--no-rate-limit",  # a hundred tables from one address is the bench, not an attack
     ]
+    if args.redis:
+        cmd += ["--redis", args.redis, "--lease-ttl", str(args.lease_ttl)]
+    if args.bot_processes:
+        cmd += ["--bot-processes", str(args.bot_processes)]
     if args.cpu is not None and shutil.which("taskset"):
-        cmd = ["taskset", "-c", str(args.cpu), *cmd]
+        cpu = (args.cpu + i) % (os.cpu_count() or 1)
+        cmd = ["taskset", "-c", str(cpu), *cmd]
     # anything the server would keep in the user's folders stays in the bench's own
     env = {
         **os.environ,
@@ -255,61 +329,125 @@ async def wait_serving(proc: subprocess.Popen[bytes], log_path: Path, timeout: f
     raise SystemExit(f"bench: the server {state}; its log ends with:\n{tail}")
 
 
+@contextlib.contextmanager
+def journal_url(args: argparse.Namespace, folder: Path) -> Iterator[str]:
+    """SQLite in the bench's folder, or a schema of its own in the given PostgreSQL database
+    (dropped afterwards)."""
+    if not args.db:
+        yield f"sqlite:///{folder / 'bench.db'}"
+        return
+    import psycopg
+
+    schema = f"parlour_bench_{os.getpid()}_{random.randrange(1 << 30)}"
+    with psycopg.connect(args.db, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in args.db else "?"
+    try:
+        yield f"{args.db}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(args.db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.processes > 1 and not (args.db and args.redis):
+        raise SystemExit("bench: --processes above 1 needs --db postgresql://… and --redis")
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as tmp:
         folder = Path(tmp)
-        log_path = folder / "server.log"
-        with log_path.open("wb") as log:
-            proc = start_server(args, folder, log)
+        with journal_url(args, folder) as db:
+            logs = [folder / f"server{i}.log" for i in range(args.processes)]
+            files = [path.open("wb") for path in logs]
+            procs = [start_server(args, folder, f, i, db) for i, f in enumerate(files)]
             try:
-                port = await wait_serving(proc, log_path, timeout=60)
-                if args.port and port != args.port:
-                    raise SystemExit(f"bench: asked for port {args.port}, server is on {port}")
-                stats, wall, cpu = await drive(args, port, proc)
+                ports = [
+                    await wait_serving(proc, path, timeout=120)
+                    for proc, path in zip(procs, logs, strict=True)
+                ]
+                if args.port and ports[0] != args.port:
+                    raise SystemExit(f"bench: asked for port {args.port}, server is on {ports[0]}")
+                stats, wall, cpu = await drive(args, ports, procs)
+                lost = lost_actions(db, stats) if args.db else None
             finally:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-    return report(args, port, stats, wall, cpu)
+                for proc in procs:
+                    if proc.poll() is None:
+                        proc.send_signal(signal.SIGTERM)
+                for proc in procs:
+                    try:
+                        proc.wait(timeout=20)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
+                for f in files:
+                    f.close()
+    return report(args, ports, stats, wall, cpu, lost)
+
+
+def lost_actions(db: str, stats: Stats) -> int:
+    """Actions a client saw acknowledged that the journal does not have."""
+    import psycopg
+
+    with psycopg.connect(db, autocommit=True) as conn:
+        rows = conn.execute("SELECT code, idx, action FROM parlour_actions").fetchall()
+    journaled = {(r[0], int(r[1])): json.loads(r[2]) for r in rows}
+    return sum(journaled.get((code, v)) != action for code, v, action in stats.acked)
 
 
 async def drive(
-    args: argparse.Namespace, port: int, proc: subprocess.Popen[bytes]
+    args: argparse.Namespace, ports: list[int], procs: list[subprocess.Popen[bytes]]
 ) -> tuple[Stats, float, float]:
-    base = f"http://127.0.0.1:{port}"
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        (await http.get("/api/info")).raise_for_status()  # our server, answering
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    try:
+        for http in https:
+            (await http.get("/api/info")).raise_for_status()  # our servers, answering
         stats = Stats()
         t0 = time.perf_counter()
-        cpu0 = _cpu(proc.pid)
+        cpu0 = sum(_cpu(p.pid) for p in procs)
+        killer = None
+        if args.kill_after is not None:
+            killer = asyncio.create_task(_kill(procs[0], args.kill_after, stats))
+        ws_bases = [b.replace("http", "ws") for b in bases]
         await asyncio.gather(
-            *(
-                table_loop(http, base.replace("http", "ws"), args, stats, k)
-                for k in range(args.tables)
-            )
+            *(table_loop(https, ws_bases, args, stats, k) for k in range(args.tables))
         )
         wall = time.perf_counter() - t0
-        cpu = _cpu(proc.pid) - cpu0
+        cpu = sum(_cpu(p.pid) for p in procs) - cpu0
+        if killer is not None:
+            killer.cancel()
+    finally:
+        for http in https:
+            await http.aclose()
     return stats, wall, cpu
 
 
+async def _kill(proc: subprocess.Popen[bytes], after: float, stats: Stats) -> None:
+    await asyncio.sleep(after)
+    stats.killed_at = time.monotonic()
+    stats.versions.clear()  # from now on, a table's first new state says it moved on
+    proc.send_signal(signal.SIGKILL)
+
+
 def report(
-    args: argparse.Namespace, port: int, stats: Stats, wall: float, cpu: float
+    args: argparse.Namespace,
+    ports: list[int],
+    stats: Stats,
+    wall: float,
+    cpu: float,
+    lost: int | None,
 ) -> dict[str, Any]:
     actions = sum(stats.versions.values())
     ms = [x * 1000 for x in stats.rtt]
-    return {
+    out = {
         "tables": args.tables,
+        "processes": args.processes,
+        "cross": args.cross,
         "players": args.players,
         "humans_per_table": args.humans,
         "game": args.game,
         "bot": args.bot,
         "bot_delay_s": args.bot_delay,
         "think_s": args.think,
-        "port": port,
+        "ports": ports,
         "wall_s": round(wall, 1),
         "server_cpu_s": round(cpu, 1),
         "server_cpu_share": round(cpu / wall, 2) if wall else None,
@@ -321,11 +459,24 @@ def report(
         "matches_finished": stats.finished,
         "round_trips": len(ms),
         "errors": stats.errors,
+        "reconnects": stats.reconnects,
+        "creations_refused": len(stats.refused),
+        "refusal_example": stats.refused[0] if stats.refused else None,
         "rtt_ms": _summary(ms),
         "ping_ms": _summary([x * 1000 for x in stats.ping]),
         "load_average": os.getloadavg(),
         "cpus": os.cpu_count(),
     }
+    if lost is not None:
+        out["acknowledged_actions_lost"] = lost
+    if args.kill_after is not None:
+        gaps = sorted(stats.resumed.values())
+        out["failover_s"] = {
+            "tables_resumed": len(gaps),
+            "p50": round(pct(gaps, 50), 2),
+            "max": round(max(gaps), 2) if gaps else None,
+        }
+    return out
 
 
 def _summary(ms: list[float]) -> dict[str, Any]:
@@ -363,6 +514,17 @@ def main() -> None:
     p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
     p.add_argument(
         "--ping-every", type=float, default=1.0, help="mean seconds between pings (0: none)"
+    )
+    p.add_argument("--processes", type=int, default=1, help="server processes (--redis, --db)")
+    p.add_argument("--db", default=None, help="postgresql://… (default: SQLite in a temp folder)")
+    p.add_argument("--redis", default=None, help="redis://… (several processes)")
+    p.add_argument("--lease-ttl", type=float, default=3.0)
+    p.add_argument("--bot-processes", type=int, default=0, help="bot worker processes per server")
+    p.add_argument(
+        "--cross", type=int, default=0, help="people connect to process (table + cross) %% N"
+    )
+    p.add_argument(
+        "--kill-after", type=float, default=None, help="SIGKILL process 0 after this many seconds"
     )
     args = p.parse_args()
     print(json.dumps(asyncio.run(run(args)), indent=1))

@@ -3,13 +3,58 @@
 from __future__ import annotations
 
 import importlib
+import json
 import logging
-from typing import Annotated
+import os
+from typing import Annotated, Any
 
 import typer
 
 from parlour.cli import app
 from parlour.cli.common import console, fail
+
+SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"
+
+
+def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
+    """The app (and its journal) for the settings ``serve`` was given."""
+    from parlour.server.app import create_app
+    from parlour.server.cluster import ClusterConfig, open_leased_storage
+    from parlour.server.guard import OriginPolicy
+    from parlour.server.lobby import ServerConfig
+    from parlour.server.storage import Storage, open_storage
+
+    if settings["game_module"]:
+        register_game_modules(settings["game_module"])
+    db, durability = settings["db"], settings["durability"]
+    cluster = None
+    storage: Storage
+    if settings.get("redis"):
+        cluster = ClusterConfig(redis=settings["redis"], lease_ttl=float(settings["lease_ttl"]))
+        storage = open_leased_storage(db, cluster)
+    else:
+        storage = open_storage(db, durability=durability if durability != "normal" else None)
+    allow_origin = tuple(settings["allow_origin"])
+    origins = OriginPolicy.for_bind(settings["host"], allow_origin)
+    config = ServerConfig(
+        bot_delay=settings["bot_delay"],
+        grace=settings["grace"],
+        waiting_expiry=settings["waiting_expiry"] * 3600.0,
+        rate_limits=None if settings["rate_limit"] else {},
+        allowed_hosts=None if settings["any_host"] else origins.hosts,
+        allow_origins=allow_origin,
+        bot_processes=int(settings.get("bot_processes", 0)),
+    )
+    return create_app(storage, config, cluster), storage
+
+
+def app_from_env() -> Any:
+    """The app of one worker of ``parlour serve --workers N`` (settings in the environment)."""
+    from parlour.server.guard import install_log_redaction
+
+    application, _ = build_app(json.loads(os.environ[SETTINGS_ENV]))
+    install_log_redaction()
+    return application
 
 
 def register_game_modules(modules: list[str]) -> None:
@@ -78,34 +123,90 @@ def serve(
             help="limit table creation, joins and look-ups per client address",
         ),
     ] = True,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="redis://host:6379/0 — join the other server processes on the same "
+            "PostgreSQL journal (needs --db postgresql://…; see docs/deploy.md)"
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="server processes sharing this port (more than 1 needs --db postgresql://… "
+            "and --redis)",
+            min=1,
+        ),
+    ] = 1,
+    lease_ttl: Annotated[
+        float,
+        typer.Option(
+            help="with --redis: seconds before the tables of a process that stopped answering "
+            "are taken over by another"
+        ),
+    ] = 3.0,
+    bot_processes: Annotated[
+        int,
+        typer.Option(help="processes that run the bots (0: threads of the server process)", min=0),
+    ] = 0,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
 
-    from parlour.server.app import create_app
-    from parlour.server.guard import OriginPolicy, install_log_redaction
-    from parlour.server.lobby import ServerConfig
-    from parlour.server.storage import StorageError, open_storage
+    from parlour.server.guard import install_log_redaction
+    from parlour.server.storage import StorageError
 
-    if game_module:
-        register_game_modules(game_module)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if durability not in ("normal", "full"):
         raise fail(f"--durability must be normal or full, not {durability!r}")
+    is_pg = bool(db) and str(db).startswith(("postgresql://", "postgres://"))
+    if redis is not None and not is_pg:
+        raise fail("--redis joins processes on one PostgreSQL journal: give --db postgresql://…")
+    if workers > 1 and (redis is None or not is_pg):
+        raise fail(
+            "--workers above 1 needs --db postgresql://… and --redis redis://… (the processes "
+            "share the tables through them); SQLite serves one process"
+        )
+    settings = {
+        "db": db,
+        "durability": durability,
+        "host": host,
+        "bot_delay": bot_delay,
+        "grace": grace,
+        "waiting_expiry": waiting_expiry,
+        "rate_limit": rate_limit,
+        "any_host": any_host,
+        "allow_origin": list(allow_origin or ()),
+        "game_module": list(game_module or ()),
+        "redis": redis,
+        "lease_ttl": lease_ttl,
+        "bot_processes": bot_processes,
+    }
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if workers > 1:
+        # each worker builds its own app (its own journal pool, bus connection and node name)
+        os.environ[SETTINGS_ENV] = json.dumps(settings)
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        console.print(
+            f"Parlour is serving at [bold]http://{shown}:{port}/[/] with {workers} processes",
+            highlight=False,
+        )
+        console.file.flush()
+        uvicorn.run(
+            "parlour.cli.serve:app_from_env",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level=log_level,
+            ws_max_size=1024 * 1024,
+            lifespan="on",
+            timeout_graceful_shutdown=5,
+        )
+        return
     try:
-        storage = open_storage(db, durability=durability if durability != "normal" else None)
+        application, storage = build_app(settings)
     except StorageError as exc:
         raise fail(str(exc)) from None
-    origins = OriginPolicy.for_bind(host, allow_origin or ())
-    config = ServerConfig(
-        bot_delay=bot_delay,
-        grace=grace,
-        waiting_expiry=waiting_expiry * 3600.0,
-        rate_limits=None if rate_limit else {},
-        allowed_hosts=None if any_host else origins.hosts,
-        allow_origins=tuple(allow_origin or ()),
-    )
-    application = create_app(storage, config)
     server = uvicorn.Server(
         uvicorn.Config(
             application,
@@ -114,6 +215,8 @@ def serve(
             log_level=log_level,
             ws_max_size=1024 * 1024,
             lifespan="on",
+            # open sockets get 5 s to close on SIGTERM, then the server stops anyway
+            timeout_graceful_shutdown=5,
         )
     )
 

@@ -11,11 +11,11 @@ import contextlib
 import html
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import (
     FileResponse,
@@ -32,10 +32,11 @@ from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
 from parlour.server import flow, replays
+from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
 from parlour.server.storage import Storage, open_storage
-from parlour.server.table import Connection, Rejected, Table
+from parlour.server.table import Connection, Rejected, Table, encode
 
 PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -278,9 +279,100 @@ def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def create_app(storage: Storage | str | None = None, config: ServerConfig | None = None) -> FastAPI:
-    store = storage if isinstance(storage, Storage) else open_storage(storage)
-    server = TableServer(store, config)
+# --- what the lobby does to one table (in a cluster: run by the process that owns it) -------
+
+
+async def _op_record(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return table.record()
+
+
+async def _op_claim(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await server.claim(table.code, args.get("invite"), args.get("player"))
+
+
+async def _op_join(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await server.join(table.code, args.get("seat"), args.get("player"))
+
+
+async def _op_invite(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await server.reinvite(table, args.get("token"), args.get("seat"))
+
+
+async def _op_rotate(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await server.rotate(table, args.get("token"))
+
+
+async def _op_leave(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    seat = await server.seat_of(table, args.get("token"))
+    try:
+        await table.leave(seat)
+    except Rejected as exc:
+        raise LobbyError(409, exc.message) from None
+    return {"seat": seat, "left": True}
+
+
+async def _op_start(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    await server.seat_of(table, args.get("token"))
+    try:
+        await table.start()
+    except Rejected as exc:
+        raise LobbyError(503, exc.message) from None
+    return table.record()
+
+
+async def _op_replay(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    if table.status != "finished":
+        raise LobbyError(
+            409, "the match is not finished; its replay (with the seed) opens when it ends"
+        )
+    return await asyncio.get_running_loop().run_in_executor(
+        server.work_pool, replays.replay_json, table
+    )
+
+
+async def _op_verify(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await asyncio.get_running_loop().run_in_executor(
+        server.work_pool, replays.verify_json, table
+    )
+
+
+TableOp = Callable[[TableServer, Table, dict[str, Any]], Awaitable[dict[str, Any]]]
+TABLE_OPS: dict[str, TableOp] = {
+    "record": _op_record,
+    "claim": _op_claim,
+    "join": _op_join,
+    "invite": _op_invite,
+    "rotate": _op_rotate,
+    "leave": _op_leave,
+    "start": _op_start,
+    "replay": _op_replay,
+    "verify": _op_verify,
+    **flow.OPS,  # rematch, hold, speed
+}
+
+
+async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a lobby operation on a table: here, or (in a cluster) on the process that owns it."""
+    if server.cluster is not None:
+        return await server.cluster.call(code, op, args)
+    table = await server.get(code)
+    return await TABLE_OPS[op](server, table, args)
+
+
+def create_app(
+    storage: Storage | str | None = None,
+    config: ServerConfig | None = None,
+    cluster: ClusterConfig | None = None,
+) -> FastAPI:
+    """The app on a journal (a :class:`Storage` or its URL).  With ``cluster`` (PostgreSQL and
+    Redis), this process is one of several serving the same tables (``parlour.server.cluster``)."""
+    if cluster is not None:
+        store = storage if isinstance(storage, Storage) else open_leased_storage(storage, cluster)
+        server = TableServer(store, config)
+        server.cluster = Cluster(server, cluster, run_session, TABLE_OPS)
+    else:
+        store = storage if isinstance(storage, Storage) else open_storage(storage)
+        server = TableServer(store, config)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -396,76 +488,56 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
         limit: int = Query(50, ge=1, le=200, description="at most this many tables"),
     ) -> dict[str, Any]:
         server.limit("lookup", _client(request))
-        return server.list(status, offset, min(limit, server.config.list_limit))
+        limit = min(limit, server.config.list_limit)
+        if server.cluster is not None:
+            return await server.cluster.list(status, offset, limit)
+        return server.list(status, offset, limit)
 
     @app.get("/api/tables/{code}", summary="One table")
     async def get_table(code: str, request: Request) -> dict[str, Any]:
         server.limit("lookup", _client(request))
-        return (await server.get(code)).record()
+        return await on_table(server, code, "record", {})
 
     @app.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
     async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        return await server.claim(code, req.invite, req.player)
+        return await on_table(server, code, "claim", {"invite": req.invite, "player": req.player})
 
     @app.post("/api/tables/{code}/join", summary="Take an open seat by table code")
     async def join(code: str, request: Request, req: JoinRequest | None = None) -> dict[str, Any]:
         server.limit("join", _client(request))
-        return await server.join(code, req.seat if req else None, req.player if req else None)
+        args = {"seat": req.seat if req else None, "player": req.player if req else None}
+        return await on_table(server, code, "join", args)
 
     @app.post("/api/tables/{code}/invite", summary="A new one-time invite for a seat")
     async def reinvite(code: str, req: InviteRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        table = await server.get(code)
-        return await server.reinvite(table, req.token, req.seat)
+        return await on_table(server, code, "invite", {"token": req.token, "seat": req.seat})
 
     @app.post("/api/tables/{code}/rotate", summary="A new token for your seat")
     async def rotate(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        table = await server.get(code)
-        return await server.rotate(table, req.token)
+        return await on_table(server, code, "rotate", {"token": req.token})
 
     @app.post("/api/tables/{code}/leave", summary="Give up a seat for good (a bot plays it)")
     async def leave(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        table = await server.get(code)
-        seat = await server.seat_of(table, req.token)
-        try:
-            await table.leave(seat)
-        except Rejected as exc:
-            raise LobbyError(409, exc.message) from None
-        return {"seat": seat, "left": True}
+        return await on_table(server, code, "leave", {"token": req.token})
 
     @app.post("/api/tables/{code}/start", summary="Start now; bots fill the free seats")
     async def start(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
         server.limit("join", _client(request))
-        table = await server.get(code)
-        await server.seat_of(table, req.token)
-        try:
-            await table.start()
-        except Rejected as exc:
-            raise LobbyError(503, exc.message) from None
-        return table.record()
+        return await on_table(server, code, "start", {"token": req.token})
 
     @app.get("/api/tables/{code}/replay", summary="A finished match, step by step")
     async def replay(code: str, request: Request) -> dict[str, Any]:
         server.limit("lookup", _client(request))
-        table = await server.get(code)
-        if table.status != "finished":
-            raise HTTPException(
-                409, "the match is not finished; its replay (with the seed) opens when it ends"
-            )
-        return await asyncio.get_running_loop().run_in_executor(
-            server.work_pool, replays.replay_json, table
-        )
+        return await on_table(server, code, "replay", {})
 
     @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
     async def verify(code: str, request: Request) -> dict[str, Any]:
         server.limit("lookup", _client(request))
-        table = await server.get(code)
-        return await asyncio.get_running_loop().run_in_executor(
-            server.work_pool, replays.verify_json, table
-        )
+        return await on_table(server, code, "verify", {})
 
     replays.add_chicago(app)
     flow.add_flow(app, server, _client)
@@ -496,99 +568,153 @@ def create_app(storage: Storage | str | None = None, config: ServerConfig | None
             )
             return
         await ws.accept()
-        try:
-            table = await server.get(code)
-        except LobbyError as exc:
-            kind = {410: "gone", 503: "unavailable"}.get(exc.status, "no_table")
-            await ws.send_json({"type": "error", "code": kind, "message": exc.message})
-            await ws.close(code=4000 + exc.status if exc.status < 1000 else 4404)
-            return
-        seat_no: int | None = None
-        bad_token = False
-        if seat:
-            seat_no = table.seat_for_token(seat)
-            bad_token = seat_no is None
-        cfg = server.config
-        conn = Connection(
-            seat_no,
-            table.resync_text,
-            max_messages=cfg.send_queue_messages,
-            max_bytes=cfg.send_queue_bytes,
-        )
-        sender = asyncio.create_task(_sender(ws, conn, cfg.send_timeout))
-        receiver: asyncio.Task[None] | None = None
-        try:
-            contrib_error = None
-            if seat_no is not None and contrib is not None and table.status == "waiting":
-                try:
-                    await table.contribute(seat_no, contrib)
-                except Rejected as exc:
-                    contrib_error = exc
-            conn.send(
-                {
-                    "type": "welcome",
-                    "protocol": PROTOCOL,
-                    "code": table.code,
-                    "seat": seat_no,
-                    "spectator": seat_no is None,
-                    "game": table.entry.name,
-                    "preset": table.meta.preset,
-                    "rules": table.meta.rules,
-                    "players": table.players,
-                    "table": table.record(),
-                }
-            )
-            if bad_token:
-                conn.send(
-                    {
-                        "type": "error",
-                        "code": "bad_token",
-                        "message": "that seat token is not valid at this table (wrong link, or "
-                        "the player left); you are watching as a spectator",
-                        "version": table.version,
-                    }
-                )
-            if contrib_error is not None:
-                _error(conn, table, contrib_error.code, contrib_error.message)
-            changed = table.attach(conn)
-            conn.send(table.state_message(conn, full=True))
-            await table.connected(conn, changed)
-            receiver = asyncio.create_task(_receive(ws, server, table, conn))
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if receiver is not None and not receiver.done():
-                receiver.cancel()
-                with contextlib.suppress(BaseException):
-                    await receiver
-            await table.disconnect(conn)
-            conn.close()
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(sender, timeout=2)
-            if not sender.done():
-                sender.cancel()
+        transport = WsTransport(ws)
+        if server.cluster is not None:
+            await server.cluster.serve_socket(transport, code, seat, contrib)
+        else:
+            await run_session(server, transport, code, seat, contrib)
 
     return app
 
 
-async def _receive(ws: WebSocket, server: TableServer, table: Table, conn: Connection) -> None:
-    """Read client messages until the socket closes; one bad message never ends it."""
-    while True:
-        msg = await ws.receive()
+class Transport(Protocol):
+    """Where a player's messages come from and go to: a WebSocket, or a connection served
+    through another process (:mod:`parlour.server.cluster`)."""
+
+    async def receive(self) -> str | None:
+        """The next client message (``None``: the client is gone)."""
+        ...
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str = "") -> None: ...
+
+
+class WsTransport:
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+
+    async def receive(self) -> str | None:
+        msg = await self.ws.receive()
         if msg["type"] == "websocket.disconnect":
-            return
+            return None
         raw = msg.get("text")
         if raw is None and msg.get("bytes") is not None:
             raw = msg["bytes"].decode("utf-8", errors="replace")
+        return raw or ""
+
+    async def send_text(self, text: str) -> None:
+        await self.ws.send_text(text)
+
+    async def close(self, code: int, reason: str = "") -> None:
+        await self.ws.close(code=code, reason=reason or None)
+
+
+async def refuse(transport: Transport, exc: LobbyError) -> None:
+    """A table that cannot be opened: the error, then the close (4404, 4410, 4503, …)."""
+    kind = {410: "gone", 503: "unavailable"}.get(exc.status, "no_table")
+    await transport.send_text(encode({"type": "error", "code": kind, "message": exc.message}))
+    await transport.close(4000 + exc.status if exc.status < 1000 else 4404)
+
+
+async def run_session(
+    server: TableServer,
+    transport: Transport,
+    code: str,
+    seat: str | None,
+    contrib: str | None,
+    table: Table | None = None,
+) -> None:
+    """Serve one player's (or spectator's) connection to a table until it ends."""
+    if table is None:
         try:
-            await _handle(server, table, conn, raw or "")
+            table = await server.get(code)
+        except LobbyError as exc:
+            await refuse(transport, exc)
+            return
+    seat_no: int | None = None
+    bad_token = False
+    if seat:
+        seat_no = table.seat_for_token(seat)
+        bad_token = seat_no is None
+    cfg = server.config
+    conn = Connection(
+        seat_no,
+        table.resync_text,
+        max_messages=cfg.send_queue_messages,
+        max_bytes=cfg.send_queue_bytes,
+    )
+    sender = asyncio.create_task(_sender(transport, conn, cfg.send_timeout))
+    receiver: asyncio.Task[None] | None = None
+    try:
+        contrib_error = None
+        if seat_no is not None and contrib is not None and table.status == "waiting":
+            try:
+                await table.contribute(seat_no, contrib)
+            except Rejected as exc:
+                contrib_error = exc
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL,
+                "code": table.code,
+                "seat": seat_no,
+                "spectator": seat_no is None,
+                "game": table.entry.name,
+                "preset": table.meta.preset,
+                "rules": table.meta.rules,
+                "players": table.players,
+                "table": table.record(),
+            }
+        )
+        if bad_token:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_token",
+                    "message": "that seat token is not valid at this table (wrong link, or "
+                    "the player left); you are watching as a spectator",
+                    "version": table.version,
+                }
+            )
+        if contrib_error is not None:
+            _error(conn, table, contrib_error.code, contrib_error.message)
+        changed = table.attach(conn)
+        conn.send(table.state_message(conn, full=True))
+        await table.connected(conn, changed)
+        receiver = asyncio.create_task(_receive(transport, server, table, conn))
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if receiver is not None and not receiver.done():
+            receiver.cancel()
+            with contextlib.suppress(BaseException):
+                await receiver
+        await table.disconnect(conn)
+        conn.close()
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(sender, timeout=2)
+        if not sender.done():
+            sender.cancel()
+
+
+async def _receive(
+    transport: Transport, server: TableServer, table: Table, conn: Connection
+) -> None:
+    """Read client messages until the socket closes; one bad message never ends it."""
+    while True:
+        raw = await transport.receive()
+        if raw is None:
+            return
+        try:
+            await _handle(server, table, conn, raw)
         except Exception:  # one bad message must not drop the connection
             log.exception("table %s: message failed", table.code)
             _error(conn, table, "server_error", "the server failed on that message")
 
 
-async def _sender(ws: WebSocket, conn: Connection, timeout: float) -> None:
+async def _sender(transport: Transport, conn: Connection, timeout: float) -> None:
     """Send the connection's messages; a socket that cannot take one within ``timeout`` seconds
     (its client is not reading) or fails in any way is closed with a reason."""
     reason = ""
@@ -599,13 +725,13 @@ async def _sender(ws: WebSocket, conn: Connection, timeout: float) -> None:
                 reason = conn.close_reason
                 break
             try:
-                await asyncio.wait_for(ws.send_text(text), timeout)
+                await asyncio.wait_for(transport.send_text(text), timeout)
             except TimeoutError:
                 reason = f"too slow: a message waited over {timeout:g} s to be read"
                 break
             except UnicodeEncodeError:  # never expected: encode() escapes surrogates
                 await asyncio.wait_for(
-                    ws.send_text(text.encode("utf-8", "replace").decode()), timeout
+                    transport.send_text(text.encode("utf-8", "replace").decode()), timeout
                 )
     except Exception as exc:
         reason = f"send failed: {type(exc).__name__}"
@@ -613,7 +739,7 @@ async def _sender(ws: WebSocket, conn: Connection, timeout: float) -> None:
     if reason:
         log.info("closing a connection: %s", reason)
         with contextlib.suppress(BaseException):
-            await asyncio.wait_for(ws.close(code=4008, reason=reason[:120]), 1.0)
+            await asyncio.wait_for(transport.close(4008, reason[:120]), 1.0)
 
 
 def _error(conn: Connection, table: Any, code: str, message: str, request: Any = None) -> None:

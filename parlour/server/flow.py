@@ -188,20 +188,44 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
     return {"code": new.code, "seat": seat, "token": fresh, "url": f"/t/{new.code}", "host": False}
 
 
+async def _op_rematch(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await rematch(server, table, args["token"])
+
+
+async def _op_hold(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await hold(server, table, args["token"], args["on"])
+
+
+async def _op_speed(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    return await set_speed(server, table, args["token"], args["delay"])
+
+
+#: the flow's operations on one table (in a cluster, run by the process that owns it)
+OPS = {"rematch": _op_rematch, "hold": _op_hold, "speed": _op_speed}
+
+
+async def _on_table(
+    server: TableServer, code: str, op: str, args: dict[str, Any]
+) -> dict[str, Any]:
+    if server.cluster is not None:
+        return await server.cluster.call(code, op, args)
+    return await OPS[op](server, await server.get(code), args)
+
+
 def add_flow(app: FastAPI, server: TableServer, client: Any) -> None:
     """The routes: ``/api/tables/{code}/rematch``, ``/hold`` and ``/speed``."""
 
     @app.post("/api/tables/{code}/rematch", summary="A new match with the same seats")
     async def rematch_route(code: str, req: RematchRequest, request: Request) -> dict[str, Any]:
         server.limit("create", client(request))
-        return await rematch(server, await server.get(code), req.token)
+        return await _on_table(server, code, "rematch", {"token": req.token})
 
     @app.post("/api/tables/{code}/hold", summary="Bots wait while a score sheet is read")
     async def hold_route(code: str, req: HoldRequest, request: Request) -> dict[str, Any]:
         server.limit("join", client(request))
-        return await hold(server, await server.get(code), req.token, req.on)
+        return await _on_table(server, code, "hold", {"token": req.token, "on": req.on})
 
     @app.post("/api/tables/{code}/speed", summary="How long this table's bots wait")
     async def speed_route(code: str, req: SpeedRequest, request: Request) -> dict[str, Any]:
         server.limit("join", client(request))
-        return await set_speed(server, await server.get(code), req.token, req.delay)
+        return await _on_table(server, code, "speed", {"token": req.token, "delay": req.delay})

@@ -9,14 +9,15 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
+from parlour.server import botpool
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
 from parlour.server.storage import Storage, StorageError, TableMeta
@@ -31,6 +32,9 @@ from parlour.server.table import (
     new_code,
     new_token,
 )
+
+if TYPE_CHECKING:
+    from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
 TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
@@ -52,6 +56,8 @@ class ServerConfig:
     max_message: int = 64 * 1024
     #: threads that run bots
     bot_threads: int = 2
+    #: processes that run bots instead of the threads (0: threads); see ``parlour.server.botpool``
+    bot_processes: int = 0
     #: messages and bytes queued for one connection before it counts as fallen behind
     send_queue_messages: int = 64
     send_queue_bytes: int = 1 << 21
@@ -116,6 +122,9 @@ class TableServer:
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
+        self.bot_procs: ProcessPoolExecutor | None = (
+            botpool.new_pool(self.config.bot_processes) if self.config.bot_processes > 0 else None
+        )
         #: replays and verifications: one thread of their own, so they never hold up a bot
         self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-work")
         self.actions_applied = 0
@@ -124,6 +133,8 @@ class TableServer:
         self.limiter = RateLimiter(limits)
         self.origins = OriginPolicy(self.config.allowed_hosts, self.config.allow_origins)
         self._sweeper: asyncio.Task[None] | None = None
+        #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
+        self.cluster: Cluster | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on a journal thread (off the event loop).  A table's writes stay
@@ -220,7 +231,12 @@ class TableServer:
             return None
 
     async def startup(self) -> None:
-        """Replay every unfinished table from the journal; a broken one is reported and skipped."""
+        """Replay every unfinished table from the journal; a broken one is reported and skipped.
+        In a cluster, tables are taken one by one as their leases allow (the cluster starts)."""
+        if self.cluster is not None:
+            await self.cluster.start()
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+            return
         codes = await self.db(self.storage.codes, active=True)
         for code in codes:
             try:
@@ -248,9 +264,13 @@ class TableServer:
     async def shutdown(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
         for t in self.tables.values():
             t.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.bot_procs is not None:
+            self.bot_procs.shutdown(wait=False, cancel_futures=True)
         self.work_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.storage.close()

@@ -450,6 +450,7 @@ class PostgresStorage(_SqlStorage):
             application_name=params.get("application_name") or "parlour",
             connect_timeout=max(1, round(timeout)),
         )
+        self._conninfo = conninfo
         where = _safe_url(url)
         # one plain connection first: an unreachable server fails here, fast and with the
         # reason libpq gives (the pool would only say that it timed out)

@@ -21,6 +21,7 @@ from parlour import games
 from parlour.core.cards import card_str
 from parlour.core.game import Game
 from parlour.server import redact
+from parlour.server.table import encode
 from tests.server.conftest import LiveServer
 
 STATES_PER_GAME = int(os.environ.get("PARLOUR_LEAK_STATES", "24"))
@@ -35,7 +36,8 @@ def _variants(name: str) -> list[Any]:
 
 
 def _dump(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, ensure_ascii=False)
+    """The server's own wire encoding (so a raw message can be compared byte for byte)."""
+    return encode(payload)
 
 
 def _cards(text: str) -> set[str]:

@@ -1,0 +1,101 @@
+"""The lease and its fencing token, on the journal itself: a process whose lease expired or was
+taken cannot write a table's journal, whatever it believes."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from parlour.server.leases import LeasedStorage, LeaseLost
+from parlour.server.storage import TableMeta
+from tests.server.test_recovery import pg_schema
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    with pg_schema() as u:
+        yield u
+
+
+def _meta(code: str) -> TableMeta:
+    return TableMeta(code, "toy", "toy", {"players": 2}, 1, 0, [], "playing", "", 1.0)
+
+
+def test_stale_owner_is_refused_by_the_journal(url: str) -> None:
+    a = LeasedStorage(url, "node-a", ttl=0.6)
+    b = LeasedStorage(url, "node-b", ttl=0.6)
+    lost: list[str] = []
+    a.on_lost = lost.append
+    try:
+        a.create_table(_meta("LEASE1"))
+        a.append_action("LEASE1", 0, {"type": "Draw"}, 0, 1.0)
+        assert b.acquire("LEASE1") is None  # held and not expired
+        with pytest.raises(LeaseLost):  # b does not hold it: its writes are refused
+            b.append_action("LEASE1", 1, {"type": "Draw"}, 0, 1.0)
+        assert a.renew() == []
+        time.sleep(0.8)  # a froze: its lease ran out
+        # …but nobody took it yet: a is still the only possible writer, its token is current
+        a.append_action("LEASE1", 1, {"type": "Pass"}, 1, 1.5)
+        assert b.acquire("LEASE1") == 2
+        # a wakes up and carries on as if nothing happened: every kind of write is refused
+        with pytest.raises(LeaseLost):
+            a.append_action("LEASE1", 2, {"type": "Pass"}, 1, 2.0)
+        assert lost == ["LEASE1"] and not a.holds("LEASE1")
+        a.fences["LEASE1"] = 1  # even with the old token forced back in
+        with pytest.raises(LeaseLost):
+            a.add_record("LEASE1", "chat", {}, 2.0)
+        a.fences["LEASE1"] = 1
+        with pytest.raises(LeaseLost):
+            a.update_table("LEASE1", [], "finished", 2.0)
+        a.fences["LEASE1"] = 1
+        assert a.renew() == ["LEASE1"]  # and its renewal says so
+        b.append_action("LEASE1", 2, {"type": "Draw"}, 0, 3.0)
+        _, actions = b.load_table("LEASE1")  # type: ignore[misc]
+        assert [e.action for e in actions] == [{"type": "Draw"}, {"type": "Pass"}, {"type": "Draw"}]
+        with psycopg.connect(url, autocommit=True) as conn:
+            log = conn.execute(
+                "SELECT token, owner FROM parlour_lease_log WHERE code = 'LEASE1' ORDER BY token"
+            ).fetchall()
+        assert log == [(1, "node-a"), (2, "node-b")]
+        # released leases are free at once
+        b.release()
+        assert a.acquire("LEASE1") == 3
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_write_in_flight_and_a_takeover_never_both_win(url: str) -> None:
+    """The write locks the lease row (FOR SHARE) in its statement: a takeover that comes while a
+    write is in flight waits for it, and a write after a takeover finds the new token."""
+    a = LeasedStorage(url, "node-a", ttl=0.3)
+    b = LeasedStorage(url, "node-b", ttl=0.3)
+    try:
+        a.create_table(_meta("RACE01"))
+        time.sleep(0.4)
+        results: dict[str, object] = {}
+
+        def take() -> None:
+            results["token"] = b.acquire("RACE01")
+
+        # a transaction of a's holds the lease row as a fenced write does, then commits
+        with psycopg.connect(url, autocommit=False) as conn:
+            conn.execute(
+                "SELECT 1 FROM parlour_leases WHERE code = 'RACE01' AND token = 1 FOR SHARE"
+            )
+            taker = threading.Thread(target=take)
+            taker.start()
+            taker.join(0.5)
+            assert taker.is_alive()  # the takeover waits for the write's transaction
+            conn.commit()
+        taker.join(5)
+        assert results["token"] == 2
+        with pytest.raises(LeaseLost):
+            a.append_action("RACE01", 0, {"type": "Draw"}, 0, 1.0)
+    finally:
+        a.close()
+        b.close()
