@@ -8,7 +8,7 @@ is byte-identical when the hidden cards are dealt again with ``game.determinize`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from parlour.core.game import Event, Game, Seat
@@ -64,12 +64,17 @@ def event_json(index: int, event: Event, text: str) -> dict[str, Any]:
 
 
 def teller(
-    game: Game[Any, Any, Any, Any], state: Any, players: int, seat: Seat | None
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    players: int,
+    seat: Seat | None,
+    player_names: Sequence[str | None] = (),
 ) -> Callable[[Event], str]:
-    """Events in words for ``seat``: "you", "your partner", the other seats as the browser
-    table names them (the compass at four, ``Player n`` otherwise)."""
+    """Events in words for ``seat``: "you", "your partner", the other seats by their player's
+    name where the table has one, else as the browser table names them (the compass at four,
+    ``Player n`` otherwise)."""
     sides = game.sides_of(state) if state is not None else ()
-    names = Names.table(players, sides)
+    names = Names.table(players, sides, player_names)
     return lambda event: sentence(game.describe(event, seat, names))
 
 

@@ -55,7 +55,7 @@ def replay_json(table: Table) -> dict[str, Any]:
     tracker = DealTracker(game, table.secret, table.deals.stored)
     counter = 0
 
-    tell = redact.teller(game, state, table.players, None)
+    tell = redact.teller(game, state, table.players, None, table.player_names())
 
     def public(events: list[Any]) -> list[dict[str, Any]]:
         nonlocal counter

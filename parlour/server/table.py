@@ -422,6 +422,10 @@ class Table:
             return "bot"
         return "absent"
 
+    def player_names(self) -> list[str | None]:
+        """Each seat's player name where a player gave one (bots and unnamed seats: ``None``)."""
+        return [s.name or None if s.kind == "human" else None for s in self.seats]
+
     def seats_json(self) -> list[dict[str, Any]]:
         out = []
         for s in self.seats:
@@ -570,7 +574,7 @@ class Table:
             payload = self.payload(seat)
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
-        tell = redact.teller(self.game, self.state, self.players, seat)
+        tell = redact.teller(self.game, self.state, self.players, seat, self.player_names())
         events = redact.visible_events(visible, seat, after, tell)
         conn.sent_event = len(visible) - 1
         return {

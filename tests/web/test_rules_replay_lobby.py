@@ -384,3 +384,52 @@ def test_rules_and_replay_on_a_phone(browser: Any, server: Any, artifacts: Path)
         page.screenshot(path=str(artifacts / "replay-phone.png"))
     finally:
         ctx.close()
+
+
+def test_player_names_are_shown_at_the_table_and_in_the_log(browser: Any, server: Any) -> None:
+    """Issue 17, "Names": a player's name is shown at the table (players panel) and in the log
+    lines others read (the server tells events with the table's player names), while the
+    player reads "you"."""
+    t = server.post(
+        "/api/tables",
+        {
+            "game": "scat",
+            "players": 3,
+            "player": "Dora",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "basic"}, {"kind": "bot"}],
+        },
+    )
+    code = t["code"]
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        me, watcher = (c.new_page() for c in contexts)
+        me.goto(server.base + seat_path(t))
+        wait_state(me)
+        watcher.goto(f"{server.base}/t/{code}")
+        wait_state(watcher)
+        # the watcher's players panel names seat 0 by its player's name
+        watcher.wait_for_function(
+            "[...document.querySelectorAll('#players .player')].some(e => e.innerText.includes('Dora'))"
+        )
+        # Dora plays a move; the watcher's log says "Dora …", Dora's own log says "You …"
+        for _ in range(160):  # the bots move first or not; wait for Dora's draw
+            if me.locator("#hand-end-close").count():
+                me.locator("#hand-end-close").click()
+            st = wait_state(me)
+            if any(a["type"] == "DrawStock" for a in st["legal"]) and not st.get("pending"):
+                break
+            me.wait_for_timeout(250)
+        else:
+            raise AssertionError("Dora never got to draw")
+        me.click("#stock")
+        watcher.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(e => /^Dora draws/.test(e.innerText))",
+            timeout=15000,
+        )
+        me.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(e => /^You draw/.test(e.innerText))"
+        )
+        assert "Dora draws" not in me.locator("#log").inner_text()
+    finally:
+        for c in contexts:
+            c.close()

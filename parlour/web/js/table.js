@@ -76,7 +76,11 @@ export const ctx = {
   fairRecord: record,
   seenHands: null, // number of hand results seen (to pop the end-of-hand screen once)
   dismissedEnd: false,
-  name: (seat) => seatName(seat, ctx.players),
+  // a seat's player name where the player gave one, else the seat's name (South, Player 2 …)
+  name: (seat) => {
+    const s = (ctx.seats || []).find((x) => x.seat === seat);
+    return s && s.name ? s.name : seatName(seat, ctx.players);
+  },
   say,
   send,
   sendAll,
