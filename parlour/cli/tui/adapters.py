@@ -103,7 +103,7 @@ class Adapter:
         return _YOU_VERB.sub(r"You \1", text)
 
     def completions(self, view: Any, legal: Sequence[Any]) -> list[str]:
-        words = {"help", "hint", "quit", "save", "show"}
+        words = {"help", "hint", "quit", "review", "save", "show"}
         for a in legal:
             words.update(str(a).split()[:1])
         if self.grammar is not None:  # every move's first word, legal now or not
