@@ -78,6 +78,12 @@ def serve(
             help="limit table creation, joins and look-ups per client address",
         ),
     ] = True,
+    hint_seconds: Annotated[
+        float, typer.Option(help="seconds the search thinks for one hint (off the event loop)")
+    ] = 1.0,
+    review_seconds: Annotated[
+        float, typer.Option(help="seconds of search per decision in a post-hand review")
+    ] = 0.25,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
@@ -104,6 +110,8 @@ def serve(
         rate_limits=None if rate_limit else {},
         allowed_hosts=None if any_host else origins.hosts,
         allow_origins=tuple(allow_origin or ()),
+        hint_seconds=hint_seconds,
+        review_seconds=review_seconds,
     )
     application = create_app(storage, config)
     server = uvicorn.Server(
