@@ -410,9 +410,13 @@ class IsmctsBot(Bot):
         sums = [0.0] * len(cands)
         rounds = playouts = 0
         while playouts + len(cands) <= max(limit, 2 * len(cands)):
-            if deadline is not None and rounds >= 2:
+            if deadline is not None and rounds >= 1:
+                # two rounds at least, unless one already took the whole budget (a hint must
+                # come in time: long play-outs such as Cheat's to the end of the game)
                 now = time.perf_counter()
-                if now + 2 * (now - started) / rounds > deadline:
+                if now >= deadline or (
+                    rounds >= 2 and now + 2 * (now - started) / rounds > deadline
+                ):
                     break
             world = game.determinize(view, rng)
             if self._sides is None:
