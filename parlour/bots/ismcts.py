@@ -377,6 +377,60 @@ class IsmctsBot(Bot):
             self.overruled += 1
         return best
 
+    def estimate(
+        self, view: Any, legal: Sequence[Any], include: Sequence[Any] = ()
+    ) -> tuple[list[tuple[Any, float]], int]:
+        """Hints and reviews: ``([(move, mean reward)…], rounds)`` for the moves the paired
+        search would compare here (the policy's own, the game's candidates) plus ``include``,
+        each played out on the same determinizations of ``view`` within the budget.  Depends
+        on nothing but the view, the legal moves, the seed and the budget."""
+        game = self.game
+        rng = self.rng
+        if self._rollout_cls is not None:
+            favourite = self._favourite(view, legal)
+            if self._candidates is not None:
+                assert self._own_policy is not None
+                cands = list(
+                    self._candidates(self._own_policy, view, legal, favourite, self.max_candidates)
+                )
+            else:
+                others = [a for a in legal if a != favourite]
+                cands = [favourite, *rng.sample(others, min(len(others), self.max_candidates - 1))]
+        else:
+            cands = (
+                list(legal)
+                if len(legal) <= self.max_candidates
+                else rng.sample(list(legal), self.max_candidates)
+            )
+        cands += [a for a in include if a not in cands and a in legal]
+        started = time.perf_counter()
+        cpu_started = time.process_time()
+        deadline = started + self.seconds if self.seconds is not None else None
+        limit = self.iterations if self.iterations is not None else 1 << 60
+        sums = [0.0] * len(cands)
+        rounds = playouts = 0
+        while playouts + len(cands) <= max(limit, 2 * len(cands)):
+            if deadline is not None and rounds >= 1:
+                # two rounds at least, unless one already took the whole budget (a hint must
+                # come in time: long play-outs such as Cheat's to the end of the game)
+                now = time.perf_counter()
+                if now >= deadline or (
+                    rounds >= 2 and now + 2 * (now - started) / rounds > deadline
+                ):
+                    break
+            world = game.determinize(view, rng)
+            if self._sides is None:
+                self._sides = game.outcome(world).sides
+                self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
+            side = self._side_of[self.seat]
+            seed = rng.getrandbits(63)
+            for i, action in enumerate(cands):
+                sums[i] += self._value_after(world, action, seed, side)
+                playouts += 1
+            rounds += 1
+        self._record(playouts, started, cpu_started)
+        return [(a, s / max(rounds, 1)) for a, s in zip(cands, sums, strict=True)], rounds
+
     def _value_after(self, world: Any, action: Any, seed: int, side: int) -> float:
         """``side``'s reward from one play-out of ``world`` after ``action``; the same ``seed``
         gives every candidate the same play-out randomness."""

@@ -29,6 +29,12 @@ def play(
     save: Annotated[Path | None, typer.Option(help="keep a replayable match file here")] = None,
     load: Annotated[Path | None, typer.Option(help="continue a saved match")] = None,
     fast: Annotated[bool, typer.Option("--fast", help="no pause after bots' moves")] = False,
+    hint_budget: Annotated[
+        str, typer.Option(help="search per hint: seconds (1) or play-outs (200it)")
+    ] = "1",
+    review_budget: Annotated[
+        str, typer.Option(help="search per reviewed decision: seconds or play-outs")
+    ] = "0.25",
 ) -> None:
     """Play one seat against bots; type help at the prompt."""
     record = None
@@ -57,6 +63,8 @@ def play(
             delay=0.0 if fast else 0.7,
             save=save,
             record=record,
+            hint_budget=hint_budget,
+            review_budget=review_budget,
         )
     except ParlourError as exc:
         raise fail(str(exc)) from None

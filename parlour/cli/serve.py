@@ -44,6 +44,8 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         allowed_hosts=None if settings["any_host"] else origins.hosts,
         allow_origins=allow_origin,
         bot_processes=int(settings.get("bot_processes", 0)),
+        hint_seconds=float(settings.get("hint_seconds", 1.0)),
+        review_seconds=float(settings.get("review_seconds", 0.25)),
     )
     return create_app(storage, config, cluster), storage
 
@@ -149,6 +151,12 @@ def serve(
         int,
         typer.Option(help="processes that run the bots (0: threads of the server process)", min=0),
     ] = 0,
+    hint_seconds: Annotated[
+        float, typer.Option(help="seconds the search thinks for one hint (off the event loop)")
+    ] = 1.0,
+    review_seconds: Annotated[
+        float, typer.Option(help="seconds of search per decision in a post-hand review")
+    ] = 0.25,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
@@ -180,6 +188,8 @@ def serve(
         "redis": redis,
         "lease_ttl": lease_ttl,
         "bot_processes": bot_processes,
+        "hint_seconds": hint_seconds,
+        "review_seconds": review_seconds,
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if workers > 1:

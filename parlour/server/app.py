@@ -42,7 +42,7 @@ PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("parlour.server")
 
-CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute")
+CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review")
 
 
 class SeatSpec(BaseModel):
@@ -73,6 +73,10 @@ class CreateTable(BaseModel):
     name: str = Field("", max_length=80, description="a name shown in the lobby")
     player: str | None = Field(
         None, max_length=80, description="the creator's name, shown at the table (24 characters)"
+    )
+    hints: bool | None = Field(
+        None,
+        description="players may ask for hints (default: on with at most one human seat)",
     )
 
 
@@ -475,6 +479,7 @@ def create_app(
             req.claim,
             req.name,
             req.player,
+            req.hints,
         )
         return response
 
@@ -785,6 +790,15 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
         return
     if kind == "sync":
         conn.send(table.state_message(conn, full=True))
+        return
+    if kind in ("hint", "review"):
+        try:
+            if kind == "hint":
+                await table.hint(conn)
+            else:
+                table.send_review(conn)
+        except Rejected as exc:
+            _error(conn, table, exc.code, exc.message, msg)
         return
     if kind in ("start", "contribute"):
         if conn.seat is None:

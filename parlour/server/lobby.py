@@ -71,6 +71,18 @@ class ServerConfig:
     #: a table over budget has its moves played by the quick stand-in bot
     bot_budget: float = 60.0
     bot_budget_rate: float = 0.5
+    #: hints (issue 19): seconds of search per hint (or ``hint_iterations`` play-outs, fixed
+    #: for a seed), and the fewest seconds between two hints of one seat
+    hint_seconds: float = 1.0
+    hint_iterations: int | None = None
+    hint_interval: float = 2.0
+    #: post-hand reviews: at most this many decisions per hand and seat, each searched for
+    #: ``review_seconds`` (or ``review_iterations`` play-outs); a remark needs the search's own
+    #: move to beat the player's by more than ``review_threshold`` (reward units, 0..1)
+    review_decisions: int = 6
+    review_seconds: float = 0.25
+    review_iterations: int | None = None
+    review_threshold: float = 0.05
     #: a table nobody started expires after this many seconds
     waiting_expiry: float = 24 * 3600.0
     #: a finished table with nobody watching leaves memory after this many seconds
@@ -337,6 +349,7 @@ class TableServer:
         claim: int | str | None,
         name: str,
         player: str | None = None,
+        hints: bool | None = None,
     ) -> tuple[Table, dict[str, Any]]:
         opts = dict(options or {})
         if "players" in opts:  # the player count may come as an option too
@@ -407,7 +420,7 @@ class TableServer:
                 status="waiting",
                 name=name or f"{variant.entry.game.title} table",
                 created=now,
-                extra={"secret": secret, "host_seat": claim},
+                extra={"secret": secret, "host_seat": claim, "hints": hints},
             )
             await self.db(self.storage.create_table, meta)
             await self.db(

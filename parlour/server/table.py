@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from parlour import bots as bot_registry
+from parlour.bots import advice
 from parlour.core.bot import Bot
 from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
@@ -103,6 +104,8 @@ class Connection:
         self.behind = 0
         self.closed = False
         self.close_reason = ""
+        #: the client asked for reviews: it is sent each new one when it is ready
+        self.wants_review = False
         self._ready = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -278,6 +281,13 @@ class Table:
         self.notes: list[str] = []  # problems found reading the journal back (for operators)
         self.finished_at: float | None = None
         self.bot_budget = server.config.bot_budget
+        #: hints and reviews (issue 19): each human seat's decisions in the hand being played,
+        #: the reviews of its finished hands (newest last), when it last asked for a hint
+        self.decisions: dict[int, list[advice.Decision]] = {}
+        self.reviews: dict[int, list[dict[str, Any]]] = {}
+        self.reviews_due: set[int] = set()
+        self._hint_at: dict[int, float] = {}
+        self._hinting: set[int] = set()
         self._budget_at = time.monotonic()
         self.persist_due = False
         self._payloads: dict[int | None, tuple[tuple[int, str, bool, int], dict[str, Any]]] = {}
@@ -473,6 +483,7 @@ class Table:
             "seats": self.seats_json(),
             "free_seats": self.free_seats(),
             "fairness": self.fairness(),
+            "hints": self.hints_on,
             **flow.public(self),
         }
 
@@ -871,6 +882,17 @@ class Table:
                 raise Rejected("bad_action", f"cannot check the action {action}: {exc}") from None
             if reason is not None:
                 raise Rejected("illegal_action", reason)
+            hand = self.game.hand_number(self.state)
+            if not by_bot and self.seats[seat].kind == "human":
+                self.decisions.setdefault(seat, []).append(
+                    advice.Decision(
+                        hand,
+                        self.version,
+                        self.game.observe(self.state, seat),
+                        self.game.legal_actions(self.state),
+                        action,
+                    )
+                )
             new_state, evs = self.game.apply_unchecked(self.state, action)
             stored = self.game.action_to_json(action)
             ts = time.time()
@@ -909,7 +931,178 @@ class Table:
                 await self.persist()
             self.server.actions_applied += 1
             self.broadcast(reply_to, request_id)
+            if self.status == "finished" or self.game.hand_number(self.state) != hand:
+                self._start_reviews()
         self.kick()
+
+    # --- hints and reviews (issue 19) -------------------------------------------------------------
+
+    @property
+    def hints_on(self) -> bool:
+        """Hints were switched on at creation, or (by default) at most one seat is human."""
+        chosen = self.meta.extra.get("hints")
+        if chosen is not None:
+            return bool(chosen)
+        return sum(1 for s in self.seats if s.kind == "human") <= 1
+
+    def _texts(self, view: Any, actions: list[Any]) -> list[str]:
+        """Moves in words, written on a determinization of the view (never the real state)."""
+        import random
+
+        world = self.game.determinize(view, random.Random(0))
+        return [self.game.action_text(world, a) for a in actions]
+
+    def _options_json(self, view: Any, options: list[advice.Option]) -> list[dict[str, Any]]:
+        texts = self._texts(view, [o.action for o in options])
+        return [
+            {
+                "action": self.game.action_to_json(o.action),
+                "text": text,
+                "value": round(o.value, 3),
+                "points": None if o.points is None else round(o.points),
+                "reason": o.reason,
+            }
+            for o, text in zip(options, texts, strict=True)
+        ]
+
+    async def hint(self, conn: Connection) -> None:
+        """Answer ``{"type": "hint"}``: the search's suggestion from the seat's view only, run
+        on a bot thread within the table's bot budget; one at a time per seat, at most one per
+        ``hint_interval`` seconds."""
+        cfg = self.server.config
+        seat = conn.seat
+        if seat is None:
+            raise Rejected("spectator", "spectators cannot ask for hints")
+        if not self.hints_on:
+            raise Rejected(
+                "hints_off", "hints are off at this table (they are chosen when it is created)"
+            )
+        if self.status != "playing" or self.game.to_act(self.state) != seat:
+            raise Rejected("not_your_turn", "a hint is for your own turn")
+        now = time.monotonic()
+        wait = self._hint_at.get(seat, -1e9) + cfg.hint_interval - now
+        if seat in self._hinting or wait > 0:
+            raise Rejected(
+                "too_many", f"one hint at a time: try again in {max(1, int(wait + 0.999))} s"
+            )
+        self._spend_budget(0.0)
+        if self.bot_budget <= 0:
+            raise Rejected(
+                "busy", "this table's thinking time is used up for now; try again in a while"
+            )
+        version = self.version
+        view = self.game.observe(self.state, seat)
+        legal = self.game.legal_actions(self.state)
+        budget: Any = (
+            f"{cfg.hint_iterations}it"
+            if cfg.hint_iterations
+            else min(cfg.hint_seconds, cfg.bot_move_cap)
+        )
+        seed = derive_seed(0, "hint", self.code, version, seat)
+        call = functools.partial(
+            advice.advise, self.variant, view, legal, seat, seed=seed, budget=budget
+        )
+        self._hinting.add(seat)
+        self._hint_at[seat] = now
+        started = time.monotonic()
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(self.server.bot_pool, call)
+        finally:
+            self._hinting.discard(seat)
+            self._hint_at[seat] = time.monotonic()
+            self._spend_budget(time.monotonic() - started)
+        options = self._options_json(view, result.options)
+        conn.send(
+            {
+                "type": "hint",
+                "version": version,
+                "seat": seat,
+                "move": options[0]["action"],
+                "text": options[0]["text"],
+                "reason": options[0]["reason"],
+                "value": options[0]["value"],
+                "options": options,
+                "rounds": result.rounds,
+                "seconds": round(result.seconds, 3),
+            }
+        )
+
+    def _start_reviews(self) -> None:
+        """A hand ended: review each human seat's decisions of it in the background (one work
+        thread, a bounded number of decisions)."""
+        done = {s: d for s, d in self.decisions.items() if d}
+        self.decisions = {}
+        if not done:
+            return
+        self.reviews_due.update(done)
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().create_task(self._review(done))
+
+    async def _review(self, done: dict[int, list[advice.Decision]]) -> None:
+        cfg = self.server.config
+        budget: Any = f"{cfg.review_iterations}it" if cfg.review_iterations else cfg.review_seconds
+        loop = asyncio.get_running_loop()
+        for seat, decisions in done.items():
+            call = functools.partial(
+                advice.review,
+                self.variant,
+                decisions,
+                seat,
+                seed=derive_seed(0, "review", self.code, seat),
+                budget=budget,
+                most=cfg.review_decisions,
+                threshold=cfg.review_threshold,
+            )
+            try:
+                result = await loop.run_in_executor(self.server.work_pool, call)
+                entry = self._review_json(result)
+            except Exception:
+                log.exception("table %s: the review of seat %d failed", self.code, seat)
+                entry = None
+            finally:
+                self.reviews_due.discard(seat)
+            if entry is not None:
+                kept = self.reviews.setdefault(seat, [])
+                kept.append(entry)
+                del kept[:-10]
+            for conn in self.seats[seat].connections:
+                if conn.wants_review:
+                    self.send_review(conn)
+
+    def _review_json(self, result: advice.HandReview) -> dict[str, Any]:
+        remarks = []
+        for r in result.remarks:
+            chosen, better = self._options_json(r.decision.view, [r.chosen, r.better])
+            remarks.append(
+                {
+                    "version": r.decision.version,
+                    "played": chosen,
+                    "better": better,
+                    "difference": round(r.difference, 3),
+                }
+            )
+        return {
+            "hand": result.hand + 1,
+            "decisions": result.decisions,
+            "checked": result.checked,
+            "remarks": remarks,
+        }
+
+    def send_review(self, conn: Connection) -> None:
+        """``{"type": "review"}``: the reviews of the seat's finished hands (newest last)."""
+        seat = conn.seat
+        if seat is None:
+            raise Rejected("spectator", "a review is of your own decisions: take a seat")
+        conn.wants_review = True
+        conn.send(
+            {
+                "type": "review",
+                "seat": seat,
+                "pending": seat in self.reviews_due,
+                "threshold": self.server.config.review_threshold,
+                "hands": self.reviews.get(seat, []),
+            }
+        )
 
     # --- bots ----------------------------------------------------------------------------------
 

@@ -220,3 +220,57 @@ def test_handfoot_seat_1_names_each_player_the_same_in_the_panel_and_the_log(
             discards.append(f"{said[seat]} discards {card_str(action.card)}")
     assert len(discards) == 3
     assert [line for line in session.log if " discards " in line] == discards
+
+
+def test_hint_and_review_in_the_terminal(tmp_path: Path) -> None:
+    """``hint`` answers with the search's move, the moves it compared with their values and a
+    reason; ``review`` after a hand lists the decisions the search would change (or says none
+    stands out), from the views the player had."""
+    save = tmp_path / "scat.json"
+    child = _spawn(
+        [
+            "play",
+            "scat",
+            "--players",
+            "2",
+            "--seed",
+            "7",
+            "--fast",
+            "--bots",
+            "basic",
+            "-o",
+            "max_hands=2",
+            "--hint-budget",
+            "24it",
+            "--review-budget",
+            "12it",
+            "--save",
+            str(save),
+        ],
+        tmp_path,
+    )
+    assert _prompt(child) == 0
+    child.sendline("review")
+    child.expect("no hand is finished yet")
+    assert _prompt(child) == 0
+    child.sendline("hint")
+    child.expect(r"hint: (.+) — ")
+    child.expect("compared")
+    reviewed = False
+    for _ in range(200):
+        if _prompt(child) == 1:
+            break
+        game, state, _record = _state(save)
+        if len(game.outcome(state).hands) >= 1:  # type: ignore[attr-defined]
+            child.sendline("review")
+            child.expect(r"Review of hand 1: (\d+) of your (\d+) decisions checked")
+            assert child.match is not None
+            checked, made = int(child.match.group(1)), int(child.match.group(2))
+            assert 1 <= checked <= made
+            child.expect(r"the search prefers .+ \+\d\.\d\d: |no decision stands out")
+            reviewed = True
+            break
+        child.sendline("1")
+    assert reviewed, "no hand ended"
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -95,7 +95,7 @@ class Adapter:
         return sentence(session.game.describe(event, session.seat, session.names()))
 
     def completions(self, view: Any, legal: Sequence[Any]) -> list[str]:
-        words = {"help", "hint", "quit", "save", "show"}
+        words = {"help", "hint", "quit", "review", "save", "show"}
         for a in legal:
             words.update(str(a).split()[:1])
         if self.grammar is not None:  # every move's first word, legal now or not

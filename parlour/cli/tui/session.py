@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from rich.console import Console
 
 from parlour import bots as bot_registry
 from parlour import games
+from parlour.bots import advice
 from parlour.cli.tui import adapters
 from parlour.cli.tui.commands import CommandError
 from parlour.core.errors import IllegalAction, ParlourError
@@ -22,7 +24,8 @@ from parlour.core.text import Names
 
 HELP = """Commands (cards as 10♥, TH or th; Jk for a joker):
   help            list the moves you can make now, numbered; a number plays that move
-  hint            what the basic bot would do here
+  hint            what the search bot would do here, the moves it compared, and why
+  review          your decisions of the last finished hand that the search would change
   save [FILE]     write a replayable match file (also done on Ctrl-C when --save is given)
   quit            save (with --save) and leave
 """
@@ -43,6 +46,8 @@ class Session:
         delay: float = 0.7,
         save: Path | None = None,
         record: MatchRecord | None = None,
+        hint_budget: Any = 1.0,
+        review_budget: Any = 0.25,
     ) -> None:
         self.variant = variant
         self.game = variant.game
@@ -67,6 +72,13 @@ class Session:
         labels = ["you" if s == seat else self.bots[s].name for s in range(players)]
         self.record = record or MatchRecord.start(variant, seed, labels)
         self.log: list[str] = []
+        self.seed = seed
+        self.hint_budget = hint_budget
+        self.review_budget = review_budget
+        #: your decisions in the hand being played; the reviews of finished hands (in a thread)
+        self.decisions: list[advice.Decision] = []
+        self.reviews: list[Future[advice.HandReview]] = []
+        self._reviewer: ThreadPoolExecutor | None = None
         if record is not None:
             self.state, events = record.replay(games)
             self.log.extend(self.adapter.event_text(e, self) for e in events if e.visible_to(seat))
@@ -98,6 +110,16 @@ class Session:
         return target
 
     def _apply(self, action: Any) -> None:
+        if self.game.to_act(self.state) == self.seat:
+            self.decisions.append(
+                advice.Decision(
+                    self.game.hand_number(self.state),
+                    len(self.record.actions),
+                    self.game.observe(self.state, self.seat),
+                    self.game.legal_actions(self.state),
+                    action,
+                )
+            )
         self.state, events = self.game.apply(self.state, action)
         self.record.actions.append(self.game.action_to_json(action))
         self._events(events)
@@ -142,11 +164,13 @@ class Session:
             hands = self.game.outcome(self.state).hands
             if len(hands) > hands_seen:
                 hands_seen = len(hands)
+                self._start_review()
                 self.console.print(self.adapter.score_sheet(self.game.outcome(self.state), self))
             if self.game.to_act(self.state) == self.seat:
                 self.show()
         self.show()
         outcome = self.game.outcome(self.state)
+        self._start_review()
         self.console.print(self.adapter.score_sheet(outcome, self))
         self.console.print(
             f"[bold]Match over[/] ({outcome.termination}"
@@ -178,7 +202,10 @@ class Session:
                     self.console.print(f"  {i:>3}. {self.adapter.describe(a, view)}")
                 continue
             if word == "hint":
-                self.console.print(f"hint: {self._hint(view, legal)}")
+                self.console.print(self._hint(view, legal))
+                continue
+            if word == "review":
+                self.console.print(self._review())
                 continue
             if word == "save":
                 parts = text.split(maxsplit=1)
@@ -199,12 +226,14 @@ class Session:
     def _apply_all(self, steps: list[Any]) -> bool:
         """Apply a command's moves all or nothing; print the rule when one is illegal."""
         state, n_actions, n_log = self.state, len(self.record.actions), len(self.log)
+        n_decisions = len(self.decisions)
         try:
             for step in steps:
                 action = step(self.game.observe(self.state, self.seat)) if callable(step) else step
                 self._apply(action)
         except (IllegalAction, CommandError) as exc:
             self.state = state
+            del self.decisions[n_decisions:]
             del self.record.actions[n_actions:]
             del self.log[n_log:]
             if self.save_path is not None:
@@ -217,8 +246,66 @@ class Session:
         return True
 
     def _hint(self, view: Any, legal: Sequence[Any]) -> str:
+        """The search's suggestion from your view only (the hidden cards are dealt at random
+        many times), the moves it compared with their estimated values, and why."""
         try:
-            helper = bot_registry.make("basic", self.variant, self.seat, 0)
-        except ParlourError:
-            return "no basic bot for this game yet"
-        return self.adapter.describe(helper.act(view, legal), view)
+            result = advice.advise(
+                self.variant,
+                view,
+                legal,
+                self.seat,
+                seed=derive_seed(self.seed, "hint", len(self.record.actions)),
+                budget=self.hint_budget,
+            )
+        except ParlourError as exc:
+            return f"no hint: {exc}"
+        best = result.best
+        lines = [f"hint: {self.adapter.describe(best.action, view)} — {best.reason}"]
+        if len(result.options) > 1:
+            lines.append("  compared (estimated value, 0.5 = level with the others):")
+            for o in result.options:
+                pts = f", about {o.points:+.0f} points" if o.points is not None else ""
+                lines.append(
+                    f"    {o.value:.2f}{pts}  {self.adapter.describe(o.action, view)}: {o.reason}"
+                )
+        return "\n".join(lines)
+
+    def _start_review(self) -> None:
+        """A hand ended: review your decisions of it in a background thread."""
+        if not self.decisions:
+            return
+        decisions, self.decisions = self.decisions, []
+        if self._reviewer is None:
+            self._reviewer = ThreadPoolExecutor(1, thread_name_prefix="parlour-review")
+        self.reviews.append(
+            self._reviewer.submit(
+                advice.review,
+                self.variant,
+                decisions,
+                self.seat,
+                seed=derive_seed(self.seed, "review", decisions[0].version),
+                budget=self.review_budget,
+            )
+        )
+
+    def _review(self) -> str:
+        if not self.reviews:
+            return "no hand is finished yet: the review comes after each hand"
+        if not self.reviews[-1].done():
+            self.console.print("[dim]reviewing the last hand…[/]")
+        result = self.reviews[-1].result()
+        lines = [
+            f"Review of hand {result.hand + 1}: {result.checked} of your {result.decisions} "
+            "decisions checked by the search"
+        ]
+        if not result.remarks:
+            lines.append("  no decision stands out: the search would have played as you did")
+        for r in result.remarks:
+            view = r.decision.view
+            lines.append(
+                f"  you played {self.adapter.describe(r.chosen.action, view)} "
+                f"({r.chosen.value:.2f}); the search prefers "
+                f"{self.adapter.describe(r.better.action, view)} ({r.better.value:.2f}), "
+                f"+{r.difference:.2f}: {r.better.reason}"
+            )
+        return "\n".join(lines)

@@ -167,6 +167,7 @@ export function actionButtons(ctx, { filter = () => true, label = (l) => capital
       groups.get(g[0]).append(b);
     }
   }
+  if (ctx.hintButton) bar.append(...[ctx.hintButton()].filter(Boolean)); // table.js: "Hint (?)"
   if (many) bar.append(h("span.hint-text", `Select cards in your hand to see the ${legal.filter((l) => actionCards(l.action).length && !always(l.action)).length} moves that use them.`));
   else if (sel.length && !extra.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", "No legal move uses exactly the selected cards."));
   return bar;

@@ -268,6 +268,7 @@ async function createTable() {
     seats,
     name: $("table-name").value.trim() || undefined,
     player: playerName() || undefined,
+    hints: $("hints-on").checked || undefined, // unticked: the server's default (one human: on)
   };
   const btn = $("create");
   btn.disabled = true;

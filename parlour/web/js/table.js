@@ -213,6 +213,9 @@ function onMessage(msg) {
       baseTitle = `${TITLES[msg.game] || humanize(msg.game)} · ${code} · Parlour`;
       document.title = baseTitle;
       motion.reset(ctx);
+      ctx.hint = null;
+      // the reviews of this seat's finished hands; the server sends each new one when ready
+      if (!ctx.spectator && ws) ws.send(JSON.stringify({ type: "review" }));
       loadRenderer(msg.game).then(render);
       break;
     case "state":
@@ -224,6 +227,13 @@ function onMessage(msg) {
       ctx.seats = msg.table.seats || ctx.seats; // who is online changed (no move was made)
       fair.noteTable(record, msg.table);
       break;
+    case "hint": // the search's suggestion for this turn (hints.js-free: drawn by hintBox)
+      ctx.hint = msg;
+      break;
+    case "review": // the reviews of this seat's finished hands (sent again when a new one is ready)
+      ctx.review = msg;
+      if (ctx.tab === "review") redrawTab();
+      return;
     case "token": // a new seat key (made here or in another tab of this seat)
       setToken(msg.token);
       return;
@@ -241,6 +251,10 @@ function onMessage(msg) {
       // browser, or the cards were dealt): no fault in the game; the fair deal check says whose
       // randomness was used.
       if (msg.code === "bad_contribution" || (msg.code === "started" && !msg.request)) return;
+      if (msg.request && msg.request.type === "hint") {
+        ctx.hint = { error: msg.message || msg.code, version: ctx.version };
+        break;
+      }
       if (msg.code === "stale_version") ctx.selected = [];
       if (sequence && msg.request && msg.request.type === "action") {
         stopSequence(msg);
@@ -478,6 +492,11 @@ function renderNow() {
       generic.render(ctx, felt, dock);
     }
   }
+  if (ctx.hint && ctx.hint.version === ctx.version && myTurn()) {
+    const bar = dock.querySelector("#actions");
+    if (bar) bar.before(hintBox());
+    else dock.append(hintBox());
+  }
   felt.scrollTop = scrolled;
   motion.after(ctx, say);
   turnSignal();
@@ -634,6 +653,12 @@ function onKey(e) {
     if (e.key === "Escape") dialog.querySelector(".dialog > .row .btn.primary")?.click();
     return;
   }
+  if (e.key === "?") {
+    const hint = $("hint-button");
+    if (hint && !hint.disabled) hint.click();
+    if (hint) e.preventDefault();
+    return;
+  }
   let done = moveInHand(e.key);
   if (!done && e.key === "Escape" && ctx.selected.length) {
     ctx.selected = [];
@@ -668,13 +693,80 @@ function waitingPanel() {
   return h("div.prompt#waiting", `The table starts when everyone has sat down. ${who}`, ctx.spectator ? null : start);
 }
 
+// --- hints and the post-hand review (issue 19) ------------------------------------------------
+
+/** The "Hint (?)" button of the action bar (generic.js adds it): on your turn, when the table
+ * allows hints. The answer (`hint` message) is drawn above the moves by hintBox. */
+ctx.hintButton = () => {
+  if (ctx.spectator || !ctx.table || !ctx.table.hints || !myTurn()) return null;
+  const waiting = !!(ctx.hint && ctx.hint.pending && ctx.hint.version === ctx.version);
+  const b = h("button.btn#hint-button", { type: "button", "aria-keyshortcuts": "?", disabled: waiting }, waiting ? "Thinking…" : "Hint (?)");
+  b.title = "What would the strong bot do here? (key: ?)";
+  b.addEventListener("click", () => {
+    if (!ws || ws.readyState !== 1) return;
+    ctx.hint = { pending: true, version: ctx.version };
+    ws.send(JSON.stringify({ type: "hint" }));
+    render();
+  });
+  return b;
+};
+
+const pct = (v) => `${Math.round(v * 100)}%`;
+const pointsText = (o) => (o.points == null ? "" : `, about ${o.points > 0 ? "+" : ""}${o.points} points`);
+const moveText = (t) => generic.capitalize(ctx.say(String(t).replace(/^[Ss]eat \d+: /, "")));
+
+function hintBox() {
+  const hint = ctx.hint;
+  const close = h("button.btn.small", { type: "button", "aria-label": "close the hint" }, "OK");
+  close.addEventListener("click", () => {
+    ctx.hint = null;
+    render();
+  });
+  if (hint.pending) return h("div.hint-box#hint", { role: "status" }, h("span", "Thinking about your move…"));
+  if (hint.error) return h("div.hint-box#hint", { role: "status" }, h("span", `No hint: ${hint.error}`), close);
+  const rows = hint.options.map((o, i) =>
+    h(`li${i === 0 ? ".best" : ""}`, h("strong", moveText(o.text)), ` — ${pct(o.value)}${pointsText(o)}: ${o.reason}`),
+  );
+  return h(
+    "div.hint-box#hint",
+    { role: "status" },
+    h("p", h("strong", `Hint: ${moveText(hint.text)}`), ` — ${hint.reason}.`),
+    rows.length > 1 ? h("p.small", "The moves compared (estimated result for your side, 50% = level with the others):") : null,
+    rows.length > 1 ? h("ol.hint-options", rows) : null,
+    close,
+  );
+}
+
+function reviewPanel() {
+  if (ctx.spectator) return h("p.muted#review", "The review is of a player's own decisions: watchers have none.");
+  const r = ctx.review;
+  if (!r) return h("p.muted#review", "Loading the review…");
+  const box = h("div#review");
+  if (r.pending) box.append(h("p.muted", "Reviewing the last hand…"));
+  if (!r.hands.length && !r.pending) box.append(h("p.muted", "After each hand, the decisions where the strong bot would have played otherwise are listed here."));
+  for (const hand of [...r.hands].reverse()) {
+    box.append(h("h3", `Hand ${hand.hand}: ${hand.checked} of your ${hand.decisions} decisions checked`));
+    if (!hand.remarks.length) box.append(h("p.small", "No decision stands out: the bot would have played as you did."));
+    else
+      box.append(
+        h(
+          "ul.review-list",
+          hand.remarks.map((x) =>
+            h("li", "You played ", h("strong", moveText(x.played.text)), ` (${pct(x.played.value)}); the bot prefers `, h("strong", moveText(x.better.text)), ` (${pct(x.better.value)}), ${Math.round(x.difference * 100)} percentage points better: ${x.better.reason}.`),
+          ),
+        ),
+      );
+  }
+  return box;
+}
+
 let drawnTab = null; // [tab, log resets, what it shows] last drawn: skip identical redraws
 function renderTab() {
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === ctx.tab);
   // What the tab shows: the Table tab is not redrawn by moves (a link being copied there stays).
   const t = ctx.table || {};
   const info = [ctx.seats, t.seats, ctx.status, ctx.spectator, t.bot_delay, t.speed_set, t.rematch];
-  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length] }[ctx.tab] || info;
+  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length], review: [ctx.review, ctx.spectator] }[ctx.tab] || info;
   const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
   drawnTab = key;
@@ -688,6 +780,7 @@ function renderTab() {
   const body = clear($("tab-body"));
   if (ctx.tab === "log") body.append(logList());
   else if (ctx.tab === "score") body.append(scorePanel());
+  else if (ctx.tab === "review") body.append(reviewPanel());
   else body.append(infoPanel());
 }
 
