@@ -286,6 +286,8 @@ class Table:
         self.decisions: dict[int, list[advice.Decision]] = {}
         self.reviews: dict[int, list[dict[str, Any]]] = {}
         self.reviews_due: set[int] = set()
+        #: the last finished hand's decisions of seats nobody asked reviews for yet
+        self._unreviewed: dict[int, list[advice.Decision]] = {}
         self._hint_at: dict[int, float] = {}
         self._hinting: set[int] = set()
         self._budget_at = time.monotonic()
@@ -1032,6 +1034,17 @@ class Table:
         thread, a bounded number of decisions)."""
         done = {s: d for s, d in self.decisions.items() if d}
         self.decisions = {}
+        # only seats someone asked reviews for are searched now (the search shares the
+        # process); the others keep their last hand, reviewed when they ask
+        wanted = {}
+        for seat, decisions in done.items():
+            if any(c.wants_review for c in self.seats[seat].connections):
+                wanted[seat] = decisions
+            else:
+                self._unreviewed[seat] = decisions
+        self._schedule_reviews(wanted)
+
+    def _schedule_reviews(self, done: dict[int, list[advice.Decision]]) -> None:
         if not done:
             return
         self.reviews_due.update(done)
@@ -1094,6 +1107,9 @@ class Table:
         if seat is None:
             raise Rejected("spectator", "a review is of your own decisions: take a seat")
         conn.wants_review = True
+        waiting = self._unreviewed.pop(seat, None)
+        if waiting:
+            self._schedule_reviews({seat: waiting})
         conn.send(
             {
                 "type": "review",

@@ -170,6 +170,9 @@ def test_raw_websocket_messages_leak_nothing(server: LiveServer, game_name: str)
         for c in clients:
             while c.until("state")["version"] != v + 1:
                 pass
+    final = clients[0].state["version"]  # type: ignore[index]
+    while watcher.state is None or watcher.state["version"] != final:
+        watcher.until("state")
     watcher.drain(0.3)
     table = server.app.state.server.tables[code]
     game = table.game

@@ -52,6 +52,7 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
         assert "%" in items.first.inner_text()
     # the hint is for this turn only: after a move it is gone
     page.click("#hint button")
+    page.wait_for_selector("#hint", state="detached", timeout=10000)
     assert not page.locator("#hint").count()
 
     # play the hand out by clicking; then the Review tab lists the search's remarks
