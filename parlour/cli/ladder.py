@@ -127,11 +127,13 @@ def ladder(
                 _: GameResult,
                 done: Sequence[GameResult],
                 task_id: TaskID = task,
+                label: str = f"{g} ladder",
+                of: int = total,
                 p: Progress = progress,
             ) -> None:
                 p.update(task_id, completed=len(done))
                 if not console.is_terminal:  # a log file: one line per game instead of a bar
-                    console.print(f"{g} ladder: {len(done)}/{total} games", highlight=False)
+                    console.print(f"{label}: {len(done)}/{of} games", highlight=False)
 
             try:
                 result = run_ladder(
