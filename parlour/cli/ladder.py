@@ -34,6 +34,7 @@ from parlour.sim.ladder import (
     ladder_variant,
     machine,
     publish,
+    rerender,
     run_ladder,
 )
 from parlour.sim.tournament import GameResult
@@ -63,9 +64,23 @@ def ladder(
     docs: Annotated[
         Path, typer.Option(help="docs folder: writes ladder.md, ladder/GAME.json, img/*.png")
     ] = Path("docs"),
+    render: Annotated[
+        bool,
+        typer.Option("--render", help="only rewrite the page and PNGs from docs/ladder/*.json"),
+    ] = False,
+    note: Annotated[
+        str | None, typer.Option(help="a line for the page, e.g. how busy the machine was")
+    ] = None,
 ) -> None:
     """Round robin of bots with duplicate deals; Bradley–Terry ratings with 95 % intervals;
     writes docs/ladder.md and a PNG per game."""
+    if render:
+        _need_matplotlib()
+        if not list((docs / "ladder").glob("*.json")):
+            raise fail(f"no saved ladder in {docs / 'ladder'}; run parlour ladder GAME first")
+        for path in rerender(docs):
+            console.print(f"wrote {path}")
+        return
     if all_ == (game is not None):
         raise fail("name one game or give --all")
     chosen = list(LADDER_GAMES) if all_ else [str(game)]
@@ -108,6 +123,7 @@ def ladder(
         + ([] if executor == "local" else ["--executor", executor])
         + ([] if workers is None else ["--workers", str(workers)])
         + ([] if docs == Path("docs") else ["--docs", shlex.quote(str(docs))])
+        + ([] if note is None else ["--note", shlex.quote(note)])
     )
     for g, variant in variants.items():
         started = time.perf_counter()
@@ -158,9 +174,20 @@ def ladder(
             "workers": workers or default_workers(),
             "seconds": round(seconds),
         }
+        if note:
+            result.meta["note"] = note
         page, png = publish(result, docs)
         _print(result, seconds)
         console.print(f"wrote {page} and {png}")
+
+
+def _need_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise fail(
+            "the ladder's plots need matplotlib, the plot extra: uv sync --extra plot"
+        ) from None
 
 
 def _print(result: LadderResult, seconds: float) -> None:

@@ -296,6 +296,8 @@ def render_section(result: LadderResult) -> str:
         f"{', '.join(str(g) for g in sorted(games_per_pair))} games per pair, seed {result.seed}, "
         f"{result.decisions:,} decisions in all.",
     ]
+    if meta.get("note"):
+        lines.append(f"- Note: {meta['note']}")
     capped = result.endings.get("capped", 0)
     if capped:
         total = sum(result.endings.values())
@@ -344,10 +346,9 @@ An Elo difference of 200 means the stronger bot is expected to score 76 %.
 
 Re-running a command with the same seed plays the same deals with the same seatings. Bots bounded
 by iterations (`random`, `basic`, `strong:300it`) then give the same numbers; `strong:T` is bounded
-by time, so how far it searches — and so its results — depends on the machine and its load. The
-runs below were made on a 2-core machine shared with other work, so the time-bounded bots searched
-less than they would on an idle machine. With few games per pair the intervals are wide: read the
-order of the bots, not the exact gaps.
+by time, so how far it searches — and so its results — depends on the machine and its load (each
+section names its machine; on a busy machine the time-bounded bots search less). With few games
+per pair the intervals are wide: read the order of the bots, not the exact gaps.
 """
 
 
@@ -420,3 +421,12 @@ def publish(result: LadderResult, docs: Path, *, plot: bool = True) -> tuple[Pat
     page = docs / "ladder.md"
     page.write_text(render_page(load_all(docs)))
     return page, png
+
+
+def rerender(docs: Path) -> list[Path]:
+    """Rewrite ``docs/ladder.md`` and every game's PNG from the saved results (no games played)."""
+    results = load_all(docs)
+    written = [plot_ladder(r, png_path(docs, r.game)) for r in results]
+    page = docs / "ladder.md"
+    page.write_text(render_page(results))
+    return [page, *written]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import pickle
 import random
 from pathlib import Path
 
@@ -127,10 +128,17 @@ def test_plan_gives_every_pair_the_same_duplicate_deals() -> None:
         ladder_variant("bridge")
 
 
+@pytest.mark.parametrize("game", ["samba", "handfoot", "cheat", "scat"])
+def test_ladder_variants_pickle_for_the_process_pool(game: str) -> None:
+    # the pool sends the variant to every worker: no lambdas in a game's entry
+    variant = ladder_variant(game)
+    assert pickle.loads(pickle.dumps(variant)).rules == variant.rules
+
+
 def test_tiny_ladder_writes_page_and_png_and_is_reproducible(tmp_path: Path) -> None:
     _need_matplotlib()
     first = run_ladder("samba", ["random", "basic"], deals=2, seed=5, workers=1)
-    again = run_ladder("samba", ["random", "basic"], deals=2, seed=5, workers=1)
+    again = run_ladder("samba", ["random", "basic"], deals=2, seed=5, workers=2)  # a pool
     assert first.to_json() == again.to_json()
     (pair,) = first.pairs
     assert (pair.a, pair.b, pair.games) == ("random", "basic", 4)
@@ -165,6 +173,17 @@ def test_cli_writes_the_page(tmp_path: Path) -> None:
     assert "## Cheat" in text
     assert "uv run parlour ladder cheat --bots random,basic --games 1 --seed 2" in text
     assert (tmp_path / "img" / "ladder-cheat.png").read_bytes()[:8] == PNG
+    # --render rewrites the page and PNG from the saved results, with a hand-added note kept
+    data = json.loads((tmp_path / "ladder" / "cheat.json").read_text())
+    data["meta"]["note"] = "machine shared with other work"
+    (tmp_path / "ladder" / "cheat.json").write_text(json.dumps(data))
+    (tmp_path / "img" / "ladder-cheat.png").unlink()
+    result = runner.invoke(app, ["ladder", "--render", "--docs", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rendered = (tmp_path / "ladder.md").read_text()
+    note = "\n- Note: machine shared with other work\n\nRatings ("
+    assert rendered == text.replace("\n\nRatings (", note, 1)
+    assert (tmp_path / "img" / "ladder-cheat.png").read_bytes()[:8] == PNG
 
 
 @pytest.mark.parametrize(
@@ -177,6 +196,7 @@ def test_cli_writes_the_page(tmp_path: Path) -> None:
         (["scat", "--bots", "basic,basic"], "must differ"),
         (["scat", "--games", "0"], "at least 1"),
         (["scat", "--executor", "mpi"], "unknown executor"),
+        (["--render"], "no saved ladder"),
     ],
 )
 def test_cli_refuses_bad_requests(tmp_path: Path, args: list[str], message: str) -> None:
