@@ -191,7 +191,8 @@ def _need_matplotlib() -> None:
 
 
 def _print(result: LadderResult, seconds: float) -> None:
-    table = Table(title=f"{result.game} ladder — {result.deals} deals per pair, {seconds:.0f} s")
+    deals = f"{result.deals} deal{'s' if result.deals != 1 else ''}"
+    table = Table(title=f"{result.game} ladder — {deals} per pair, {seconds:.0f} s")
     for col in ("bot", "rating", "95 % interval"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for name, r in sorted(result.ratings.items(), key=lambda kv: -kv[1]["elo"]):

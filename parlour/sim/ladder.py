@@ -292,7 +292,8 @@ def render_section(result: LadderResult) -> str:
         f"executor {meta.get('executor', '?')} with {meta.get('workers', '?')} workers, "
         f"{meta.get('seconds', '?')} s wall time.",
         f"- Preset `{result.preset}`; one ladder game = {setup.unit if setup else 'one match'}. "
-        f"{result.deals} deals per pair, each played twice with the sides swapped: "
+        f"{result.deals} deal{'s' if result.deals != 1 else ''} per pair, each played twice "
+        "with the sides swapped: "
         f"{', '.join(str(g) for g in sorted(games_per_pair))} games per pair, seed {result.seed}, "
         f"{result.decisions:,} decisions in all.",
     ]
