@@ -355,8 +355,10 @@ per pair the intervals are wide: read the order of the bots, not the exact gaps.
 
 def render_page(results: Sequence[LadderResult]) -> str:
     parts = [HEADER]
-    if not results:
-        parts.append("\nNo ladder has been run yet.\n")
+    done = {r.game for r in results}
+    missing = [TITLES[g] for g in LADDER_GAMES if g not in done]
+    if missing:
+        parts.append(f"\nNo ladder saved yet for: {', '.join(missing)}.\n")
     for res in results:
         parts.append("\n" + render_section(res))
     return "".join(parts)
