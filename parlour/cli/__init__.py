@@ -24,6 +24,7 @@ _COMMAND_MODULES = (
     "play",
     "serve",
     "tournament",
+    "ladder",
     "score",
     "verify",
     "playthrough",

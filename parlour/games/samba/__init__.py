@@ -72,6 +72,12 @@ HINTS = SearchHints(
     search_candidates=SambaBasicBot.search_candidates,
 )
 
+
+def _sides(rules: SambaRules) -> tuple[tuple[int, ...], ...]:
+    """Partnerships by seat (a named function, not a lambda: variants are pickled to workers)."""
+    return sides_for(rules.players)
+
+
 ENTRY = GameEntry(
     text=text,
     name="samba",
@@ -83,7 +89,7 @@ ENTRY = GameEntry(
     preset_docs=PRESET_DOCS,
     random_play_options={"max_hands": 1},
     bots={"basic": SambaBasicBot},
-    sides=lambda rules: sides_for(rules.players),
+    sides=_sides,
     hidden_information=True,
     several_hands=True,
     grammar=GRAMMAR,
