@@ -17,7 +17,7 @@ import pytest
 from parlour import games
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules
-from parlour.core.text import Names
+from parlour.core.text import Names, hand_note
 from parlour.scoring.chicago import ChicagoOptions
 
 #: a source citation: "seed 002", "seeds 000 and 001", a seed file name, "the seed's variation",
@@ -96,6 +96,7 @@ def _played_texts(variant: games.Variant, seed: int, steps: int = 400) -> Iterat
     rng = random.Random(seed)
     state = game.new_game(rules, seed)
     pool: list[Any] = []
+    noted = 0  # hands on the score sheet
     for _ in range(steps):
         if game.to_act(state) is None:
             yield str(game.explain(state, pool[0]) if pool else "")
@@ -114,6 +115,15 @@ def _played_texts(variant: games.Variant, seed: int, steps: int = 400) -> Iterat
             for viewer in (None, *range(game.num_seats(state))):
                 if ev.visible_to(viewer):
                     yield variant.entry.text.describe(ev, viewer, names)
+        hands = game.outcome(state).hands
+        if len(hands) > noted:
+            noted = len(hands)
+            for viewer in (None, *range(game.num_seats(state))):  # the score sheet's note
+                yield "note: " + hand_note(hands[-1], viewer, names, game.describe)
+
+
+#: an internal seat number ("seat 2 went out"): players read "you", "your partner", a name
+SEAT_NUMBER = re.compile(r"\bseat \d")
 
 
 @pytest.mark.parametrize(
@@ -126,6 +136,21 @@ def test_explanations_and_events_in_random_play_cite_no_source(variant: games.Va
             seen += 1
             assert not CITATION.search(text), f"{variant.name}/{variant.preset}: {text}"
     assert seen > 10
+
+
+@pytest.mark.parametrize(
+    "variant", games.all_variants(), ids=[f"{v.name}-{v.preset}" for v in games.all_variants()]
+)
+def test_hand_notes_and_explanations_in_random_play_name_no_seat_number(
+    variant: games.Variant,
+) -> None:
+    """Explanations are addressed to the player who acts, hand notes to each viewer: neither
+    says "seat 2"."""
+    texts = [text for seed in range(2) for text in _played_texts(variant, seed, steps=800)]
+    bad = [text for text in texts if SEAT_NUMBER.search(text)]
+    assert not bad, f"{variant.name}/{variant.preset}: " + "\n".join(bad[:5])
+    if variant.name in ("scat", "cheat"):  # short hands: random play ends some
+        assert any(text.startswith("note: ") for text in texts)
 
 
 def test_explain_names_the_rule_in_words() -> None:

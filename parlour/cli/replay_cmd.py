@@ -13,7 +13,7 @@ from parlour.cli import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
 from parlour.core.replay import MatchRecord
-from parlour.core.text import Names, sentence
+from parlour.core.text import Names, hand_note, sentence
 
 
 @app.command()
@@ -43,6 +43,8 @@ def replay(
                 console.print(sentence(game.describe(event, seat, seat_names)), markup=False)
     outcome = game.outcome(state)
     names = [" & ".join(f"seat {s}" for s in side) for side in outcome.sides]
+    # the notes told to --seat ("you went out"), the other seats as the columns name them
+    note_names = Names.numbered(game.num_seats(state), game.sides_of(state))
     table = Table(
         "hand", *names, "note", title=f"{record.game} ({record.preset}) seed {record.seed}"
     )
@@ -52,7 +54,8 @@ def replay(
         for i, sc in enumerate(hand.scores):
             running[i] += sc
             cells.append(f"{sc:+,.0f} → {running[i]:,.0f}")
-        table.add_row(str(hand.number), *cells, hand.note)
+        note = sentence(hand_note(hand, seat, note_names, game.describe))
+        table.add_row(str(hand.number), *cells, note)
     console.print(table)
     console.print(f"{len(record.actions)} actions replayed; final scores {list(outcome.scores)}")
     if outcome.finished:

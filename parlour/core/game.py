@@ -80,12 +80,18 @@ def _cards_json(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class HandResult:
-    """The score of one hand (round, deal) per side, with a breakdown for the score sheet."""
+    """The score of one hand (round, deal) per side, with a breakdown for the score sheet.
+
+    ``note`` says how the hand ended as a kind of event with its ``note_data`` (e.g.
+    ``"went_out"`` with ``{"seat": 2}``), never in words: the edges tell it to each viewer with
+    :func:`parlour.core.text.hand_note` ("you went out", "your partner went out", "West went
+    out").  A note with no data is shown as it is (records written before notes had data)."""
 
     number: int
     scores: tuple[float, ...]
     breakdown: tuple[Mapping[str, float], ...] = ()
     note: str = ""
+    note_data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)

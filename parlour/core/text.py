@@ -16,11 +16,11 @@ seat the name the viewer's front end uses for it (:class:`Names`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from parlour.core.cards import card_str
-from parlour.core.game import Event, Seat
+from parlour.core.game import Event, HandResult, Seat
 
 COMPASS = ("South", "West", "North", "East")
 
@@ -153,3 +153,32 @@ def describe_common(event: Event, viewer: Seat | None, names: Names) -> str:
     if "seat" in d and isinstance(d["seat"], int):
         return f"{names.who(d['seat'], viewer)}: {words}"
     return words
+
+
+def hand_note(
+    hand: HandResult,
+    viewer: Seat | None,
+    names: Names,
+    describe: Callable[[Event, Seat | None, Names], str] | None = None,
+) -> str:
+    """How a hand ended, told to ``viewer`` (the score sheet's note).
+
+    ``went_out`` and ``stock_out`` are shared by the games; any other note with data is the
+    game's event of that kind, told by its ``describe``; a note with no data (records written
+    before notes had data, or a plain word such as a termination) is shown as it is.
+
+    >>> names = Names(("South", "West", "North", "East"), sides=((0, 2), (1, 3)))
+    >>> went = HandResult(0, (1.0, 2.0), note="went_out", note_data={"seat": 2})
+    >>> hand_note(went, 0, names), hand_note(went, 2, names), hand_note(went, 1, names)
+    ('your partner went out', 'you went out', 'North went out')
+    >>> hand_note(HandResult(0, (1.0, 2.0), note="stock_out"), None, names)
+    'the stock ran out'
+    """
+    kind, data = hand.note, hand.note_data
+    if kind == "went_out" and isinstance(data.get("seat"), int):
+        return f"{names.does(int(data['seat']), viewer, 'went')} out"
+    if kind == "stock_out":
+        return "the stock ran out"
+    if data and describe is not None:
+        return describe(Event(kind, dict(data)), viewer, names)
+    return kind

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from parlour.core.game import Event, Game, Seat
-from parlour.core.text import Names, describe_common, sentence
+from parlour.core.game import Event, Game, HandResult, Seat
+from parlour.core.text import Names, describe_common, hand_note, sentence
 
 
 def legal_json(game: Game[Any, Any, Any, Any], state: Any) -> list[dict[str, Any]]:
@@ -24,9 +24,15 @@ def legal_json(game: Game[Any, Any, Any, Any], state: Any) -> list[dict[str, Any
 
 
 def seat_payload(
-    game: Game[Any, Any, Any, Any], state: Any, seat: Seat | None, *, playing: bool = True
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    seat: Seat | None,
+    *,
+    playing: bool = True,
+    player_names: Sequence[str | None] = (),
 ) -> dict[str, Any]:
-    """The view, whose turn, the legal actions (when ``seat`` is to act) and the outcome."""
+    """The view, whose turn, the legal actions (when ``seat`` is to act) and the outcome (its
+    hands' notes told to ``seat``, :func:`told_outcome`)."""
     to_act = game.to_act(state)
     mine = playing and seat is not None and to_act == seat
     return {
@@ -35,7 +41,7 @@ def seat_payload(
         "your_turn": mine,
         "view": game.view_to_json(game.observe(state, seat)),
         "legal": legal_json(game, state) if mine else None,
-        "outcome": public_outcome(game, state),
+        "outcome": told_outcome(game, state, seat, player_names),
     }
 
 
@@ -56,6 +62,31 @@ def public_outcome(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]
         "sides": data["sides"],
         "hands": data["hands"],
     }
+
+
+def told_outcome(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    seat: Seat | None,
+    player_names: Sequence[str | None] = (),
+) -> dict[str, Any]:
+    """:func:`public_outcome` with each hand's ``note`` in words for ``seat`` ("you went out",
+    "your partner went out", "West went out"), as the table names the seats; the note's kind
+    stays in ``note_kind`` and its data in ``note_data``."""
+    data = public_outcome(game, state)
+    hands = game.outcome(state).hands
+    names = Names.table(game.num_seats(state), game.sides_of(state), player_names)
+    told = []
+    for hand, sent in zip(hands, data["hands"], strict=True):
+        told.append({**sent, "note_kind": hand.note, "note": note_words(game, hand, seat, names)})
+    return {**data, "hands": told}
+
+
+def note_words(
+    game: Game[Any, Any, Any, Any], hand: HandResult, seat: Seat | None, names: Names
+) -> str:
+    """A hand's note told to ``seat``."""
+    return hand_note(hand, seat, names, game.describe)
 
 
 def event_json(index: int, event: Event, text: str) -> dict[str, Any]:

@@ -110,6 +110,8 @@ def replay_json(table: Table) -> dict[str, Any]:
     checked = {row["hand"]: row for row in verify_json(table)["deals"]}
     return {
         "record": match_record(table).to_json(),
+        # the result as a spectator reads it (the hands' notes in words; the record keeps data)
+        "outcome": redact.told_outcome(game, table.state, None, table.player_names()),
         "fairness": fairness_json(table),
         "chain": list(table.journal_chain),
         "deals": [

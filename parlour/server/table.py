@@ -292,7 +292,7 @@ class Table:
         self._hinting: set[int] = set()
         self._budget_at = time.monotonic()
         self.persist_due = False
-        self._payloads: dict[int | None, tuple[tuple[int, str, bool, int], dict[str, Any]]] = {}
+        self._payloads: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         #: the flow of play (parlour.server.flow): speed, rematch, score-sheet pauses
         self.flow: dict[str, Any] = {}
         records = records or []
@@ -551,8 +551,15 @@ class Table:
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """The seat's part of a ``state`` message, built once per version (and status) of the
-        table: every connection of the seat, a resync, a ``sync`` or a reconnect reuses it."""
-        key = (self.version, self.status, self.dealt, len(self.deals.pending))
+        table (and its players' names, which the hands' notes use): every connection of the seat,
+        a resync, a ``sync`` or a reconnect reuses it."""
+        key = (
+            self.version,
+            self.status,
+            self.dealt,
+            len(self.deals.pending),
+            tuple(self.player_names()),
+        )
         cached = self._payloads.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -572,7 +579,13 @@ class Table:
                 "legal": None,
                 "outcome": None,
             }
-        return redact.seat_payload(self.game, self.state, seat, playing=self.status == "playing")
+        return redact.seat_payload(
+            self.game,
+            self.state,
+            seat,
+            playing=self.status == "playing",
+            player_names=self.player_names(),
+        )
 
     def state_message(
         self,

@@ -274,3 +274,30 @@ def test_hint_and_review_in_the_terminal(tmp_path: Path) -> None:
     assert reviewed, "no hand ended"
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_score_sheet_notes_are_told_from_the_players_seat() -> None:
+    """Issue 15: the terminal's score sheet says how each hand ended from the player's side —
+    "You went out", "Your partner went out", "East went out" — never "seat 3 went out"."""
+    import re
+
+    from parlour.cli.tui.session import Session
+    from parlour.games.samba.scoring import VALUE, hand_result
+
+    variant = games.get("samba")
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    session = Session(variant, 1, [], 5, console=console)
+    sides = session.game.sides_of(session.state)
+    empty = [(0,) * len(VALUE)] * 4
+    session.state.history = tuple(
+        hand_result(n, variant.rules, sides, [(), ()], [(), ()], empty, out)
+        for n, out in enumerate((1, 3, 0, None))
+    )
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(
+        session.adapter.score_sheet(session.game.outcome(session.state), session)
+    )
+    sheet = out.getvalue()
+    for said in ("You went out", "Your partner went out", "East went out", "The stock ran out"):
+        assert said in sheet, sheet
+    assert not re.search(r"\bseat \d", sheet, re.IGNORECASE)

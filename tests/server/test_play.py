@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from parlour import games
+from parlour.server.deals import _scored
 from tests.server.conftest import Client, LiveServer, live_server
 
 
@@ -65,7 +66,12 @@ def test_full_four_seat_match_over_websockets(server: LiveServer) -> None:
     replay = server.http.get(f"/api/tables/{code}/replay").json()
     assert len(replay["record"]["actions"]) == steps
     assert replay["steps"][-1]["view"] == watcher.state["view"]
-    assert replay["record"]["outcome"] == final["outcome"]
+    # the record keeps the hands' notes as data, each seat reads them in words (issue 15)
+    assert _scored(replay["record"]["outcome"]) == _scored(final["outcome"])
+    assert replay["outcome"] == watcher.state["outcome"]
+    assert [h["note_kind"] for h in final["outcome"]["hands"]] == [
+        h["note"] for h in replay["record"]["outcome"]["hands"]
+    ]
     assert all(d["verified"] for d in replay["deals"]) and replay["deals"]
     # Every seat's hand at every step (all public once the match is over): the steps carry the
     # hands that changed; carried forward they end as each player's own last view of its hand.

@@ -3,6 +3,7 @@ phone-sized layout."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -209,8 +210,14 @@ def test_end_of_hand_screen(page: Any, server: Any) -> None:
     dialog.wait_for()
     assert "Hand 1 is over" in dialog.inner_text()
     assert page.locator("#hand-sheet tr.hand-total").count() == 1
+    # issue 15: the hand's note is told to this player, never by internal seat number
+    said = dialog.inner_text()
+    assert not re.search(r"\bseat \d", said, re.IGNORECASE), said
+    assert re.search(r"\byou (lose|score)\b|\b(loses|scores) \d|no change", said), said
     page.click("#hand-end-close")
     assert page.locator(".overlay").count() == 0
+    last = page.locator("#last-hand").inner_text()
+    assert last.startswith("Last hand: hand 1 (") and not re.search(r"\bseat \d", last), last
 
 
 def test_generic_table_plays_any_game(page: Any, server: Any) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +21,7 @@ from parlour.core.cards import JOKER, card_str, rank_of, suit_of
 from parlour.core.codec import to_json
 from parlour.core.game import Event, Outcome
 from parlour.core.grammar import Grammar
-from parlour.core.text import COMPASS, sentence
+from parlour.core.text import COMPASS, hand_note, sentence
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
@@ -132,8 +133,9 @@ class Adapter:
 
     def score_sheet(self, outcome: Outcome, session: Session) -> RenderableType:
         names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
-        table = Table("hand", *names, title=f"{session.variant.entry.name} score sheet")
+        table = Table("hand", *names, "note", title=f"{session.variant.entry.name} score sheet")
         running = [0.0] * len(names)
+        seat_names = session.names()
         for hand in outcome.hands:
             cells = []
             for i, sc in enumerate(hand.scores):
@@ -145,7 +147,8 @@ class Adapter:
                         f"{k.replace('_', ' ')} {v:+,.0f}" for k, v in items if v
                     )
                 cells.append(f"[bold]{sc:+,.0f}[/] → {running[i]:,.0f}{parts}")
-            table.add_row(str(hand.number), *cells)
+            note = hand_note(hand, session.seat, seat_names, session.game.describe)
+            table.add_row(str(hand.number), *cells, escape(sentence(note)))
         return table
 
     def result_text(self, outcome: Outcome, session: Session) -> str:

@@ -128,7 +128,7 @@ def explain(state: State, action: Action) -> str | None:
         if phase != CHOOSE_FIRST:
             return "the first player is chosen only at the start (Canada: by the dealer)"
         if not isinstance(action.seat, int) or not 0 <= action.seat < state.rules.players:
-            return f"there is no seat {action.seat}"
+            return f"there is no such player: the table has {state.rules.players}"
         return None
     if phase != PLAY:
         what = "choose the first player" if phase == CHOOSE_FIRST else "answer the challenge"

@@ -31,7 +31,6 @@ from parlour.games.handfoot.state import (
     draw_cards,
     lay_out_red_threes,
 )
-from parlour.games.handfoot.text import seat_name
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
@@ -287,13 +286,13 @@ def _end_round(s: State, events: list[Event]) -> None:
     else:
         unit_scores = (per_side[0]["total"], per_side[1]["total"])
         breakdown = (dict(per_side[0]), dict(per_side[1]))
-    note = f"{seat_name(s.went_out)} went out" if s.went_out >= 0 else "the stock ran out"
     s.results.append(
         HandResult(
             s.round,
             tuple(float(x) for x in unit_scores),
             tuple({k: float(v) for k, v in b.items()} for b in breakdown),
-            note,
+            "went_out" if s.went_out >= 0 else "stock_out",
+            {"seat": s.went_out} if s.went_out >= 0 else {},
         )
     )
     s.scores = [a + b for a, b in zip(s.scores, unit_scores, strict=True)]

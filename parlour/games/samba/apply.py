@@ -296,8 +296,7 @@ def partner_of(s: State, seat: int) -> int:
 
 
 def _end_hand(s: State, went_out: int | None, events: list[Event]) -> None:
-    note = f"seat {went_out} went out" if went_out is not None else "the stock ran out"
-    result = hand_result(s.hand_no, s.rules, s.sides, s.melds, s.red3, s.hands, went_out, note)
+    result = hand_result(s.hand_no, s.rules, s.sides, s.melds, s.red3, s.hands, went_out)
     s.history = (*s.history, result)
     s.scores = tuple(a + int(b) for a, b in zip(s.scores, result.scores, strict=True))
     events.append(

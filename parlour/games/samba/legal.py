@@ -357,7 +357,7 @@ def why_illegal(s: State, action: Any) -> str:
     if t not in A.ACTION_TYPES.values():
         return f"{action!r} is not a Samba action"
     if s.phase == ANSWER and t is not A.AnswerGoOut:
-        return f"seat {seat} must first answer 'partner, may I go out?' (yes or no)"
+        return "you must first answer your partner's 'partner, may I go out?' (yes or no)"
     if t is A.AnswerGoOut:
         return "nobody has asked 'partner, may I go out?'"
     if s.permission == 1:

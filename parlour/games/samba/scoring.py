@@ -89,9 +89,12 @@ def hand_result(
     red3: Sequence[Sequence[int]],
     hands: Sequence[Sequence[int]],
     went_out: int | None,
-    note: str,
+    note: str = "",
 ) -> HandResult:
-    """Score every side of a finished hand (``went_out``: the seat that went out, if any)."""
+    """Score every side of a finished hand (``went_out``: the seat that went out, if any).
+
+    The result's note is ``went_out`` (with the seat) or ``stock_out``, unless ``note`` says
+    otherwise."""
     breakdowns = []
     totals = []
     for side, seats in enumerate(sides):
@@ -104,4 +107,8 @@ def hand_result(
         )
         breakdowns.append(b)
         totals.append(sum(b.values()))
-    return HandResult(number, tuple(totals), tuple(breakdowns), note)
+    if note:
+        return HandResult(number, tuple(totals), tuple(breakdowns), note)
+    if went_out is None:
+        return HandResult(number, tuple(totals), tuple(breakdowns), "stock_out")
+    return HandResult(number, tuple(totals), tuple(breakdowns), "went_out", {"seat": went_out})

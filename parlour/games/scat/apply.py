@@ -286,20 +286,7 @@ def _end_hand(
             out_order[s] = state.hand_no
             new[s] = 0
         lives = new
-    parts = []
-    for s in range(n):
-        if changes[s] < 0:
-            parts.append(f"seat {s} loses {-changes[s]}")
-        elif changes[s] > 0:
-            parts.append(f"seat {s} scores {changes[s]}")
-    text = f"hand {state.hand_no + 1} ({reason.replace('_', ' ')}): " + (
-        ", ".join(parts) or "no change"
-    )
-    if notes:
-        text += "; " + "; ".join(notes)
-    gone = [s for s in range(n) if out[s] and not state.out[s]]
-    if gone:
-        text += "; out: " + ", ".join(f"seat {s}" for s in gone)
+    gone = tuple(s for s in range(n) if out[s] and not state.out[s])
     last = LastHand(
         number=state.hand_no,
         reason=reason,
@@ -307,9 +294,21 @@ def _end_hand(
         shown=shown,
         values=tuple(values.get(s) for s in range(n)),
         changes=tuple(changes),
-        text=text,
+        replay=bool(notes),
+        out=gone,
     )
-    result = HandResult(state.hand_no, tuple(float(c) for c in changes), note=text)
+    result = HandResult(
+        state.hand_no,
+        tuple(float(c) for c in changes),
+        note="hand_over",
+        note_data={
+            "hand": state.hand_no,
+            "reason": reason,
+            "changes": tuple(changes),
+            "replay": bool(notes),
+            "out": gone,
+        },
+    )
     ev.append(
         Event(
             "hand_over",

@@ -35,9 +35,9 @@ def may_knock(state: ScatState, seat: int) -> str | None:
     """Why ``seat`` may not knock now (``None``: it may)."""
     rules = state.rules
     if state.knocker >= 0:
+        who = "you have" if state.knocker == seat else "another player has"
         return (
-            f"seat {state.knocker} has already knocked: each other player has just one last "
-            "turn to draw and discard"
+            f"{who} already knocked: each other player has just one last turn to draw and discard"
         )
     if not rules.knock_first_round and state.turn_no < len(active_seats(state)):
         return "no knocking in the first round of turns (option knock_first_round is off)"

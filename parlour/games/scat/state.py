@@ -42,7 +42,8 @@ class LastHand:
     shown: tuple[SeatCards, ...]
     values: tuple[float | None, ...]
     changes: tuple[int, ...]  # lives lost (negative) or points won (positive) per seat
-    text: str
+    replay: bool = False  # every remaining player would have been out: they play another hand
+    out: tuple[int, ...] = ()  # the seats this hand put out
 
 
 # --- state ------------------------------------------------------------------------------------

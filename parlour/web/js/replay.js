@@ -132,7 +132,7 @@ function build(game) {
     h("section.panel", h("h2", "Hands"), h("div.replay-grid#seats")),
     h("section.panel.replay-public#public", h("h2", "On the table")),
     h("section.panel.verify-box#verify", h("h2", "Deal check"), h("p.muted", "Checking…")),
-    h("section.panel#final", h("h2", "Final score"), h("div.table-scroll", scoreSheet(rec.outcome, { name, seat: null }))),
+    h("section.panel#final", h("h2", "Final score"), h("div.table-scroll", scoreSheet(R.data.outcome || rec.outcome, { name, seat: null }))),
   );
 }
 

@@ -23,6 +23,23 @@ function discardLabel(ctx, l) {
   return a.declare ? `Discard ${a.card} and declare 31!` : `Discard ${a.card} without declaring`;
 }
 
+/** How the last hand ended, told to this reader from the view's data ("hand 3 (knock): you lose
+ * 1, West loses 2; out: West"): the words of parlour/games/scat/text.py for "hand_over". */
+export function lastHandText(ctx, l) {
+  const me = ctx.spectator ? null : ctx.seat;
+  const who = (s) => (s === me ? "you" : ctx.name(s));
+  const parts = [];
+  (l.changes || []).forEach((c, s) => {
+    if (c < 0) parts.push(`${who(s)} ${s === me ? "lose" : "loses"} ${-c}`);
+    else if (c > 0) parts.push(`${who(s)} ${s === me ? "score" : "scores"} ${c}`);
+  });
+  let text = `hand ${l.number + 1} (${String(l.reason).replace(/_/g, " ")}): ${parts.join(", ") || "no change"}`;
+  if (l.replay) text += "; every remaining player would be out: they play another hand";
+  const out = (l.out || []).map(who);
+  if (out.length) text += `; out: ${out.length > 1 ? `${out.slice(0, -1).join(", ")} and ${out[out.length - 1]}` : out[0]}`;
+  return text;
+}
+
 export function render(ctx, felt, dock) {
   const v = ctx.view;
   const pointsGame = ctx.rules && ctx.rules.target_points && ctx.rules.showdown === "points";
@@ -52,10 +69,10 @@ export function render(ctx, felt, dock) {
   pile.addEventListener("click", () => take && ctx.send(take.action));
   for (const b of [stock, pile]) Object.assign(b.style, { background: "transparent", border: "0", color: "inherit" });
   felt.append(h("div.center", stock, pile));
-  if (v.last_hand && v.last_hand.text) {
+  if (v.last_hand) {
     const value = (sc) => ((v.last_hand.values || [])[sc.seat] != null ? ` (${fmt(v.last_hand.values[sc.seat])})` : "");
     const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${sc.seat === ctx.seat ? "You" : ctx.name(sc.seat)}${value(sc)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
-    felt.append(h("div.generic#last-hand", h("b", `Last hand: ${ctx.say(v.last_hand.text)}`), shown));
+    felt.append(h("div.generic#last-hand", h("b", `Last hand: ${lastHandText(ctx, v.last_hand)}`), shown));
   }
   let hand = null;
   if (!ctx.spectator) {

@@ -432,7 +432,8 @@ def test_pick_up_foot_build_last_book_and_go_out() -> None:
     s = act(s, AddToMeld(8, C("Q♥")))
     assert s.melds[0][8].is_dirty
     out, _ = GAME.apply(s, Discard(C("10♦")))
-    assert out.results[0].note == "South went out" and out.round == 1
+    assert out.results[0].note == "went_out" and out.results[0].note_data == {"seat": 0}
+    assert out.round == 1
     assert out.results[0].breakdown[0]["going_out"] == 2000
 
 

@@ -70,7 +70,7 @@ def test_exact_score_of_a_finished_round() -> None:
     assert result.scores == (11895.0, 1135.0)
     assert after.scores == [11895, 1135]
     assert after.round == 1  # the next round is dealt at once
-    assert "South went out" in result.note
+    assert (result.note, result.note_data) == ("went_out", {"seat": 0})
     assert any(e.kind == "round_over" for e in events)
 
 

@@ -193,7 +193,7 @@ def test_pile_with_the_last_two_cards_when_opened() -> None:
         to_act=0,
     )
     end = play(out, A.TakePile(cs("9♦ 9♥")))
-    assert end.history[0].note == "seat 0 went out"
+    assert (end.history[0].note, end.history[0].note_data) == ("went_out", {"seat": 0})
     # below zero the minimum is 15: the pair and the top card open at once, the pile comes in
     low = pos(hands={0: "9♦ 9♥"}, pile="4♠ 9♣", to_act=0, scores=(-40, 0))
     after = play(low, A.TakePile(cs("9♦ 9♥")))

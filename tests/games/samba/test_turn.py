@@ -39,7 +39,7 @@ def test_empty_stock_ends_hand_without_going_out_bonus() -> None:
     end = play(s, A.DRAW)
     res = end.history[0]
     assert all(b["going_out"] == 0 for b in res.breakdown)
-    assert res.note == "the stock ran out"
+    assert res.note == "stock_out"
     assert end.hand_no == 1  # the next hand is dealt
 
 
@@ -79,7 +79,7 @@ def test_going_out_by_melding_everything() -> None:
     s = pos(hands={0: "Q♦"}, melds={0: ["Q♣ Q♥ Q♠", *CANASTAS]}, to_act=0, phase="meld")
     end = play(s, A.AddToMeld(0, c("Q♦")))
     assert end.history[0].breakdown[0]["going_out"] == 200
-    assert end.history[0].note == "seat 0 went out"
+    assert (end.history[0].note, end.history[0].note_data) == ("went_out", {"seat": 0})
 
 
 def test_going_out_with_a_samba_and_a_canasta() -> None:
@@ -293,7 +293,7 @@ def test_red_three_as_last_card_before_drawing_only_when_going_out() -> None:
     out = pos(hands={0: "3♦"}, melds={0: CANASTAS}, to_act=0)
     assert A.LayRedThree(c("3♦")) in GAME.legal_actions(out)
     end = play(out, A.LayRedThree(c("3♦")))
-    assert end.history[0].note == "seat 0 went out"
+    assert (end.history[0].note, end.history[0].note_data) == ("went_out", {"seat": 0})
 
 
 def test_ask_whenever_going_out_is_possible() -> None:
@@ -317,7 +317,7 @@ def test_ask_whenever_going_out_is_possible() -> None:
         A.AddToMeld(3, c("8♠")),
         A.Discard(c("4♦")),
     )
-    assert end.history[0].note == "seat 0 went out"
+    assert (end.history[0].note, end.history[0].note_data) == ("went_out", {"seat": 0})
     # eight cards that cannot all go: no question
     stuck = pos(
         hands={0: "Q♦ Q♥ K♥ 5♠ 6♠ 9♠ J♦ 4♦", 2: "K♠"}, melds={0: melds}, to_act=0, phase="meld"
@@ -358,4 +358,4 @@ def test_ask_when_the_last_card_completes_the_requirement() -> None:
     yes = play(s, A.ASK, A.YES)
     assert GAME.legal_actions(yes) == [A.AddToMeld(1, c("K♦"))]
     end = play(yes, A.AddToMeld(1, c("K♦")))
-    assert end.history[0].note == "seat 0 went out"
+    assert (end.history[0].note, end.history[0].note_data) == ("went_out", {"seat": 0})
