@@ -65,6 +65,20 @@ GENERIC_TEXT = GenericText()
 
 
 @dataclass(frozen=True)
+class ModuleText:
+    """A game's ``text`` module as its renderer, named (not held) so that a registered game
+    pickles for worker processes: ``ModuleText("parlour.games.samba.text")``."""
+
+    module: str
+
+    def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
+        import importlib
+
+        told: str = importlib.import_module(self.module).describe(event, viewer, names)
+        return told
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """A registered game, declared once by its package (``ENTRY``): names, the engine and its
     rules class, presets, players and sides, the action grammar, the bots and search hints, the

@@ -11,9 +11,8 @@ and ``position(...)``, the validated builder of positions.
 from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
-from parlour.core.registry import GameEntry
+from parlour.core.registry import GameEntry, ModuleText
 from parlour.games.cheat import actions as A
-from parlour.games.cheat import text
 from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.game import CheatGame
 from parlour.games.cheat.position import PositionError, position
@@ -33,7 +32,7 @@ GRAMMAR = Grammar(
 )
 
 ENTRY = GameEntry(
-    text=text,
+    text=ModuleText("parlour.games.cheat.text"),
     name="cheat",
     game=GAME,
     presets=PRESETS,

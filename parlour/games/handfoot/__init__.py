@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.grammar import Form, Grammar
-from parlour.core.registry import GameEntry, SearchHints
+from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.handfoot import actions as A
-from parlour.games.handfoot import text
 from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
 from parlour.games.handfoot.game import HandFootGame
 from parlour.games.handfoot.position import position
@@ -50,7 +49,7 @@ HINTS = SearchHints(
 )
 
 ENTRY = GameEntry(
-    text=text,
+    text=ModuleText("parlour.games.handfoot.text"),
     name="handfoot",
     game=GAME,
     presets=PRESETS,

@@ -17,9 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.grammar import Form, Grammar
-from parlour.core.registry import GameEntry, SearchHints
+from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.samba import actions as A
-from parlour.games.samba import text
 from parlour.games.samba.bot import FastView, SambaBasicBot
 from parlour.games.samba.game import SambaGame
 from parlour.games.samba.parts.evaluation import evaluate
@@ -79,7 +78,7 @@ def _sides(rules: SambaRules) -> tuple[tuple[int, ...], ...]:
 
 
 ENTRY = GameEntry(
-    text=text,
+    text=ModuleText("parlour.games.samba.text"),
     name="samba",
     game=GAME,
     presets=PRESETS,

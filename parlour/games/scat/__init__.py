@@ -6,9 +6,8 @@ presets (``rules``), who loses a life (``scoring``), the ``basic`` bot (``bot``)
 from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
-from parlour.core.registry import GameEntry
+from parlour.core.registry import GameEntry, ModuleText
 from parlour.games.scat import actions as S
-from parlour.games.scat import text
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
 from parlour.games.scat.position import PositionError, position
@@ -33,7 +32,7 @@ GRAMMAR = Grammar(
 )
 
 ENTRY = GameEntry(
-    text=text,
+    text=ModuleText("parlour.games.scat.text"),
     name="scat",
     game=GAME,
     presets=PRESETS,
