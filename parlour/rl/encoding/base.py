@@ -175,9 +175,13 @@ class Encoding(ABC):
     @abstractmethod
     def _build_actions(self) -> None: ...
 
-    @abstractmethod
     def action_to_id(self, state: Any, action: Any) -> int:
         """The id of ``action`` (legal in ``state``)."""
+        return int(self._action_to_id(state, action))
+
+    @abstractmethod
+    def _action_to_id(self, state: Any, action: Any) -> Any:
+        """The id of ``action``, as the game's encoding computes it (an int or numpy int)."""
 
     @abstractmethod
     def id_to_action(self, state: Any, action_id: int) -> Any:

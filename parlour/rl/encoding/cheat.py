@@ -45,9 +45,6 @@ class CheatEncoding(Encoding):
         self.PASS = sp.add("pass", 1, "let the most recent play stand")
         self.FIRST = sp.add("choose_first", self.players, "(dealer) this seat plays first")
 
-    def action_to_id(self, state: Any, action: Any) -> int:
-        return int(self._action_to_id(state, action))
-
     def _action_to_id(self, state: Any, action: Any) -> Any:
         t = type(action)
         if t is Pick:

@@ -145,9 +145,6 @@ class HandFootEncoding(Encoding):
                 return i
         return -1
 
-    def action_to_id(self, state: Any, action: Any) -> int:
-        return int(self._action_to_id(state, action))
-
     def _action_to_id(self, state: Any, action: Any) -> Any:
         t = type(action)
         if t is Discard:

@@ -107,9 +107,6 @@ class SambaEncoding(Encoding):
 
     # --- ids --------------------------------------------------------------------------------
 
-    def action_to_id(self, state: Any, action: Any) -> int:
-        return int(self._action_to_id(state, action))
-
     def _action_to_id(self, state: Any, action: Any) -> Any:
         t = type(action)
         if t is Discard:

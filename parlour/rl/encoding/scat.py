@@ -38,9 +38,6 @@ class ScatEncoding(Encoding):
         self.DISCARD = sp.add("discard", 52, "discard this card kind")
         self.DISCARD31 = sp.add("discard_declare", 52, "discard this card kind and declare 31")
 
-    def action_to_id(self, state: Any, action: Any) -> int:
-        return int(self._action_to_id(state, action))
-
     def _action_to_id(self, state: Any, action: Any) -> Any:
         t = type(action)
         if t is Discard:
