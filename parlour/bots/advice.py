@@ -217,7 +217,7 @@ def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> s
     after = None
     if world is not None:
         try:
-            after = game.observe(game.apply_unchecked(world, action)[0], seat)
+            after = game.observe(game.apply_quiet(world, action), seat)
         except Exception:  # a reason is a nicety: never fail a hint for it
             after = None
     if after is not None:

@@ -273,7 +273,7 @@ class IsmctsBot(Bot):
                     other = node.children.get(a)
                     if other is not None and other is not child:
                         other.avail += 1
-                state, _ = game.apply_unchecked(state, action)
+                state = game.apply_quiet(state, action)
                 node = child
                 path.append(node)
                 break
@@ -287,7 +287,7 @@ class IsmctsBot(Bot):
                 if u > best_u:
                     best_u, best_child = u, ch
             assert best_child is not None
-            state, _ = game.apply_unchecked(state, best_child.action)
+            state = game.apply_quiet(state, best_child.action)
             node = best_child
             path.append(node)
         rewards = self._playout(state, hand, rng)
@@ -435,7 +435,7 @@ class IsmctsBot(Bot):
         """``side``'s reward from one play-out of ``world`` after ``action``; the same ``seed``
         gives every candidate the same play-out randomness."""
         hand = self.game.hand_number(world)
-        after, _ = self.game.apply_unchecked(world, action)
+        after = self.game.apply_quiet(world, action)
         return self._playout(after, hand, random.Random(seed), seed)[side]
 
     def _expansion_choice(
@@ -513,7 +513,7 @@ class IsmctsBot(Bot):
                 action = self._policy_action(state, seat, legal)
             else:
                 action = legal[rng.randrange(len(legal))]
-            state, _ = game.apply_unchecked(state, action)
+            state = game.apply_quiet(state, action)
             steps += 1
 
     # --- rewards per side -----------------------------------------------------------------

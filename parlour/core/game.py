@@ -165,6 +165,14 @@ class Game(ABC, Generic[S, A, V, R]):
     def apply_unchecked(self, state: S, action: A) -> tuple[S, list[Event]]:
         """Apply an action known to be legal (bots and replays of checked logs use this)."""
 
+    def apply_quiet(self, state: S, action: A) -> S:
+        """Apply an action known to be legal without building events: search play-outs,
+        simulations that do not save, tournaments and legal-action probes use this.
+
+        Must reach exactly the state :meth:`apply_unchecked` reaches; engines override it with a
+        path that builds no events or texts (the default calls :meth:`apply_unchecked`)."""
+        return self.apply_unchecked(state, action)[0]
+
     def explain(self, state: S, action: A) -> str | None:
         """Why ``action`` is illegal now (the rule, in words), or ``None`` if it is legal.
 

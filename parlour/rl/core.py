@@ -148,7 +148,7 @@ class Table:
         legal, ids = self._legal_now()
         i = int(action_id)
         if i in ids:
-            self.state, _ = self.game.apply_unchecked(self.state, legal[ids.index(i)])
+            self.state = self.game.apply_quiet(self.state, legal[ids.index(i)])
         else:
             action = self.encoding.id_to_action(self.state, i)
             self.state, _ = self.game.apply(self.state, action)
@@ -158,7 +158,7 @@ class Table:
     def step_action(self, action: Any) -> list[float]:
         """Apply an engine action (bots); the rewards this step gave."""
         if action in self.legal_actions():
-            self.state, _ = self.game.apply_unchecked(self.state, action)
+            self.state = self.game.apply_quiet(self.state, action)
         else:
             self.state, _ = self.game.apply(self.state, action)
         self.steps += 1

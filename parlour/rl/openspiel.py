@@ -198,7 +198,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         legal, ids = h.legal_now(game, self._encoding())
         i = int(action)
         if i in ids:
-            new, _ = game.apply_unchecked(h.state, legal[ids.index(i)])
+            new = game.apply_quiet(h.state, legal[ids.index(i)])
         else:
             new, _ = game.apply(h.state, self._encoding().id_to_action(h.state, i))
         self._h = _Holder(new)

@@ -363,7 +363,7 @@ def _verify(
         if reason is not None:
             checks.append(_check("moves", False, f"move {i + 1} is not legal: {reason}"))
             return
-        state, _ = game.apply_unchecked(state, action)
+        state = game.apply_quiet(state, action)
         number = game.hand_number(state)
         if number != hands_seen[-1][0]:
             hands_seen.append((number, i + 1, state))

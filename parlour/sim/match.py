@@ -76,7 +76,7 @@ def play_match(
         action = bot.act(view, legal)
         if record:
             actions.append(game.action_to_json(action))
-        state, _ = game.apply_unchecked(state, action)
+        state = game.apply_quiet(state, action)
     else:
         raise RuntimeError(f"match did not finish within {max_decisions} decisions (seed {seed})")
     outcome = game.outcome(state)
