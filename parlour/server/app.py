@@ -428,7 +428,7 @@ def create_app(
     @app.get("/t/{code}/rules", include_in_schema=False)
     async def table_rules(code: str, request: Request) -> Any:
         """The rules page of a table's game (the table page links here)."""
-        server.limit("lookup", _client(request))
+        await server.limit("lookup", _client(request))
         try:
             table = await server.get(code)
         except LobbyError:
@@ -469,7 +469,7 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, summary="Create a table")
     async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
-        server.limit("create", _client(request))
+        await server.limit("create", _client(request))
         _, response = await server.create(
             req.game,
             req.preset,
@@ -492,7 +492,7 @@ def create_app(
         offset: int = Query(0, ge=0, le=1_000_000, description="skip this many tables"),
         limit: int = Query(50, ge=1, le=200, description="at most this many tables"),
     ) -> dict[str, Any]:
-        server.limit("lookup", _client(request))
+        await server.limit("lookup", _client(request))
         limit = min(limit, server.config.list_limit)
         if server.cluster is not None:
             return await server.cluster.list(status, offset, limit)
@@ -500,48 +500,48 @@ def create_app(
 
     @app.get("/api/tables/{code}", summary="One table")
     async def get_table(code: str, request: Request) -> dict[str, Any]:
-        server.limit("lookup", _client(request))
+        await server.limit("lookup", _client(request))
         return await on_table(server, code, "record", {})
 
     @app.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
     async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         return await on_table(server, code, "claim", {"invite": req.invite, "player": req.player})
 
     @app.post("/api/tables/{code}/join", summary="Take an open seat by table code")
     async def join(code: str, request: Request, req: JoinRequest | None = None) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         args = {"seat": req.seat if req else None, "player": req.player if req else None}
         return await on_table(server, code, "join", args)
 
     @app.post("/api/tables/{code}/invite", summary="A new one-time invite for a seat")
     async def reinvite(code: str, req: InviteRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         return await on_table(server, code, "invite", {"token": req.token, "seat": req.seat})
 
     @app.post("/api/tables/{code}/rotate", summary="A new token for your seat")
     async def rotate(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         return await on_table(server, code, "rotate", {"token": req.token})
 
     @app.post("/api/tables/{code}/leave", summary="Give up a seat for good (a bot plays it)")
     async def leave(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         return await on_table(server, code, "leave", {"token": req.token})
 
     @app.post("/api/tables/{code}/start", summary="Start now; bots fill the free seats")
     async def start(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", _client(request))
+        await server.limit("join", _client(request))
         return await on_table(server, code, "start", {"token": req.token})
 
     @app.get("/api/tables/{code}/replay", summary="A finished match, step by step")
     async def replay(code: str, request: Request) -> dict[str, Any]:
-        server.limit("lookup", _client(request))
+        await server.limit("lookup", _client(request))
         return await on_table(server, code, "replay", {})
 
     @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
     async def verify(code: str, request: Request) -> dict[str, Any]:
-        server.limit("lookup", _client(request))
+        await server.limit("lookup", _client(request))
         return await on_table(server, code, "verify", {})
 
     replays.add_chicago(app)
@@ -561,7 +561,7 @@ def create_app(
                 )
             )
             return
-        wait = server.limiter.take("lookup", _client(ws))
+        wait = await server.rate_wait("lookup", _client(ws))
         if wait > 0:
             retry = str(max(1, int(wait + 0.999)))
             await ws.send_denial_response(

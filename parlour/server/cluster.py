@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.server.bus import Bus
+from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
 from parlour.server.storage import StorageError, TableMeta
 from parlour.server.table import SeatState, Table
@@ -161,6 +162,8 @@ class Cluster:
             on_down=self._bus_down,
             on_undelivered=self._undelivered,
         )
+        #: rate limits counted across the processes (``server.limiter`` when Redis is down)
+        self.limiter = SharedRateLimiter(config.redis, server.limiter)
         self.tunnels: dict[str, _Tunnel] = {}
         self.remotes: dict[str, _RemoteTransport] = {}
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -199,6 +202,7 @@ class Cluster:
         with contextlib.suppress(StorageError):
             await self._lease(self.storage.release, None)
         await self.bus.stop()
+        await self.limiter.close()
         self._lease_pool.shutdown(wait=False)
 
     async def _lease(self, fn: Callable[..., T], *args: Any) -> T:

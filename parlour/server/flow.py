@@ -217,15 +217,15 @@ def add_flow(app: FastAPI, server: TableServer, client: Any) -> None:
 
     @app.post("/api/tables/{code}/rematch", summary="A new match with the same seats")
     async def rematch_route(code: str, req: RematchRequest, request: Request) -> dict[str, Any]:
-        server.limit("create", client(request))
+        await server.limit("create", client(request))
         return await _on_table(server, code, "rematch", {"token": req.token})
 
     @app.post("/api/tables/{code}/hold", summary="Bots wait while a score sheet is read")
     async def hold_route(code: str, req: HoldRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", client(request))
+        await server.limit("join", client(request))
         return await _on_table(server, code, "hold", {"token": req.token, "on": req.on})
 
     @app.post("/api/tables/{code}/speed", summary="How long this table's bots wait")
     async def speed_route(code: str, req: SpeedRequest, request: Request) -> dict[str, Any]:
-        server.limit("join", client(request))
+        await server.limit("join", client(request))
         return await _on_table(server, code, "speed", {"token": req.token, "delay": req.delay})

@@ -3,7 +3,9 @@
 - :func:`parse_json` reads a client message or request body: size, nesting depth and lone
   surrogates are checked before anything else sees it (a lone surrogate cannot be sent back as
   UTF-8; a deeply nested array exhausts the parser's recursion).
-- :class:`RateLimiter` is a token bucket per client address and kind of request.
+- :class:`RateLimiter` is a token bucket per client address and kind of request;
+  :class:`SharedRateLimiter` keeps the same buckets in Redis, so several server processes count an
+  address together (a client spreading its requests over N processes gets no N-fold budget).
 - :class:`OriginPolicy` decides which ``Host`` and ``Origin`` headers the server answers.
 - :class:`RedactTokens` keeps seat tokens and invites out of the access log.
 
@@ -21,6 +23,7 @@ parlour.server.guard.BadInput: the message is nested deeper than 32 levels
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import logging
@@ -32,6 +35,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
+
+log = logging.getLogger("parlour.server")
 
 MAX_DEPTH = 32
 
@@ -168,6 +173,76 @@ class RateLimiter:
         while len(self._buckets) > self.max_clients:
             self._buckets.popitem(last=False)
         return wait
+
+
+#: a token bucket in Redis, atomically: KEYS[1] the bucket; ARGV burst, tokens per second.
+#: Redis's own clock (TIME) is the one clock of every process; the key expires once full again.
+_BUCKET_LUA = """
+local burst = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens = tonumber(v[1]) or burst
+local last = tonumber(v[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
+local wait = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+elseif rate > 0 then
+  wait = (1 - tokens) / rate
+else
+  wait = 3600
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'last', tostring(now))
+local ttl = 3600
+if rate > 0 then ttl = math.ceil(burst / rate) + 1 end
+redis.call('EXPIRE', KEYS[1], ttl)
+return tostring(wait)
+"""
+
+
+class SharedRateLimiter:
+    """The buckets of :class:`RateLimiter` in Redis, shared by every process of a cluster.
+
+    When Redis does not answer within ``timeout`` seconds the process falls back to its own
+    buckets (``local``) and says so once in the log: a Redis outage never blocks the lobby, and
+    each process still limits what it sees."""
+
+    def __init__(self, url: str, local: RateLimiter, timeout: float = 0.5) -> None:
+        import redis.asyncio as aioredis
+
+        self.local = local
+        self.timeout = timeout
+        self._client = aioredis.Redis.from_url(
+            url, socket_connect_timeout=timeout, socket_timeout=timeout
+        )
+        self._bucket = self._client.register_script(_BUCKET_LUA)
+        self._down = False
+
+    async def take(self, kind: str, client: str) -> float:
+        """Spend one request; 0 when allowed, else the seconds until one is allowed."""
+        limit = self.local.limits.get(kind)
+        if limit is None:
+            return 0.0
+        key = f"parlour:rate:{kind}:{client}"
+        try:
+            wait = await asyncio.wait_for(
+                self._bucket(keys=[key], args=[limit.burst, limit.per_minute / 60.0]),
+                self.timeout,
+            )
+        except Exception as exc:  # Redis down or slow: this process's own buckets
+            if not self._down:
+                self._down = True
+                log.warning("shared rate limits unavailable (%s); using this process's own", exc)
+            return self.local.take(kind, client)
+        if self._down:
+            self._down = False
+            log.info("shared rate limits available again")
+        return float(wait)
+
+    async def close(self) -> None:
+        await self._client.aclose()
 
 
 # --- origins -----------------------------------------------------------------------------------

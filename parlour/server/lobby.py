@@ -154,9 +154,17 @@ class TableServer:
         call = functools.partial(fn, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, call)
 
-    def limit(self, kind: str, client: str) -> None:
+    async def rate_wait(self, kind: str, client: str) -> float:
+        """Spend one request of ``kind`` for this client address: 0 when allowed, else the
+        seconds to wait.  Several processes (a cluster) count an address together in Redis."""
+        shared = self.cluster.limiter if self.cluster is not None else None
+        if shared is not None:
+            return await shared.take(kind, client)
+        return self.limiter.take(kind, client)
+
+    async def limit(self, kind: str, client: str) -> None:
         """Spend one request of ``kind`` for this client address, or refuse with 429."""
-        wait = self.limiter.take(kind, client)
+        wait = await self.rate_wait(kind, client)
         if wait > 0:
             retry = max(1, int(wait + 0.999))
             raise LobbyError(

@@ -92,7 +92,14 @@ def lease_log(db: str, code: str) -> list[tuple[int, str]]:
 class Node:
     """One ``parlour serve --redis …`` process."""
 
-    def __init__(self, db: str, redis_url: str = REDIS_URL, ttl: float = 2.0, *extra: str) -> None:
+    def __init__(
+        self,
+        db: str,
+        redis_url: str = REDIS_URL,
+        ttl: float = 2.0,
+        *extra: str,
+        rate_limit: bool = False,
+    ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -115,7 +122,7 @@ class Node:
             "0",
             "--game-module",
             "tests.server.toygame",
-            "--no-rate-limit",
+            "--rate-limit" if rate_limit else "--no-rate-limit",
             "--redis",
             redis_url,
             "--lease-ttl",
@@ -163,9 +170,11 @@ class Node:
 
 
 @contextlib.contextmanager
-def nodes(db: str, *redis_urls: str, ttl: float = 2.0) -> Iterator[list[Node]]:
+def nodes(
+    db: str, *redis_urls: str, ttl: float = 2.0, rate_limit: bool = False
+) -> Iterator[list[Node]]:
     """Processes started side by side (one per Redis URL)."""
-    started = [Node(db, url, ttl) for url in redis_urls]
+    started = [Node(db, url, ttl, rate_limit=rate_limit) for url in redis_urls]
     try:
         with ThreadPoolExecutor(len(started)) as pool:
             list(pool.map(Node.ready, started))
