@@ -34,7 +34,7 @@ def test_quiet_apply_reaches_the_same_states(variant: games.Variant) -> None:
             action = legal[rng.randrange(len(legal))]
             before = copy.deepcopy(state)
             quiet = game.apply_quiet(state, action)
-            loud, events = game.apply_unchecked(state, action)
+            loud, _ = game.apply_unchecked(state, action)
             assert quiet == loud, f"seed {seed} step {steps}: {action}"
             assert state == before, f"seed {seed} step {steps}: the state given changed"
             state = quiet if steps % 2 else loud  # carry on from either

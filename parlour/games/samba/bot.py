@@ -36,6 +36,7 @@ from parlour.games.samba.parts.melds import (
     SUIT,
     VALUE,
     Meld,
+    expand_counts,
     meets_going_out,
 )
 from parlour.games.samba.state import DRAW, PILE_OPEN, State
@@ -400,7 +401,7 @@ class _FastPlayer:
     @property
     def known(self) -> tuple[int, ...]:
         k = self._state.known[self.seat]
-        return tuple(c for c in range(53) if k[c] for _ in range(k[c]))
+        return tuple(expand_counts(k)) if any(k) else ()
 
 
 class _FastSide:
@@ -438,7 +439,7 @@ class FastView:
         h = state.hands[seat]
         self.seat = seat
         self.phase = state.phase
-        self.hand = tuple(c for c in range(53) if h[c] for _ in range(h[c]))
+        self.hand = tuple(expand_counts(h))
         self.pending = state.pending
         self.pile_size = len(state.pile)
         self.pile_top = state.pile[-1] if state.pile else -1
