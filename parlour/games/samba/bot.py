@@ -193,7 +193,6 @@ class SambaBasicBot(Bot):
         me = view.sides[side]
         hand = list(view.hand)
         n = len(hand)
-        opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
         for k in RED_THREES:
             if A.LAY_RED3[k] in legal_set:
                 return A.LAY_RED3[k]
@@ -230,6 +229,7 @@ class SambaBasicBot(Bot):
                 wild_adds.append(a)
                 continue
             return a
+        opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
         can_out_after = me.can_go_out
         for a in wild_adds:
             m = me.melds[a.meld]
@@ -405,16 +405,29 @@ class _FastPlayer:
 
 
 class _FastSide:
-    """What :class:`SambaBasicBot` reads of a ``SideView``."""
+    """What :class:`SambaBasicBot` reads of a ``SideView`` (the minimum and the going-out
+    requirement worked out only when read)."""
 
-    __slots__ = ("can_go_out", "melds", "opened", "opening_minimum", "side")
+    __slots__ = ("_can_go_out", "_state", "melds", "opened", "side")
 
     def __init__(self, state: State, side: int) -> None:
+        self._state = state
         self.side = side
         self.melds = state.melds[side]
         self.opened = state.opened[side]
-        self.opening_minimum = state.rules.opening_minimum(state.scores[side])
-        self.can_go_out = meets_going_out(self.melds, state.rules.going_out)
+        self._can_go_out = -1
+
+    @property
+    def opening_minimum(self) -> int:
+        state = self._state
+        return state.rules.opening_minimum(state.scores[self.side])
+
+    @property
+    def can_go_out(self) -> bool:
+        known = self._can_go_out
+        if known < 0:
+            known = self._can_go_out = int(meets_going_out(self.melds, self._state.rules.going_out))
+        return known == 1
 
 
 class FastView:
@@ -446,8 +459,8 @@ class FastView:
         self.hand_number = state.hand_no
         self.stock_size = state.stock_len
         self.asked = state.asked
-        self.players = tuple(_FastPlayer(state, i) for i in range(state.players))
-        self.sides = tuple(_FastSide(state, i) for i in range(len(state.sides)))
+        self.players = tuple([_FastPlayer(state, i) for i in range(state.players)])
+        self.sides = tuple([_FastSide(state, i) for i in range(len(state.sides))])
 
 
 def _fits(m: Meld, card: int) -> bool:

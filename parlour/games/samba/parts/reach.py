@@ -285,19 +285,24 @@ def _quick_new(
 
 
 def _may_sequence(h: Sequence[int], k: int, table: Table) -> bool:
-    """Whether the natural ``k`` could join a sequence at all (ignoring what the other cards
-    need): three in a row of its suit in the hand, or a chain of held cards from the end of one
-    of the side's sequences of the suit."""
-    suit, r = divmod(k, 13)
-    r += 2
-    base = suit * 13 - 2  # kind of rank x: base + x
-    for lo in range(max(4, r - 2), min(r, 12) + 1):
-        if h[base + lo] and h[base + lo + 1] and h[base + lo + 2]:
+    """Whether the natural ``k`` (held) could join a sequence at all (ignoring what the other
+    cards need): three in a row of its suit in the hand, or a chain of held cards from the end of
+    one of the side's sequences of the suit."""
+    r = k % 13 + 2
+    if (
+        (r >= 6 and h[k - 2] and h[k - 1])
+        or (5 <= r <= 13 and h[k - 1] and h[k + 1])
+        or (r <= 12 and h[k + 1] and h[k + 2])
+    ):
+        return True
+    seqs = table.seqs[k // 13]
+    if not seqs:
+        return False
+    base = k - r  # kind of rank x of this suit: base + x
+    for lo, hi in seqs:
+        if r < lo and hi - r < 7 and all([h[base + x] for x in range(r, lo)]):
             return True
-    for lo, hi in table.seqs[suit]:
-        if r < lo and hi - r < 7 and all(h[base + x] for x in range(r, lo)):
-            return True
-        if r > hi and r - lo < 7 and all(h[base + x] for x in range(hi + 1, r + 1)):
+        if r > hi and r - lo < 7 and all([h[base + x] for x in range(hi + 1, r + 1)]):
             return True
     return False
 
