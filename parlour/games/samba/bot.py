@@ -31,6 +31,7 @@ from parlour.games.samba.parts.melds import (
     GROUP,
     IS_NATURAL,
     IS_WILD,
+    KINDS_OF_RANK,
     RANK,
     SEQUENCE,
     SUIT,
@@ -87,8 +88,8 @@ def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
                 h[c] -= 1
             melds.append(run)
     for rank in range(14, 3, -1):
-        kinds = [s * 13 + rank - 2 for s in range(4)]
-        n = sum(h[k] for k in kinds)
+        kinds = KINDS_OF_RANK[rank]
+        n = h[kinds[0]] + h[kinds[1]] + h[kinds[2]] + h[kinds[3]]
         if n >= 3:
             cards = [k for k in kinds for _ in range(h[k])]
             for k in kinds:
@@ -96,10 +97,12 @@ def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
             melds.append(cards)
     if use_wilds:
         for rank in range(14, 3, -1):
-            kinds = [s * 13 + rank - 2 for s in range(4)]
-            n = sum(h[k] for k in kinds)
+            kinds = KINDS_OF_RANK[rank]
+            n = h[kinds[0]] + h[kinds[1]] + h[kinds[2]] + h[kinds[3]]
+            if n != 2:
+                continue
             wild = next((w for w in WILD_KINDS if h[w]), None)
-            if n == 2 and wild is not None:
+            if wild is not None:
                 cards = [k for k in kinds for _ in range(h[k])]
                 for k in kinds:
                     h[k] = 0
@@ -328,11 +331,15 @@ class SambaBasicBot(Bot):
                 return keep
             r, s = RANK[card], SUIT[card]
             base = s * 13 - 2
-            same = sum(h[x] for x in (r - 2, r + 11, r + 24, r + 37))
+            same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
             keep = 0.0
             if same >= 2:
                 keep += 40.0 + 10 * same  # a natural pair takes the pile
-            keep += sum(12.0 for d in (-2, -1, 1, 2) if 4 <= r + d <= 14 and h[base + r + d])
+            near = 0
+            for d in (-2, -1, 1, 2):
+                if 4 <= r + d <= 14 and h[base + r + d]:
+                    near += 1
+            keep += 12.0 * near
             keep += 6.0 if 8 <= r <= 10 else 0.0
             for m in me.melds:
                 if _fits(m, card):
