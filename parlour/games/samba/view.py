@@ -79,9 +79,9 @@ def observe(s: State, seat: int | None) -> SambaView:
     known = s.known
     players = tuple(
         [
-            PlayerView(
-                i, s.side_of[i], s.sizes[i], tuple(expand_counts(known[i])) if any(known[i]) else ()
-            )
+            PlayerView(i, s.side_of[i], s.sizes[i], tuple(expand_counts(known[i])))
+            if any(known[i])
+            else _plain_player(i, s.side_of[i], s.sizes[i])
             for i in range(s.players)
         ]
     )
@@ -125,6 +125,18 @@ def observe(s: State, seat: int | None) -> SambaView:
         pending=s.pending,
         taken_top=s.taken_top,
     )
+
+
+_PLAIN_PLAYERS: dict[tuple[int, int, int], PlayerView] = {}
+
+
+def _plain_player(seat: int, side: int, size: int) -> PlayerView:
+    """A seat with no card publicly known in its hand (views are immutable: made once)."""
+    key = (seat, side, size)
+    found = _PLAIN_PLAYERS.get(key)
+    if found is None:
+        found = _PLAIN_PLAYERS[key] = PlayerView(seat, side, size, ())
+    return found
 
 
 def determinize(view: SambaView, rng: random.Random) -> State:
