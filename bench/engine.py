@@ -3,12 +3,19 @@
 game allows, default preset), side by side with OpenSpiel / RLCard gin rummy when installed
 (``uv sync --group bench``).
 
-    uv run python bench/engine.py [--json] [--game samba] [--seconds 5]
+    uv run python bench/engine.py [--json] [--game samba] [--seconds 5] [--no-extras]
 
-Reports decisions/s, hands/s and full (capped) matches/s of random play, and µs per
-``legal_actions``, per ``apply``, per state clone and per ``determinize``.  Rates are CPU time
-of this process (``time.process_time``), so a loaded machine slows them less than wall time;
-wall-clock decisions/s is reported too.
+Reports decisions/s, hands/s and full (capped) matches/s of random play (a simulation that
+does not save: ``apply_quiet``), and µs per ``legal_actions``, per ``apply`` (``apply_unchecked``,
+events built), per ``apply_quiet``, per state clone and per ``determinize`` (each sampled view
+once; ``determinize_search``: one view again and again, as the search deals it).  Rates are CPU
+time of this process (``time.process_time``), so a loaded machine slows them less than wall
+time; wall-clock decisions/s is reported too.
+
+With Samba among the games (unless ``--no-extras``) two more figures (issue 18): the ``strong``
+bot's play-outs per CPU-second on positions of real Samba play (a fixed number of play-outs a
+decision), and the wall time of ``parlour tournament samba --bots basic,random --duplicate
+--games 200 --workers 2`` (a fresh process, start-up included).
 """
 
 from __future__ import annotations
@@ -16,7 +23,9 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -72,7 +81,7 @@ def bench_game(name: str, seconds: float, players: int | None, seed: int = 1) ->
             action = legal[rng.randrange(len(legal))]
             if decisions % 7 == 0 and len(samples) < 2000:
                 samples.append((state, action))
-            state, _ = game.apply_unchecked(state, action)
+            state = game.apply_quiet(state, action)
             decisions += 1
         matches += 1
         hands += len(game.outcome(state).hands)
@@ -84,8 +93,11 @@ def bench_game(name: str, seconds: float, players: int | None, seed: int = 1) ->
     # legal_actions on a fresh clone (engines may cache the list on the state)
     us_legal = max(0.0, _cpu_per_call(lambda s: game.legal_actions(_clone(s)), states) - us_clone)
     us_apply = _cpu_per_call(lambda sa: game.apply_unchecked(sa[0], sa[1]), samples)
+    us_quiet = _cpu_per_call(lambda sa: game.apply_quiet(sa[0], sa[1]), samples)
     views = [game.observe(s, game.to_act(s)) for s in states[:200]]
     us_det = _cpu_per_call(lambda v: game.determinize(v, rng), views, min_calls=200)
+    again = [v for v in views[:20] for _ in range(20)]  # as the search: one view, many deals
+    us_det_search = _cpu_per_call(lambda v: game.determinize(v, rng), again, min_calls=400)
     return {
         "game": name,
         "preset": variant.preset,
@@ -99,9 +111,72 @@ def bench_game(name: str, seconds: float, players: int | None, seed: int = 1) ->
         "matches_per_s": round(matches / cpu, 2),
         "us_legal_actions": round(us_legal, 2),
         "us_apply": round(us_apply, 2),
+        "us_apply_quiet": round(us_quiet, 2),
         "us_clone": round(us_clone, 2),
         "us_determinize": round(us_det, 2),
+        "us_determinize_search": round(us_det_search, 2),
     }
+
+
+def bench_strong_playouts(seconds: float, iterations: int = 200, seed: int = 1) -> dict[str, Any]:
+    """``strong`` play-outs per CPU-second on Samba: positions of real play (``basic`` bots, 4
+    players), the strong bot searching ``iterations`` play-outs at every third decision with
+    more than one legal action, for about ``seconds`` of search CPU time."""
+    from parlour.bots import make
+
+    variant = games.get("samba", players=4, max_hands=1)
+    game = variant.game
+    searched = its = 0
+    cpu = 0.0
+    match_seed = seed
+    while cpu < seconds:
+        state = variant.new_game(match_seed)
+        basics = [make("basic", variant, s, match_seed) for s in range(4)]
+        strong = [make(f"strong:{iterations}it", variant, s, match_seed) for s in range(4)]
+        n = 0
+        while game.to_act(state) is not None and cpu < seconds:
+            seat = game.to_act(state)
+            assert seat is not None
+            legal = game.legal_actions(state)
+            view = game.observe(state, seat)
+            if len(legal) > 1 and n % 3 == 0:
+                bot = strong[seat]
+                before = bot.total_cpu_seconds  # type: ignore[attr-defined]
+                bot.act(view, legal)
+                cpu += bot.total_cpu_seconds - before  # type: ignore[attr-defined]
+                its += bot.last_iterations  # type: ignore[attr-defined]
+                searched += 1
+            state = game.apply_quiet(state, basics[seat].act(view, legal))
+            n += 1
+        match_seed += 1
+    return {
+        "figure": "strong play-outs per CPU-second (samba)",
+        "searches": searched,
+        "playouts": its,
+        "iterations_per_search": iterations,
+        "cpu_seconds": round(cpu, 2),
+        "playouts_per_cpu_s": round(its / cpu, 1) if cpu else 0.0,
+    }
+
+
+TOURNAMENT = "samba --bots basic,random --duplicate --games 200 --workers 2"
+_MAIN = "import sys; from parlour.cli import main; sys.argv[0] = 'parlour'; main()"
+
+
+def bench_tournament(timeout: float = 600.0) -> dict[str, Any]:
+    """Wall time of ``parlour tournament samba --bots basic,random --duplicate --games 200
+    --workers 2`` run as a user runs it: a fresh interpreter (start-up and imports included)."""
+    script = Path(sys.executable).parent / "parlour"
+    launcher = [str(script)] if script.exists() else [sys.executable, "-c", _MAIN]
+    cmd = [*launcher, "tournament", *TOURNAMENT.split()]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+    wall = time.perf_counter() - start
+    out: dict[str, Any] = {"figure": f"parlour tournament {TOURNAMENT}", "wall_s": round(wall, 2)}
+    if done.returncode != 0:
+        out["error"] = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
+    return out
 
 
 def bench_open_spiel(seconds: float) -> dict[str, Any] | None:
@@ -157,9 +232,16 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4, help="players where allowed (4)")
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
     parser.add_argument("--no-peers", action="store_true", help="skip OpenSpiel / RLCard")
+    parser.add_argument(
+        "--no-extras", action="store_true", help="skip the strong play-outs and tournament figures"
+    )
     args = parser.parse_args()
     names = args.game or games.names()
     results = [bench_game(n, args.seconds, args.players) for n in names]
+    extras: list[dict[str, Any]] = []
+    if "samba" in names and not args.no_extras:
+        extras.append(bench_strong_playouts(args.seconds))
+        extras.append(bench_tournament())
     peers = []
     if not args.no_peers:
         for fn in (bench_open_spiel, bench_rlcard):
@@ -170,7 +252,7 @@ def main() -> int:
             if r is not None:
                 peers.append(r)
     if args.json:
-        print(json.dumps({"games": results, "peers": peers}))
+        print(json.dumps({"games": results, "peers": peers, "extras": extras}))
         return 0
     for r in results:
         print(
@@ -178,13 +260,23 @@ def main() -> int:
             f"{r['decisions_per_s']:>9,.0f} decisions/s CPU ({r['decisions_per_s_wall']:,.0f} wall) "
             f"{r['hands_per_s']:>7,.1f} hands/s {r['matches_per_s']:>7,.1f} matches/s | µs: "
             f"legal_actions {r['us_legal_actions']}, apply {r['us_apply']}, "
-            f"clone {r['us_clone']}, determinize {r['us_determinize']}"
+            f"apply_quiet {r['us_apply_quiet']}, clone {r['us_clone']}, "
+            f"determinize {r['us_determinize']} (search {r['us_determinize_search']})"
         )
     for p in peers:
         if "error" in p:
             print(f"{p['peer']:>24}: failed ({p['error']})")
         else:
             print(f"{p['peer']:>24}: {p['actions_per_s']:>9,.0f} actions/s CPU")
+    for x in extras:
+        if "playouts_per_cpu_s" in x:
+            print(
+                f"{x['figure']}: {x['playouts_per_cpu_s']:,.0f} "
+                f"({x['searches']} searches of {x['iterations_per_search']} play-outs, "
+                f"{x['cpu_seconds']} s CPU)"
+            )
+        else:
+            print(f"{x['figure']}: {x['wall_s']} s wall {x.get('error', '')}")
     return 0
 
 

@@ -26,7 +26,21 @@ class Bot(ABC):
         self.seat = seat
         self.seed = seed
         self.params = params
-        self.rng = random.Random(derive_seed(seed, "bot", self.name, seat))
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator, made from its seed when first used: a play-out bot reset for
+        every play-out and never drawing from it costs no seed derivation (the stream is the
+        same as if it had been made at once)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(derive_seed(self.seed, "bot", self.name, self.seat))
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
 
     @abstractmethod
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -34,4 +48,4 @@ class Bot(ABC):
 
     def reset(self, seed: int) -> None:
         self.seed = seed
-        self.rng = random.Random(derive_seed(seed, "bot", self.name, self.seat))
+        self._rng = None

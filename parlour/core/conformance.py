@@ -3,7 +3,8 @@ and usable by anyone writing a new engine, like pgx's ``api_test``).
 
 Checks: random play to the end, card conservation after every action, determinism of replay,
 no dead ends, illegal actions rejected with the state unchanged, JSON round trips of actions,
-views that do not change when hidden cards are re-dealt, ``observe(determinize(view)) == view``,
+views that do not change when hidden cards are re-dealt, ``apply_quiet`` reaching the state
+``apply`` reaches, ``observe(determinize(view)) == view``,
 and legal actions that depend only on the acting seat's view.  :func:`check_spec` checks what a
 game's declared spec (``ENTRY``) says against random play: the text grammar reads back every
 legal action, the sides, the player range, the action types and whether there are several hands.
@@ -107,7 +108,10 @@ def run_random_game(
             pool.append(action)
         elif rng.random() < 0.1:
             pool[rng.randrange(len(pool))] = action
+        quiet = game.apply_quiet(state, action)
         state, events = game.apply(state, action)
+        if quiet != state:
+            _fail(f"apply_quiet and apply reach different states after {action} (seed {seed})")
         for ev in events:
             json.dumps(ev.to_json(), ensure_ascii=False)
         actions.append(action)

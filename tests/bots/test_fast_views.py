@@ -40,3 +40,50 @@ def test_basic_bot_decides_the_same_on_the_fast_view(name: str, preset: str, see
             state, _ = game.apply(state, action)
             decisions += 1
     assert decisions > 100
+
+
+def test_samba_fast_view_shows_what_observe_shows() -> None:
+    """Field by field (issue 18: the fast view builds hands with ``expand_counts``, skips empty
+    known-card lists and works out the sides' minimum and going-out requirement when read)."""
+    from parlour.games.samba.bot import FastView
+
+    variant = games.get("samba", "samba", max_hands=1)
+    game = variant.game
+    rng = random.Random(18)
+    checked = 0
+    for seed in range(4):
+        state = variant.new_game(seed)
+        while (seat := game.to_act(state)) is not None:
+            view = game.observe(state, seat)
+            fast = FastView(state, seat)
+            for name in (
+                "asked",
+                "hand",
+                "hand_number",
+                "pending",
+                "phase",
+                "pile_size",
+                "pile_top",
+                "seat",
+                "stock_size",
+            ):
+                assert getattr(fast, name) == getattr(view, name), name
+            for fp, p in zip(fast.players, view.players, strict=True):
+                assert (fp.seat, fp.side, fp.hand_size, fp.known) == (
+                    p.seat,
+                    p.side,
+                    p.hand_size,
+                    p.known,
+                )
+            for fs, sv in zip(fast.sides, view.sides, strict=True):
+                assert (fs.side, fs.melds, fs.opened, fs.opening_minimum, fs.can_go_out) == (
+                    sv.side,
+                    sv.melds,
+                    sv.opened,
+                    sv.opening_minimum,
+                    sv.can_go_out,
+                )
+            checked += 1
+            legal = game.legal_actions(state)
+            state = game.apply_quiet(state, legal[rng.randrange(len(legal))])
+    assert checked > 200

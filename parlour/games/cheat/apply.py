@@ -117,31 +117,31 @@ def deal(rules: CheatRules, seed: int, deal_seed: int) -> State:
     )
 
 
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+def apply(state: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action`` (known to be legal); its events are appended to ``events``,
+    or none are built when it is ``None`` (the quiet apply of play-outs and simulations)."""
     if isinstance(action, Pick):
         seat = state.turn_seat
         hand = state.hands[seat]
         new_hand = _with(hand, action.card, hand[action.card] - 1)
-        return (
-            copy_with(
-                state,
-                hands=(*state.hands[:seat], new_hand, *state.hands[seat + 1 :]),
-                selection=(*state.selection, action.card),
-            ),
-            [],
+        return copy_with(
+            state,
+            hands=(*state.hands[:seat], new_hand, *state.hands[seat + 1 :]),
+            selection=(*state.selection, action.card),
         )
     if isinstance(action, Claim):
-        return _claim(state, action)
+        return _claim(state, action, events)
     if isinstance(action, (Challenge, Pass)):
-        return _answer(state, isinstance(action, Challenge))
+        return _answer(state, isinstance(action, Challenge), events)
     if isinstance(action, ChooseFirst):
         seat = action.seat
-        ev = Event("first_player", {"seat": seat})
-        return copy_with(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat), [ev]
+        if events is not None:
+            events.append(Event("first_player", {"seat": seat}))
+        return copy_with(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat)
     raise TypeError(f"not a Cheat action: {action!r}")
 
 
-def _claim(state: State, action: Claim) -> tuple[State, list[Event]]:
+def _claim(state: State, action: Claim, events: list[Event] | None) -> State:
     seat = state.turn_seat
     play = Play(seat, state.selection, action.count, action.rank)
     turn = state.turns + 1
@@ -162,63 +162,57 @@ def _claim(state: State, action: Claim) -> tuple[State, list[Event]]:
         turns=turn,
         claims=(*state.claims, ClaimRecord(turn, seat, action.count, action.rank)),
     )
-    events = [
-        Event("claim", {"seat": seat, "count": action.count, "rank": action.rank}),
-        Event("played", {"seat": seat, "cards": play.cards}, frozenset((seat,))),
-    ]
-    return new, events
+    if events is not None:
+        events.append(Event("claim", {"seat": seat, "count": action.count, "rank": action.rank}))
+        events.append(Event("played", {"seat": seat, "cards": play.cards}, frozenset((seat,))))
+    return new
 
 
-def _answer(state: State, challenge: bool) -> tuple[State, list[Event]]:
+def _answer(state: State, challenge: bool, events: list[Event] | None) -> State:
     seat = state.to_act
     if state.phase == LATE:
         if challenge:
-            return _resolve(state, (seat,), late=True)
+            return _resolve(state, (seat,), events, late=True)
         nxt = state.ask_index + 1
         passed = (*state.late_passed, seat)
-        ev = Event("late_pass", {"seat": seat})
+        if events is not None:
+            events.append(Event("late_pass", {"seat": seat}))
         if nxt < len(state.askers):
-            new = copy_with(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
-            return new, [ev]
-        new, evs = _play_stands(copy_with(state, late_passed=passed))
-        return new, [ev, *evs]
+            return copy_with(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
+        return _play_stands(copy_with(state, late_passed=passed), events)
     challengers = (*state.challengers, seat) if challenge else state.challengers
     nxt = state.ask_index + 1
     if nxt < len(state.askers):
-        return (
-            copy_with(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers),
-            [],
-        )
+        return copy_with(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers)
     if challengers:
-        return _resolve(state, challengers, late=False)
+        return _resolve(state, challengers, events, late=False)
     if state.rules.challenge_any_time:
-        ev = Event("late_round")
-        return (
-            copy_with(
-                state,
-                phase=LATE,
-                ask_index=0,
-                to_act=state.askers[0],
-                challengers=(),
-                late_passed=(),
-            ),
-            [ev],
+        if events is not None:
+            events.append(Event("late_round"))
+        return copy_with(
+            state,
+            phase=LATE,
+            ask_index=0,
+            to_act=state.askers[0],
+            challengers=(),
+            late_passed=(),
         )
-    return _play_stands(copy_with(state, challengers=()))
+    return _play_stands(copy_with(state, challengers=()), events)
 
 
-def _play_stands(state: State) -> tuple[State, list[Event]]:
+def _play_stands(state: State, events: list[Event] | None) -> State:
     """Nobody challenged: the play stands; an empty hand goes out."""
     player = state.turn_seat
     last = state.pile[-1]
-    events = [Event("unchallenged", {"seat": player})]
+    if events is not None:
+        events.append(Event("unchallenged", {"seat": player}))
     allowed = successors(state.rules.rank_rule, last.rank)
     return _next_turn(state, player, allowed, events)
 
 
 def _resolve(
-    state: State, challengers: tuple[int, ...], *, late: bool
-) -> tuple[State, list[Event]]:
+    state: State, challengers: tuple[int, ...], events: list[Event] | None, *, late: bool
+) -> State:
     rules = state.rules
     play = state.pile[-1]
     player = play.seat
@@ -263,27 +257,28 @@ def _resolve(
         exposed_to=exposed_to,
         late=late,
     )
-    events = [
-        Event(
-            "challenge",
-            {
-                "player": player,
-                "challengers": tuple(challengers),
-                "cards": play.cards,
-                "truthful": truthful,
-                "takers": tuple(takers),
-                "shares": tuple(shares),
-            },
-        )
-    ]
-    for j, taker in enumerate(takers):
+    if events is not None:
         events.append(
             Event(
-                "picked_up",
-                {"seat": taker, "cards": tuple(sorted(got[j]))},
-                frozenset((taker,)),
+                "challenge",
+                {
+                    "player": player,
+                    "challengers": tuple(challengers),
+                    "cards": play.cards,
+                    "truthful": truthful,
+                    "takers": tuple(takers),
+                    "shares": tuple(shares),
+                },
             )
         )
+        for j, taker in enumerate(takers):
+            events.append(
+                Event(
+                    "picked_up",
+                    {"seat": taker, "cards": tuple(sorted(got[j]))},
+                    frozenset((taker,)),
+                )
+            )
     new = copy_with(
         state,
         hands=tuple(hands),
@@ -301,8 +296,8 @@ def _resolve(
 
 
 def _next_turn(
-    state: State, player: int, allowed: tuple[int, ...], events: list[Event]
-) -> tuple[State, list[Event]]:
+    state: State, player: int, allowed: tuple[int, ...], events: list[Event] | None
+) -> State:
     rules = state.rules
     out = state.out
     shown = state.shown
@@ -310,7 +305,8 @@ def _next_turn(
         out = (*out, player)
         shown = _with(shown, player, 0)
         place = len(out)
-        events.append(Event("out", {"seat": player, "place": place}))
+        if events is not None:
+            events.append(Event("out", {"seat": player, "place": place}))
     active = rules.players - len(out)
     termination = ""
     if out and (not rules.play_on_for_places or active <= 1):
@@ -327,7 +323,8 @@ def _next_turn(
         challengers=(),
     )
     if termination:
-        events.append(Event("game_over", {"termination": termination}))
-        return copy_with(base, phase=OVER, to_act=-1, termination=termination), events
+        if events is not None:
+            events.append(Event("game_over", {"termination": termination}))
+        return copy_with(base, phase=OVER, to_act=-1, termination=termination)
     nxt = _left_active(base, player, out)
-    return copy_with(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed), events
+    return copy_with(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed)

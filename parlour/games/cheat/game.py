@@ -54,7 +54,11 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
         return legal.explain(state, action)
 
     def apply_unchecked(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        return apply.apply(state, action)
+        events: list[Event] = []
+        return apply.apply(state, action, events), events
+
+    def apply_quiet(self, state: State, action: Action) -> State:
+        return apply.apply(state, action, None)
 
     # --- views -----------------------------------------------------------------------------
 

@@ -73,7 +73,7 @@ def _set_melds(s: State, side: int, melds: tuple[Meld, ...]) -> None:
     ms[side] = melds
 
 
-def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
+def _take_rest_of_pile(s: State, seat: int, events: list[Event] | None) -> None:
     rest = s.pile
     s.pile = ()
     s.taken_top = -1
@@ -95,10 +95,11 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event]) -> None:
         r3 = s.red3 = s.red3[:]
         r3[side] = r3[side] + tuple(laid)
     s.sizes[seat] += len(rest) - len(laid)
-    events.append(Event("take_pile", {"seat": seat, "count": len(rest)}))
+    if events is not None:
+        events.append(Event("take_pile", {"seat": seat, "count": len(rest)}))
 
 
-def _after_meld(s: State, seat: int, side: int, events: list[Event]) -> None:
+def _after_meld(s: State, seat: int, side: int, events: list[Event] | None) -> None:
     """Opening check, then going out when the hand is empty."""
     if not s.opened[side]:
         total = sum(m.value for m in s.melds[side])
@@ -106,7 +107,8 @@ def _after_meld(s: State, seat: int, side: int, events: list[Event]) -> None:
             op = list(s.opened)
             op[side] = True
             s.opened = tuple(op)
-            events.append(Event("opened", {"seat": seat, "total": total}))
+            if events is not None:
+                events.append(Event("opened", {"seat": seat, "total": total}))
             if s.phase == PILE_OPEN:
                 _take_rest_of_pile(s, seat, events)
                 s.phase = MELD
@@ -128,7 +130,9 @@ def _next_turn(s: State) -> None:
 _NARROWING = frozenset({A.Stage, A.AddToMeld, A.MergeGroups, A.LayRedThree, A.MeldBlackThrees})
 
 
-def apply(s0: State, action: Action, events: list[Event]) -> State:
+def apply(s0: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action`` (known to be legal); its events are appended to ``events``,
+    or none are built when it is ``None`` (the quiet apply of play-outs and probes)."""
     s = s0.clone()
     seat = s.to_act
     side = s.side_of[seat]
@@ -139,7 +143,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         card = action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
         s.pile = (*s.pile, card)
-        events.append(Event("discard", {"seat": seat, "card": card}))
+        if events is not None:
+            events.append(Event("discard", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         else:
@@ -154,14 +159,18 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             assert meld is not None
             s.pending = ()
             _set_melds(s, side, (*s.melds[side], meld))
-            events.append(Event("meld", {"seat": seat, "cards": meld.cards, "black_threes": False}))
+            if events is not None:
+                events.append(
+                    Event("meld", {"seat": seat, "cards": meld.cards, "black_threes": False})
+                )
             _after_meld(s, seat, side, events)
         else:
             s.pending = pending
         return s
     if t is A.Draw:
         if s.stock_len == 0:
-            events.append(Event("stock_out"))
+            if events is not None:
+                events.append(Event("stock_out"))
             _end_hand(s, None, events)
             return s
         h = _own(s, seat)
@@ -175,8 +184,9 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
             s.red3 = s.red3[:]
             replace_red_threes(s, seat)
         s.phase = MELD
-        events.append(Event("draw", {"seat": seat, "count": take}))
-        events.append(Event("drew", {"seat": seat, "cards": tuple(drawn)}, frozenset({seat})))
+        if events is not None:
+            events.append(Event("draw", {"seat": seat, "count": take}))
+            events.append(Event("drew", {"seat": seat, "cards": tuple(drawn)}, frozenset({seat})))
         return s
     if t is A.AddToMeld:
         i, card = action.meld, action.card  # type: ignore[union-attr]
@@ -184,7 +194,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds = list(s.melds[side])
         melds[i] = add_card(melds[i], card)
         _set_melds(s, side, tuple(melds))
-        events.append(Event("add", {"seat": seat, "card": card, "meld": i}))
+        if events is not None:
+            events.append(Event("add", {"seat": seat, "card": card, "meld": i}))
         _after_meld(s, seat, side, events)
         return s
     if t is A.Unstage:
@@ -203,7 +214,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         s.pile = s.pile[:-1]
         meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
         _set_melds(s, side, (*s.melds[side], meld))
-        events.append(Event("take", {"seat": seat, "top": top, "cards": (a, b)}))
+        if events is not None:
+            events.append(Event("take", {"seat": seat, "top": top, "cards": (a, b)}))
         if s.opened[side]:
             _take_rest_of_pile(s, seat, events)
             s.phase = MELD
@@ -222,7 +234,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds[i] = add_card(melds[i], top)
         _set_melds(s, side, tuple(melds))
         s.phase = MELD
-        events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
+        if events is not None:
+            events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
         if s.rules.sequence_take_whole_pile:
             _own(s, seat)
             _take_rest_of_pile(s, seat, events)
@@ -233,14 +246,16 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         melds[i] = merge(melds[i], melds[j])
         del melds[j]
         _set_melds(s, side, tuple(melds))
-        events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
+        if events is not None:
+            events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
         return s
     if t is A.LayRedThree:
         card = action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
         r3 = s.red3 = s.red3[:]
         r3[side] = (*r3[side], card)
-        events.append(Event("red3", {"seat": seat, "card": card}))
+        if events is not None:
+            events.append(Event("red3", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
@@ -248,7 +263,8 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         cards = action.cards  # type: ignore[union-attr]
         _play_from_hand(s, seat, *cards)
         _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
-        events.append(Event("meld", {"seat": seat, "cards": cards, "black_threes": True}))
+        if events is not None:
+            events.append(Event("meld", {"seat": seat, "cards": cards, "black_threes": True}))
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
@@ -268,24 +284,28 @@ def apply(s0: State, action: Action, events: list[Event]) -> State:
         s.pending = ()
         s.takebacks += 1
         _set_melds(s, side, ())
-        events.append(Event("undo", {"seat": seat}))
+        if events is not None:
+            events.append(Event("undo", {"seat": seat}))
         return s
     if t is A.Pass:
-        events.append(Event("pass", {"seat": seat}))
+        if events is not None:
+            events.append(Event("pass", {"seat": seat}))
         _next_turn(s)
         return s
     if t is A.AskGoOut:
         s.asked = True
         s.phase = ANSWER
         s.to_act = partner_of(s, seat)
-        events.append(Event("ask", {"seat": seat}))
+        if events is not None:
+            events.append(Event("ask", {"seat": seat}))
         return s
     if t is A.AnswerGoOut:
         yes = action.yes  # type: ignore[union-attr]
         s.permission = 1 if yes else -1
         s.phase = MELD
         s.to_act = partner_of(s, seat)
-        events.append(Event("answer", {"seat": seat, "yes": yes}))
+        if events is not None:
+            events.append(Event("answer", {"seat": seat, "yes": yes}))
         return s
     raise TypeError(f"not a Samba action: {action!r}")
 
@@ -295,16 +315,17 @@ def partner_of(s: State, seat: int) -> int:
     return seats[1] if seats[0] == seat else seats[0]
 
 
-def _end_hand(s: State, went_out: int | None, events: list[Event]) -> None:
+def _end_hand(s: State, went_out: int | None, events: list[Event] | None) -> None:
     result = hand_result(s.hand_no, s.rules, s.sides, s.melds, s.red3, s.hands, went_out)
     s.history = (*s.history, result)
     s.scores = tuple(a + int(b) for a, b in zip(s.scores, result.scores, strict=True))
-    events.append(
-        Event(
-            "hand_end",
-            {"hand": s.hand_no, "scores": result.scores, "went_out": went_out},
+    if events is not None:
+        events.append(
+            Event(
+                "hand_end",
+                {"hand": s.hand_no, "scores": result.scores, "went_out": went_out},
+            )
         )
-    )
     rules = s.rules
     if max(s.scores) >= rules.target_score:
         s.finished, s.termination = True, "target_score"

@@ -31,11 +31,13 @@ from parlour.games.samba.parts.melds import (
     GROUP,
     IS_NATURAL,
     IS_WILD,
+    KINDS_OF_RANK,
     RANK,
     SEQUENCE,
     SUIT,
     VALUE,
     Meld,
+    expand_counts,
     meets_going_out,
 )
 from parlour.games.samba.state import DRAW, PILE_OPEN, State
@@ -86,8 +88,8 @@ def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
                 h[c] -= 1
             melds.append(run)
     for rank in range(14, 3, -1):
-        kinds = [s * 13 + rank - 2 for s in range(4)]
-        n = sum(h[k] for k in kinds)
+        kinds = KINDS_OF_RANK[rank]
+        n = h[kinds[0]] + h[kinds[1]] + h[kinds[2]] + h[kinds[3]]
         if n >= 3:
             cards = [k for k in kinds for _ in range(h[k])]
             for k in kinds:
@@ -95,10 +97,12 @@ def plan_melds(hand: Sequence[int], *, use_wilds: bool) -> list[list[int]]:
             melds.append(cards)
     if use_wilds:
         for rank in range(14, 3, -1):
-            kinds = [s * 13 + rank - 2 for s in range(4)]
-            n = sum(h[k] for k in kinds)
+            kinds = KINDS_OF_RANK[rank]
+            n = h[kinds[0]] + h[kinds[1]] + h[kinds[2]] + h[kinds[3]]
+            if n != 2:
+                continue
             wild = next((w for w in WILD_KINDS if h[w]), None)
-            if n == 2 and wild is not None:
+            if wild is not None:
                 cards = [k for k in kinds for _ in range(h[k])]
                 for k in kinds:
                     h[k] = 0
@@ -192,7 +196,6 @@ class SambaBasicBot(Bot):
         me = view.sides[side]
         hand = list(view.hand)
         n = len(hand)
-        opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
         for k in RED_THREES:
             if A.LAY_RED3[k] in legal_set:
                 return A.LAY_RED3[k]
@@ -229,6 +232,7 @@ class SambaBasicBot(Bot):
                 wild_adds.append(a)
                 continue
             return a
+        opponents_out = any(sv.can_go_out for sv in view.sides if sv.side != side)
         can_out_after = me.can_go_out
         for a in wild_adds:
             m = me.melds[a.meld]
@@ -327,11 +331,15 @@ class SambaBasicBot(Bot):
                 return keep
             r, s = RANK[card], SUIT[card]
             base = s * 13 - 2
-            same = sum(h[x] for x in (r - 2, r + 11, r + 24, r + 37))
+            same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
             keep = 0.0
             if same >= 2:
                 keep += 40.0 + 10 * same  # a natural pair takes the pile
-            keep += sum(12.0 for d in (-2, -1, 1, 2) if 4 <= r + d <= 14 and h[base + r + d])
+            near = 0
+            for d in (-2, -1, 1, 2):
+                if 4 <= r + d <= 14 and h[base + r + d]:
+                    near += 1
+            keep += 12.0 * near
             keep += 6.0 if 8 <= r <= 10 else 0.0
             for m in me.melds:
                 if _fits(m, card):
@@ -400,20 +408,33 @@ class _FastPlayer:
     @property
     def known(self) -> tuple[int, ...]:
         k = self._state.known[self.seat]
-        return tuple(c for c in range(53) if k[c] for _ in range(k[c]))
+        return tuple(expand_counts(k)) if any(k) else ()
 
 
 class _FastSide:
-    """What :class:`SambaBasicBot` reads of a ``SideView``."""
+    """What :class:`SambaBasicBot` reads of a ``SideView`` (the minimum and the going-out
+    requirement worked out only when read)."""
 
-    __slots__ = ("can_go_out", "melds", "opened", "opening_minimum", "side")
+    __slots__ = ("_can_go_out", "_state", "melds", "opened", "side")
 
     def __init__(self, state: State, side: int) -> None:
+        self._state = state
         self.side = side
         self.melds = state.melds[side]
         self.opened = state.opened[side]
-        self.opening_minimum = state.rules.opening_minimum(state.scores[side])
-        self.can_go_out = meets_going_out(self.melds, state.rules.going_out)
+        self._can_go_out = -1
+
+    @property
+    def opening_minimum(self) -> int:
+        state = self._state
+        return state.rules.opening_minimum(state.scores[self.side])
+
+    @property
+    def can_go_out(self) -> bool:
+        known = self._can_go_out
+        if known < 0:
+            known = self._can_go_out = int(meets_going_out(self.melds, self._state.rules.going_out))
+        return known == 1
 
 
 class FastView:
@@ -438,15 +459,15 @@ class FastView:
         h = state.hands[seat]
         self.seat = seat
         self.phase = state.phase
-        self.hand = tuple(c for c in range(53) if h[c] for _ in range(h[c]))
+        self.hand = tuple(expand_counts(h))
         self.pending = state.pending
         self.pile_size = len(state.pile)
         self.pile_top = state.pile[-1] if state.pile else -1
         self.hand_number = state.hand_no
         self.stock_size = state.stock_len
         self.asked = state.asked
-        self.players = tuple(_FastPlayer(state, i) for i in range(state.players))
-        self.sides = tuple(_FastSide(state, i) for i in range(len(state.sides)))
+        self.players = tuple([_FastPlayer(state, i) for i in range(state.players)])
+        self.sides = tuple([_FastSide(state, i) for i in range(len(state.sides))])
 
 
 def _fits(m: Meld, card: int) -> bool:

@@ -53,6 +53,9 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
         events: list[Event] = []
         return apply.apply(state, action, events), events
 
+    def apply_quiet(self, state: State, action: SambaAction) -> State:
+        return apply.apply(state, action, None)
+
     def explain(self, state: State, action: SambaAction) -> str | None:
         if state.finished:
             return "the match is over"

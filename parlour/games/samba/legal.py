@@ -36,6 +36,7 @@ from parlour.games.samba.parts.melds import (
     cards_text,
     expand_counts,
     fits,
+    held_kinds,
     make_meld,
     meets_going_out,
 )
@@ -119,7 +120,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         return out
     staging = not opened and (bool(melds) or s.taken_top >= 0)
     # discards first (the most common choice), then melds
-    held = [k for k in _ALL_KINDS if h[k]]
+    held = held_kinds(h)
     if phase == MELD and not staging:
         if n >= 2 or may_go_out(s, side):
             discard = A.DISCARD
@@ -230,9 +231,6 @@ def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
             for b in same[x + 1 :]:
                 if can_merge(melds[a], melds[b], no_wild_on_canasta=nwo):
                     out.append(A.merge_action(a, b))
-
-
-_ALL_KINDS = tuple(range(53))
 
 
 def _starters(s: State, h: list[int], held: list[int], out: list[Action]) -> None:

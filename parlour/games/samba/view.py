@@ -16,7 +16,7 @@ from parlour.core.codec import card_field, cards_field
 from parlour.core.game import HandResult
 from parlour.games.samba.parts.melds import Meld, expand_counts, meets_going_out
 from parlour.games.samba.rules import SambaRules
-from parlour.games.samba.state import State, sides_for
+from parlour.games.samba.state import State, _clone, sides_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,22 +76,29 @@ _PERMISSION = {0: "", 1: "yes", -1: "no"}
 
 def observe(s: State, seat: int | None) -> SambaView:
     rules = s.rules
+    known = s.known
     players = tuple(
-        PlayerView(i, s.side_of[i], s.sizes[i], tuple(expand_counts(s.known[i])))
-        for i in range(s.players)
+        [
+            PlayerView(i, s.side_of[i], s.sizes[i], tuple(expand_counts(known[i])))
+            if any(known[i])
+            else _plain_player(i, s.side_of[i], s.sizes[i])
+            for i in range(s.players)
+        ]
     )
     sides = tuple(
-        SideView(
-            i,
-            seats,
-            s.scores[i],
-            s.opened[i],
-            rules.opening_minimum(s.scores[i]),
-            meets_going_out(s.melds[i], rules.going_out),
-            s.melds[i],
-            s.red3[i],
-        )
-        for i, seats in enumerate(s.sides)
+        [
+            SideView(
+                i,
+                seats,
+                s.scores[i],
+                s.opened[i],
+                rules.opening_minimum(s.scores[i]),
+                meets_going_out(s.melds[i], rules.going_out),
+                s.melds[i],
+                s.red3[i],
+            )
+            for i, seats in enumerate(s.sides)
+        ]
     )
     over = s.finished
     return SambaView(
@@ -120,90 +127,180 @@ def observe(s: State, seat: int | None) -> SambaView:
     )
 
 
+_PLAIN_PLAYERS: dict[tuple[int, int, int], PlayerView] = {}
+
+
+def _plain_player(seat: int, side: int, size: int) -> PlayerView:
+    """A seat with no card publicly known in its hand (views are immutable: made once)."""
+    key = (seat, side, size)
+    found = _PLAIN_PLAYERS.get(key)
+    if found is None:
+        found = _PLAIN_PLAYERS[key] = PlayerView(seat, side, size, ())
+    return found
+
+
 def determinize(view: SambaView, rng: random.Random) -> State:
     """Deal the cards the viewer cannot see (other hands beyond their known cards, the stock) at
-    random, consistently with the view."""
-    if view.seat is None:
-        raise ValueError("determinize needs a seat's view (a spectator sees no hand)")
-    rules = view.rules
-    n = rules.players
-    s = State.__new__(State)
-    s.rules = rules
+    random, consistently with the view: one shuffle of the unseen cards, the other hands' unknown
+    cards dealt from its front, the stock the rest (its order as random as the shuffle).
+
+    What does not depend on the shuffle is worked out once per view (the search determinizes
+    one view hundreds of times); the states share the containers they do not change (the engine
+    copies before it writes)."""
+    deal = _deal_of(view)
+    s = _clone(deal.base)
     s.seed = rng.getrandbits(63)
-    s.players = n
-    s.sides = sides_for(n)
-    s.side_of = tuple(p.side for p in view.players)
-    s.hand_no = view.hand_number
-    s.dealer = view.dealer
-    s.scores = tuple(sv.score for sv in view.sides)
-    s.history = view.score_sheet
-    s.finished = view.finished
-    s.termination = view.termination
-    s.to_act = view.to_act if view.to_act is not None else 0
-    s.phase = view.phase
-    s.pending = view.pending
-    s.taken_top = view.taken_top
-    s.asked = view.asked
-    s.takebacks = view.takebacks
-    s.undone = view.taken_back
-    s.permission = {"": 0, "yes": 1, "no": -1}[view.permission]
-    s.melds = [sv.melds for sv in view.sides]
-    s.red3 = [sv.red_threes for sv in view.sides]
-    s.opened = tuple(sv.opened for sv in view.sides)
-    s.pile = view.pile
-    s._legal = None
-    s._legal_set = None
-    s._no_out = s._no_open = False
-    unknown = [0] * 53
-    for c in shoe(3, 6):
-        unknown[c] += 1
-    seen: list[Card] = [*view.hand, *view.pile, *view.pending]
-    for sv in view.sides:
-        seen.extend(sv.red_threes)
-        for m in sv.melds:
-            seen.extend(m.cards)
-    for p in view.players:
-        if p.seat != view.seat:
-            seen.extend(p.known)
-    for c in seen:
-        unknown[c] -= 1
-        if unknown[c] < 0:
-            raise ValueError("the view shows more cards of a kind than the shoe holds")
-    hands = [[0] * 53 for _ in range(n)]
-    known = [[0] * 53 for _ in range(n)]
-    for p in view.players:
-        for c in p.known:
-            known[p.seat][c] += 1
-    for c in view.hand:
-        hands[view.seat][c] += 1
-    pool = expand_counts(unknown)
-    rng.shuffle(pool)
-    stock: list[Card] = []
-    if rules.red_threes_as_canasta:
-        # with this option no hand ever holds a red 3: the unseen ones are in the stock
-        stock = [c for c in pool if c in RED_THREES]
-        pool = [c for c in pool if c not in RED_THREES]
+    pool = deal.pool[:]
+    _shuffle(pool, rng)
+    hands = deal.hands[:]
     pos = 0
-    for p in view.players:
-        if p.seat == view.seat:
-            continue
-        h = hands[p.seat]
-        for c in p.known:
-            h[c] += 1
-        extra = p.hand_size - len(p.known)
+    for seat, extra in deal.extras:
+        h = hands[seat] = hands[seat][:]
         for c in pool[pos : pos + extra]:
             h[c] += 1
         pos += extra
-    stock.extend(pool[pos:])
-    rng.shuffle(stock)
-    if len(stock) != view.stock_size:
-        raise ValueError("the view's card counts do not add up to the shoe")
+    stock = pool[pos:] if pos else pool
+    if deal.red_stock:
+        stock.extend(deal.red_stock)
+        _shuffle(stock, rng)
     s.hands = hands
-    s.sizes = [p.hand_size for p in view.players]
-    s.known = known
     s.stock = tuple(stock)
     s.stock_len = len(stock)
     return s
+
+
+class _Deal:
+    """What every determinization of one view shares: the state without its hidden cards
+    (``base``), the hands as far as they are known, the unseen cards to shuffle (``pool``; with
+    ``red_threes_as_canasta`` the unseen red 3s go to the stock only) and how many of them each
+    other hand gets."""
+
+    __slots__ = ("base", "extras", "hands", "pool", "red_stock")
+
+    def __init__(self, view: SambaView) -> None:
+        seat = view.seat
+        if seat is None:
+            raise ValueError("determinize needs a seat's view (a spectator sees no hand)")
+        rules = view.rules
+        n = rules.players
+        players = view.players
+        sides = view.sides
+        s = State.__new__(State)
+        s.rules = rules
+        s.seed = 0
+        s.players = n
+        s.sides = sides_for(n)
+        s.side_of = tuple([p.side for p in players])
+        s.hand_no = view.hand_number
+        s.dealer = view.dealer
+        s.scores = tuple([sv.score for sv in sides])
+        s.history = view.score_sheet
+        s.finished = view.finished
+        s.termination = view.termination
+        s.to_act = view.to_act if view.to_act is not None else 0
+        s.phase = view.phase
+        s.pending = view.pending
+        s.taken_top = view.taken_top
+        s.asked = view.asked
+        s.takebacks = view.takebacks
+        s.undone = view.taken_back
+        s.permission = _PERMISSION_CODE[view.permission]
+        s.melds = [sv.melds for sv in sides]
+        s.red3 = [sv.red_threes for sv in sides]
+        s.opened = tuple([sv.opened for sv in sides])
+        s.pile = view.pile
+        s._legal = None
+        s._legal_set = None
+        s._no_out = s._no_open = False
+        s.sizes = [p.hand_size for p in players]
+        unknown = _SHOE_COUNTS[:]
+        hands = [[0] * 53 for _ in range(n)]
+        known = [[0] * 53 for _ in range(n)]
+        own = hands[seat]
+        for c in view.hand:
+            own[c] += 1
+            unknown[c] -= 1
+        for c in view.pile:
+            unknown[c] -= 1
+        for c in view.pending:
+            unknown[c] -= 1
+        for sv in sides:
+            for c in sv.red_threes:
+                unknown[c] -= 1
+            for m in sv.melds:
+                for c in m.cards:
+                    unknown[c] -= 1
+        extras: list[tuple[int, int]] = []
+        for p in players:
+            kv = known[p.seat]
+            for c in p.known:
+                kv[c] += 1
+            if p.seat == seat:
+                continue
+            h = hands[p.seat]
+            for c in p.known:
+                h[c] += 1
+                unknown[c] -= 1
+            extra = p.hand_size - len(p.known)
+            if extra:
+                extras.append((p.seat, extra))
+        if min(unknown) < 0:
+            raise ValueError("the view shows more cards of a kind than the shoe holds")
+        pool = expand_counts(unknown)
+        red_stock: list[Card] = []
+        if rules.red_threes_as_canasta:
+            # with this option no hand ever holds a red 3: the unseen ones are in the stock
+            red_stock = [c for c in pool if c in RED_THREES]
+            if red_stock:
+                pool = [c for c in pool if c not in RED_THREES]
+        if len(pool) + len(red_stock) - sum([x for _, x in extras]) != view.stock_size:
+            raise ValueError("the view's card counts do not add up to the shoe")
+        s.known = known
+        s.hands = hands
+        s.stock = ()
+        s.stock_len = 0
+        self.base = s
+        self.hands = hands
+        self.pool = pool
+        self.red_stock = red_stock
+        self.extras = tuple(extras)
+
+
+_DEALS: dict[int, tuple[SambaView, _Deal]] = {}
+
+
+def _deal_of(view: SambaView) -> _Deal:
+    """The :class:`_Deal` of a view, cached by identity (holding the view keeps its id)."""
+    hit = _DEALS.get(id(view))
+    if hit is not None and hit[0] is view:
+        return hit[1]
+    deal = _Deal(view)
+    if len(_DEALS) >= 256:
+        _DEALS.clear()
+    _DEALS[id(view)] = (view, deal)
+    return deal
+
+
+#: how many cards of each kind the Samba shoe holds (three packs, six jokers)
+def _count_vector(cards: list[Card]) -> list[int]:
+    out = [0] * 53
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+_SHOE_COUNTS: list[int] = _count_vector(shoe(3, 6))
+
+_PERMISSION_CODE = {"": 0, "yes": 1, "no": -1}
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Fisher–Yates in place, one ``rng.random()`` a card (``random.shuffle`` spends two calls
+    a card in Python code; this loop compiles to C)."""
+    rnd = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 _CARD_TEXT = tuple(card_str(k) for k in range(53))

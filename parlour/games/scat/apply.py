@@ -139,21 +139,25 @@ def deal(state: ScatState, deck_seed: int) -> ScatState:
     )
 
 
-def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
+def apply(state: ScatState, action: Action, ev: list[Event] | None) -> ScatState:
+    """The state after ``action`` (known to be legal); its events are appended to ``ev``, or
+    none are built when it is ``None`` (the quiet apply of play-outs and simulations)."""
     p = state.to_act
-    ev: list[Event] = []
     if isinstance(action, Declare31):
         return _dealt31(state, ev)
     if isinstance(action, ThrowDown):
         if action.call:
-            ev.append(Event("throw_down", {"seat": p}))
+            if ev is not None:
+                ev.append(Event("throw_down", {"seat": p}))
             return _showdown(state, p, "throw_down", ev)
-        ev.append(Event("play_on", {"seat": p}))
-        return copy_with(state, phase=DRAW), ev
+        if ev is not None:
+            ev.append(Event("play_on", {"seat": p}))
+        return copy_with(state, phase=DRAW)
     if isinstance(action, DrawStock):
         card = state.stock[-1]
-        ev.append(Event("draw", {"seat": p}))
-        ev.append(Event("drawn", {"seat": p, "card": card}, frozenset({p})))
+        if ev is not None:
+            ev.append(Event("draw", {"seat": p}))
+            ev.append(Event("drawn", {"seat": p, "card": card}, frozenset({p})))
         hands = _set(state.hands, p, _add(state.hands[p], card))
         new = copy_with(
             state,
@@ -163,10 +167,11 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
             taken=-1,
             turn_no=state.turn_no + 1,
         )
-        return new, ev
+        return new
     if isinstance(action, TakeDiscard):
         card = state.pile[-1]
-        ev.append(Event("take", {"seat": p, "card": card}))
+        if ev is not None:
+            ev.append(Event("take", {"seat": p, "card": card}))
         new = copy_with(
             state,
             hands=_set(state.hands, p, _add(state.hands[p], card)),
@@ -176,16 +181,19 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
             taken=card,
             turn_no=state.turn_no + 1,
         )
-        return new, ev
+        return new
     if isinstance(action, Knock):
-        ev.append(Event("knock", {"seat": p}))
+        if ev is not None:
+            ev.append(Event("knock", {"seat": p}))
         nxt = _nextactive(state.out, p)
-        return copy_with(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt), ev
+        return copy_with(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt)
     if isinstance(action, Hammer):
-        ev.append(Event("hammer", {"seat": p}))
+        if ev is not None:
+            ev.append(Event("hammer", {"seat": p}))
         return _showdown(state, p, "hammer", ev)
     if isinstance(action, EndHand):
-        ev.append(Event("end_hand", {"seat": p}))
+        if ev is not None:
+            ev.append(Event("end_hand", {"seat": p}))
         return _showdown(
             state, state.knocker if state.knocker >= 0 else None, "stock_exhausted", ev
         )
@@ -195,7 +203,8 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
     known = state.known
     if card in known[p]:
         known = _set(known, p, _remove(known[p], card))
-    ev.append(Event("discard", {"seat": p, "card": card}))
+    if ev is not None:
+        ev.append(Event("discard", {"seat": p, "card": card}))
     new = copy_with(
         state,
         hands=_set(state.hands, p, rest),
@@ -213,12 +222,12 @@ def apply(state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
         return _showdown(new, state.knocker, "knock", ev)
     new.phase = DRAW
     new.to_act = nxt
-    return new, ev
+    return new
 
 
 def _showdown(
-    state: ScatState, knocker: int | None, reason: str, ev: list[Event]
-) -> tuple[ScatState, list[Event]]:
+    state: ScatState, knocker: int | None, reason: str, ev: list[Event] | None
+) -> ScatState:
     active = active_seats(state)
     values = {s: counted_value(state, s) for s in active}
     keys = {s: rank_key(state.hands[s], state.rules) for s in active}
@@ -227,27 +236,29 @@ def _showdown(
     return _end_hand(state, changes, reason, knocker, shown, values, ev)
 
 
-def _declared(state: ScatState, seat: int, ev: list[Event]) -> tuple[ScatState, list[Event]]:
+def _declared(state: ScatState, seat: int, ev: list[Event] | None) -> ScatState:
     knocker = state.knocker if state.knocker >= 0 else None
     changes = declared_changes({seat}, active_seats(state), knocker, state.rules, state.players)
     shown = (SeatCards(seat, state.hands[seat]),)
     values = {seat: hand_value(state.hands[seat], state.rules)}
-    ev.append(Event("declare", {"seat": seat, "cards": state.hands[seat]}))
+    if ev is not None:
+        ev.append(Event("declare", {"seat": seat, "cards": state.hands[seat]}))
     return _end_hand(state, changes, "declared_31", knocker, shown, values, ev)
 
 
-def _dealt31(state: ScatState, ev: list[Event]) -> tuple[ScatState, list[Event]]:
+def _dealt31(state: ScatState, ev: list[Event] | None) -> ScatState:
     active = active_seats(state)
     holders = [s for s in active if is_declarable(state.hands[s], state.rules)]
     changes = declared_changes(set(holders), active, None, state.rules, state.players)
     shown = tuple(SeatCards(s, state.hands[s]) for s in sorted(holders))
     values = {s: hand_value(state.hands[s], state.rules) for s in holders}
-    ev.append(
-        Event(
-            "dealt_31",
-            {"seats": tuple(holders), "hands": tuple(state.hands[s] for s in holders)},
+    if ev is not None:
+        ev.append(
+            Event(
+                "dealt_31",
+                {"seats": tuple(holders), "hands": tuple(state.hands[s] for s in holders)},
+            )
         )
-    )
     return _end_hand(state, changes, "dealt_31", None, shown, values, ev)
 
 
@@ -258,8 +269,8 @@ def _end_hand(
     knocker: int | None,
     shown: tuple[SeatCards, ...],
     values: dict[int, float],
-    ev: list[Event],
-) -> tuple[ScatState, list[Event]]:
+    ev: list[Event] | None,
+) -> ScatState:
     rules = state.rules
     n = state.players
     lives = list(state.lives)
@@ -309,20 +320,21 @@ def _end_hand(
             "out": gone,
         },
     )
-    ev.append(
-        Event(
-            "hand_over",
-            {
-                "hand": state.hand_no,
-                "reason": reason,
-                "changes": tuple(changes),
-                "replay": bool(notes),
-                "out": tuple(gone),
-                "shown": tuple(x.seat for x in shown),
-                "hands": tuple(x.cards for x in shown),
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "hand_over",
+                {
+                    "hand": state.hand_no,
+                    "reason": reason,
+                    "changes": tuple(changes),
+                    "replay": bool(notes),
+                    "out": tuple(gone),
+                    "shown": tuple(x.seat for x in shown),
+                    "hands": tuple(x.cards for x in shown),
+                },
+            )
         )
-    )
     new_state = copy_with(
         state,
         lives=tuple(lives),
@@ -342,13 +354,15 @@ def _end_hand(
     if not termination and rules.max_hands is not None and state.hand_no + 1 >= rules.max_hands:
         termination = "max_hands"
     if termination:
-        ev.append(Event("match_over", {"termination": termination}))
-        return copy_with(new_state, phase=OVER, to_act=-1, termination=termination), ev
+        if ev is not None:
+            ev.append(Event("match_over", {"termination": termination}))
+        return copy_with(new_state, phase=OVER, to_act=-1, termination=termination)
     nxt = copy_with(
         new_state,
         hand_no=state.hand_no + 1,
         dealer=_nextactive(new_state.out, state.dealer),
     )
     dealt = deal(nxt, hand_seed(nxt))
-    ev.append(Event("deal", {"hand": dealt.hand_no, "dealer": dealt.dealer}))
-    return dealt, ev
+    if ev is not None:
+        ev.append(Event("deal", {"hand": dealt.hand_no, "dealer": dealt.dealer}))
+    return dealt

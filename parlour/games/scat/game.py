@@ -56,7 +56,11 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
         return legal.explain(state, action)
 
     def apply_unchecked(self, state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
-        return apply.apply(state, action)
+        events: list[Event] = []
+        return apply.apply(state, action, events), events
+
+    def apply_quiet(self, state: ScatState, action: Action) -> ScatState:
+        return apply.apply(state, action, None)
 
     def to_act(self, state: ScatState) -> Seat | None:
         return None if state.phase == OVER else state.to_act

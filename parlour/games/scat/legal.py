@@ -56,36 +56,49 @@ def _can_declare(state: ScatState, seat: int, rest: tuple[int, ...]) -> bool:
     return is_declarable(rest, state.rules) and rest != state.silent[seat]
 
 
+# the actions, made once (they are immutable and compare by value)
+_DECLARE31 = Declare31()
+_THROW = ThrowDown(True)
+_PLAY_ON = ThrowDown(False)
+_DRAW_STOCK = DrawStock()
+_TAKE = TakeDiscard()
+_KNOCK = Knock()
+_HAMMER = Hammer()
+_END = EndHand()
+_DISCARD = tuple(Discard(c) for c in range(52))
+_DISCARD_DECLARE = tuple(Discard(c, True) for c in range(52))
+
+
 def legal_actions(state: ScatState) -> Sequence[Action]:
     phase = state.phase
     if phase == OVER:
         return []
     if phase == DEALT31:
-        return [Declare31()]
+        return [_DECLARE31]
     if phase == THROW_DOWN:
-        return [ThrowDown(True), ThrowDown(False)]
+        return [_THROW, _PLAY_ON]
     p = state.to_act
     if phase == DRAW:
         acts: list[Action] = []
         if state.stock:
-            acts.append(DrawStock())
+            acts.append(_DRAW_STOCK)
         if state.pile:
-            acts.append(TakeDiscard())
+            acts.append(_TAKE)
         if may_knock(state, p) is None:
-            acts.append(Knock())
+            acts.append(_KNOCK)
         if state.rules.hammer and state.turn_no == 0:
-            acts.append(Hammer())
+            acts.append(_HAMMER)
         if not state.stock:
-            acts.append(EndHand())
+            acts.append(_END)
         return acts
     hand = state.hands[p]
     out: list[Action] = []
     for c in sorted(set(hand)):
         if c == state.taken:
             continue
-        out.append(Discard(c))
+        out.append(_DISCARD[c])
         if _can_declare(state, p, _remove(hand, c)):
-            out.append(Discard(c, True))
+            out.append(_DISCARD_DECLARE[c])
     return out
 
 

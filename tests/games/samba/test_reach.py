@@ -71,6 +71,31 @@ def test_going_out_matches_brute_force() -> None:
     assert min(seen.values()) > 50
 
 
+def test_going_out_prechecks_match_brute_force() -> None:
+    """issue 18: the quick refusals of the go-out search (a natural pair with no group needs a
+    wild card; a group of seven needs five naturals) keep ``can_go_out`` exact — more positions,
+    with pairs and near-canasta groups, against trying every way to meld the cards (the rules as
+    in ``test_going_out_matches_brute_force``)."""
+    rng = random.Random(18)
+    seen = {True: 0, False: 0}
+    for _ in range(2500):
+        h, melds = _position(rng, sevens=rng.random() < 0.8)
+        for k in rng.sample(range(53), 2):  # pairs of a kind
+            if k % 13 > 1 and rng.random() < 0.5:
+                h[k] += 2
+        rules = _rules(rng)
+        if any(m.kind == "wild" for m in melds) and not rules.wild_melds:
+            continue
+        if sum(h) > 10:
+            continue
+        need = rng.choice([None, None, None, 50])
+        budget = rng.choice([0, 1, 1])
+        want = brute_go_out(h, melds, rules, need_value=need, budget=budget)
+        assert can_go_out(h, melds, rules, need_value=need, budget=budget) == want, (h, melds)
+        seen[want] += 1
+    assert min(seen.values()) > 50
+
+
 def test_opening_matches_brute_force() -> None:
     """issue 16 items 1 and 4 — 002_91a2786a682fea8f.txt: 'The first time your side lays anything
     out in a hand, the cards you put down in that turn must be worth at least a minimum'.

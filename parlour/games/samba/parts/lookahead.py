@@ -103,7 +103,7 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
         return _can_go_out_with(s, side, h, table, pending, memo if t is A.Stage else None)
-    after_state = apply(s, action, [])
+    after_state = apply(s, action, None)
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
     if after_state.to_act != s.to_act:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from parlour.core import canasta
 from parlour.core.cards import JOKER, Card, card_str
@@ -94,13 +95,22 @@ class Meld:
 def expand_counts(h: Sequence[int]) -> list[Card]:
     """The cards of a count vector in kind order (a faster ``parlour.core.cards.expand``)."""
     out: list[Card] = []
-    for k, n in enumerate(h):
-        if n:
-            if n == 1:
-                out.append(k)
-            else:
-                out.extend([k] * n)
+    for k in compress(ALL_KINDS, h):  # only the kinds held
+        n = h[k]
+        if n == 1:
+            out.append(k)
+        else:
+            out.extend([k] * n)
     return out
+
+
+def held_kinds(h: Sequence[int]) -> list[Card]:
+    """The kinds a count vector holds, in order (each once)."""
+    return list(compress(ALL_KINDS, h))
+
+
+#: every card kind, in order
+ALL_KINDS: tuple[int, ...] = tuple(range(53))
 
 
 def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> Meld:

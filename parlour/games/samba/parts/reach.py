@@ -285,19 +285,24 @@ def _quick_new(
 
 
 def _may_sequence(h: Sequence[int], k: int, table: Table) -> bool:
-    """Whether the natural ``k`` could join a sequence at all (ignoring what the other cards
-    need): three in a row of its suit in the hand, or a chain of held cards from the end of one
-    of the side's sequences of the suit."""
-    suit, r = divmod(k, 13)
-    r += 2
-    base = suit * 13 - 2  # kind of rank x: base + x
-    for lo in range(max(4, r - 2), min(r, 12) + 1):
-        if h[base + lo] and h[base + lo + 1] and h[base + lo + 2]:
+    """Whether the natural ``k`` (held) could join a sequence at all (ignoring what the other
+    cards need): three in a row of its suit in the hand, or a chain of held cards from the end of
+    one of the side's sequences of the suit."""
+    r = k % 13 + 2
+    if (
+        (r >= 6 and h[k - 2] and h[k - 1])
+        or (5 <= r <= 13 and h[k - 1] and h[k + 1])
+        or (r <= 12 and h[k + 1] and h[k + 2])
+    ):
+        return True
+    seqs = table.seqs[k // 13]
+    if not seqs:
+        return False
+    base = k - r  # kind of rank x of this suit: base + x
+    for lo, hi in seqs:
+        if r < lo and hi - r < 7 and all([h[base + x] for x in range(r, lo)]):
             return True
-    for lo, hi in table.seqs[suit]:
-        if r < lo and hi - r < 7 and all(h[base + x] for x in range(r, lo)):
-            return True
-        if r > hi and r - lo < 7 and all(h[base + x] for x in range(hi + 1, r + 1)):
+        if r > hi and r - lo < 7 and all([h[base + x] for x in range(hi + 1, r + 1)]):
             return True
     return False
 
@@ -477,6 +482,36 @@ def quick_out(
     return rules.going_out == "two_canastas" or sambas > 0
 
 
+def _pool_hopeless(
+    pool: tuple[int, ...], held: list[tuple[int, int]], nw: int, budget: int, sevens: int
+) -> bool:
+    """Quick necessary conditions for going out with the naturals ``pool`` left for groups
+    (``held``: per rank the naturals and wild cards of the side's groups; ``sevens``: the
+    seven-card melds there are or can be besides groups): at most ``budget`` naturals with no
+    group home (one alone of its rank), a wild card for every natural pair with no group (two
+    naturals make a group only with a wild card), and groups that can still reach seven cards
+    for the two seven-card melds (a group holds at most two wild cards, so seven cards need
+    five naturals)."""
+    singles = pairs = 0
+    for i in IDX:
+        n = pool[i]
+        a, w = held[i]
+        if not a:
+            if n == 1:
+                singles += 1
+                if singles > budget:
+                    return True
+            elif n == 2:
+                pairs += 1
+                if pairs > nw:
+                    return True
+        if sevens < 2:
+            a += n
+            if a >= 5:
+                sevens += min(a // 5, (a + w + nw) // 7)
+    return sevens < 2
+
+
 def can_go_out(
     h: Sequence[int],
     melds: Sequence[Meld] | Table,
@@ -528,16 +563,16 @@ def can_go_out(
     nwo = rules.no_wild_on_canasta
     groups = table.groups
     fixed_dv = (0 if black == 1 else -1) if not valued else (-1 if black != 1 else 0)
+    # per rank: the naturals and wild cards of the side's groups of it (for the bound below)
+    held = [(0, 0)] * 11
+    for r, gs in groups.items():
+        held[r - 4] = (sum([a for a, _ in gs]), sum([w for _, w in gs]))
+    wild_sevens = (sum(table.wild_sizes) + nw) // 7 if rules.wild_melds else 0
     for pool, new_sambas in sorted(pools(h, table).items(), key=lambda kv: -kv[1]):
         sambas = table.sambas + new_sambas
         if need_seq and sambas == 0:
             continue
-        # quick check: naturals with no group home
-        singles = 0
-        for i in IDX:
-            if pool[i] == 1 and (i + 4) not in groups:
-                singles += 1
-        if singles > budget:
+        if _pool_hopeless(pool, held, nw, budget, sambas + table.bolivias + wild_sevens):
             continue
         # (value of the discarded card or -1, canastas up to 2) -> the numbers of wild cards
         # that can have been placed so far, as a bit mask

@@ -81,7 +81,10 @@ def hand_value(cards: Sequence[Card], rules: ScatRules) -> float:
 
 def is_declarable(cards: Sequence[Card], rules: ScatRules) -> bool:
     """A hand that is declared at once: 31 (or a Grand Cadillac's 33); both need an ace."""
-    return any(c % 13 == ACE - 2 for c in cards) and hand_value(cards, rules) >= 31
+    for c in cards:
+        if c % 13 == ACE - 2:
+            return hand_value(cards, rules) >= 31
+    return False
 
 
 def rank_key(cards: Sequence[Card], rules: ScatRules) -> tuple[int, ...]:
