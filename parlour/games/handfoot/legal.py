@@ -62,6 +62,12 @@ WILD_REPS = (make_card(2, 0), JOKER)
 RANK_REPS = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
 
 
+#: representatives of every class, in order (a representative is its class's lowest kind)
+CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
+#: the classes of more than one kind (2s, 4s–7s, black 3s): (representative, members)
+MULTI_CLASSES = tuple((rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1)
+TWO_REP = make_card(2, 0)
+
 RUN_STARTS = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
     for s in range(4)
@@ -70,11 +76,26 @@ RUN_STARTS = tuple(
 
 def class_hand(hand: Sequence[int]) -> list[int]:
     """The hand counted by class of interchangeable cards (at each class's representative)."""
-    v = [0] * NUM_KINDS
-    for k, n in enumerate(hand):
-        if n:
-            v[REP[k]] += n
+    v = list(hand)
+    for rep, members in MULTI_CLASSES:
+        n = 0
+        for k in members:
+            n += v[k]
+            v[k] = 0
+        v[rep] = n
     return v
+
+
+def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
+    """The ``count`` lowest cards held of the class ``rep`` (fewer if the hand holds fewer),
+    each as often as held: what :func:`concrete` plays for that many cards of the class."""
+    out: list[Card] = []
+    for k in CLASS_MEMBERS[rep]:
+        for _ in range(min(hand[k], count - len(out))):
+            out.append(k)
+        if len(out) == count:
+            break
+    return out
 
 
 def first_held(hand: Sequence[int], rep: Card) -> Card:
@@ -110,26 +131,6 @@ def concrete(hand: Sequence[int], reps: Sequence[Card]) -> tuple[Card, ...]:
 def canonical_cards(hand: Sequence[int], cards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards a legal move uses in place of ``cards`` (same classes, lowest suits held)."""
     return concrete(hand, sorted(REP[c] for c in cards))
-
-
-def multisets(kinds: Sequence[Card], hand: Sequence[int], k: int) -> list[tuple[Card, ...]]:
-    """Every multiset of ``k`` cards drawn from ``kinds`` that the hand can supply (kind order)."""
-    out: list[tuple[Card, ...]] = []
-    held = [c for c in kinds if hand[c]]
-
-    def rec(start: int, left: int, acc: list[Card]) -> None:
-        if left == 0:
-            out.append(tuple(acc))
-            return
-        for i in range(start, len(held)):
-            kd = held[i]
-            if hand[kd] > acc.count(kd):
-                acc.append(kd)
-                rec(i, left - 1, acc)
-                acc.pop()
-
-    rec(0, k, [])
-    return out
 
 
 def relevant_reps(kind: str, key: int) -> tuple[Card, ...]:
@@ -190,6 +191,44 @@ def _with_meld(melds: Sequence[TableMeld], index: int, meld: TableMeld) -> list[
 
 
 # --- enumeration -------------------------------------------------------------------------------
+#
+# Legal actions are listed in a fixed order (seeded games and saved journals replay by it) and
+# are interned: the same action is the same object every time it is listed.
+
+DRAW = Draw()
+RETRACT = Retract()
+DISCARDS = tuple(Discard(c) for c in range(NUM_KINDS))
+_MELDS: dict[tuple[Card, ...], Meld] = {}
+_ADDS: dict[int, AddToMeld] = {}
+_TAKES: dict[tuple[int, Card, Card], TakePile] = {}
+#: rep pairs that make a new meld of (kind, key) with a pile top, in listing order
+_NEW_PILE_PAIRS: dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]] = {}
+
+
+def meld_action(cards: tuple[Card, ...]) -> Meld:
+    """The (interned) action starting a meld of ``cards``."""
+    found = _MELDS.get(cards)
+    if found is None:
+        found = _MELDS[cards] = Meld(cards)
+    return found
+
+
+def add_action(index: int, card: Card) -> AddToMeld:
+    """The (interned) action adding ``card`` to meld ``index``."""
+    key = index * NUM_KINDS + card
+    found = _ADDS.get(key)
+    if found is None:
+        found = _ADDS[key] = AddToMeld(index, card)
+    return found
+
+
+def take_action(pair: tuple[Card, Card], index: int) -> TakePile:
+    """The (interned) action taking the pile with ``pair`` onto meld ``index``."""
+    key = (index, pair[0], pair[1])
+    found = _TAKES.get(key)
+    if found is None:
+        found = _TAKES[key] = TakePile(pair, index)
+    return found
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -206,9 +245,53 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def draw_actions(state: State) -> list[Action]:
-    out: list[Action] = [Draw()]
+    out: list[Action] = [DRAW]
     out.extend(pile_actions(state))
     return out
+
+
+def rep_pairs(reps: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every pair of ``reps`` (a class may pair with itself): (a, b) with a listed no later than
+    b, in list order."""
+    return [(a, b) for i, a in enumerate(reps) for b in reps[i:]]
+
+
+def holds_pair(chand: Sequence[int], a: Card, b: Card) -> bool:
+    return chand[a] >= 2 if a == b else bool(chand[a] and chand[b])
+
+
+def concrete_pair(hand: Sequence[int], a: Card, b: Card) -> tuple[Card, Card]:
+    """:func:`concrete` of two classes."""
+    if a == b:
+        low = lowest(hand, a, 2)
+        return low[0], low[1]
+    return first_held(hand, a), first_held(hand, b)
+
+
+def may_hold(kind: str, key: int, card: Card) -> bool:
+    """Whether a meld of (kind, key) may hold ``card`` at all (:func:`meld_problem` refuses
+    every meld with a card for which this is false)."""
+    if kind == WILDS:
+        return is_wild(card)
+    if kind == RUN:
+        return not is_wild(card) and suit_of(card) == key and rank_of(card) >= SAMBA_LOW
+    if is_wild(card):
+        return wilds_allowed(key)
+    return rank_of(card) == key and 4 <= key <= 14
+
+
+def new_pile_pairs(kind: str, key: int, top: Card) -> tuple[tuple[Card, Card], ...]:
+    """The class pairs (:func:`rep_pairs` order) that start a meld of (kind, key) with ``top`` (computed once: no rule
+    tells the cards of a class apart, so a representative stands for each)."""
+    found = _NEW_PILE_PAIRS.get((kind, key, top))
+    if found is None:
+        found = tuple(
+            (a, b)
+            for a, b in rep_pairs(relevant_reps(kind, key))
+            if meld_problem(kind, key, (top, a, b)) is None and classify((top, a, b)) == (kind, key)
+        )
+        _NEW_PILE_PAIRS[(kind, key, top)] = found
+    return found
 
 
 def pile_actions(state: State) -> list[TakePile]:
@@ -223,10 +306,14 @@ def pile_actions(state: State) -> list[TakePile]:
     if is_black_three(top):
         return []
     melds = state.melds[state.side_of[seat]]
-    targets: list[tuple[int, str, int, tuple[Card, ...]]] = []
+    chand = class_hand(hand)
+    out: list[TakePile] = []
     for i, m in enumerate(melds):
-        if not m.complete and len(m.cards) + 3 <= BOOK_SIZE:
-            targets.append((i, m.kind, m.key, m.cards))
+        if m.complete or len(m.cards) + 3 > BOOK_SIZE or not may_hold(m.kind, m.key, top):
+            continue
+        for a, b in rep_pairs(relevant_reps(m.kind, m.key)):
+            if holds_pair(chand, a, b) and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None:
+                out.append(take_action(concrete_pair(hand, a, b), i))
     opened = open_keys(melds)
     new_keys: list[tuple[str, int]] = []
     if is_wild(top):
@@ -238,61 +325,51 @@ def pile_actions(state: State) -> list[TakePile]:
         if r >= SAMBA_LOW:
             new_keys.append((RUN, suit_of(top)))
     for kind, key in new_keys:
-        if (kind, key) not in opened:
-            targets.append((-1, kind, key, ()))
-    out: list[TakePile] = []
-    chand = class_hand(hand)
-    for index, kind, key, cards in targets:
-        for reps in multisets(relevant_reps(kind, key), chand, 2):
-            pair = concrete(hand, reps)
-            new_cards = (*cards, top, *pair)
-            if meld_problem(kind, key, new_cards) is not None:
-                continue
-            if index < 0 and classify(new_cards) != (kind, key):
-                continue
-            out.append(TakePile(pair, index))
+        if (kind, key) in opened:
+            continue
+        for a, b in new_pile_pairs(kind, key, top):
+            if holds_pair(chand, a, b):
+                out.append(take_action(concrete_pair(hand, a, b), -1))
     return out
 
 
 def play_actions(state: State) -> list[Action]:
     seat = state.to_act
     hand = state.hands[seat]
-    size = sum(hand)
+    size = held = sum(hand)
     melds = state.melds[state.side_of[seat]]
     out: list[Action] = []
     chand = class_hand(hand)
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
     if size - MIN_MELD >= 1:
-        for reps in new_meld_candidates(chand, melds):
-            cards = concrete(hand, reps)
+        for cards in new_meld_cards(hand, chand, open_keys(melds)):
             if size - MIN_MELD >= 2 or leaves_a_discard(
                 state, seat, size - MIN_MELD, _with_meld(melds, -1, _meld_of(cards))
             ):
-                out.append(Meld(cards))
+                out.append(meld_action(cards))
     if size >= 2:
         for i, m in enumerate(melds):
             if m.complete:
                 continue
             for rep in addable_reps(m, chand):
-                c = first_held(hand, rep)
+                c = rep if hand[rep] else first_held(hand, rep)
                 if size >= 3 or leaves_a_discard(
                     state,
                     seat,
                     size - 1,
                     _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c))),
                 ):
-                    out.append(AddToMeld(i, c))
+                    out.append(add_action(i, c))
     if state.provisional:
-        out.append(Retract())
-    elif sum(hand) > 1 or state.pending or not state.foot_taken[seat]:
-        out.extend(Discard(first_held(hand, rep)) for rep in range(NUM_KINDS) if chand[rep])
-    else:
-        out.extend(
-            Discard(first_held(hand, rep))
-            for rep in range(NUM_KINDS)
-            if chand[rep] and discard_ok(state, first_held(hand, rep))
-        )
+        out.append(RETRACT)
+        return out
+    last_card = held <= 1 and not state.pending and state.foot_taken[seat]
+    for rep in CLASS_REPS:
+        if chand[rep]:
+            c = rep if hand[rep] else first_held(hand, rep)
+            if not last_card or discard_ok(state, c):
+                out.append(DISCARDS[c])
     return out
 
 
@@ -302,33 +379,77 @@ def _meld_of(cards: tuple[Card, ...]) -> TableMeld:
     return TableMeld(kk[0], kk[1], tuple(sorted(cards)))
 
 
-def new_meld_candidates(chand: Sequence[int], melds: Sequence[TableMeld]) -> list[tuple[Card, ...]]:
-    """Three-card starts of new melds (as classes) the hand can make; one unfinished meld per
-    rank / suit / wilds."""
-    hand = chand
-    opened = open_keys(melds)
+def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card]]:
+    """Every pair of cards of ``kinds`` the hand can supply (a kind twice only if held twice):
+    (a, b) with a listed no later than b, in list order."""
+    held = [c for c in kinds if hand[c]]
+    out: list[tuple[Card, Card]] = []
+    for i, a in enumerate(held):
+        if hand[a] >= 2:
+            out.append((a, a))
+        for b in held[i + 1 :]:
+            out.append((a, b))
+    return out
+
+
+def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card, Card]]:
+    """Every three cards of ``kinds`` the hand can supply (a kind as often as held), each
+    listed no later than the next, in list order."""
+    held = [c for c in kinds if hand[c]]
+    out: list[tuple[Card, Card, Card]] = []
+    for i, a in enumerate(held):
+        for j in range(i, len(held)):
+            b = held[j]
+            if j == i and hand[a] < 2:
+                continue
+            for c in held[j:]:
+                if hand[c] > (c == a) + (c == b):
+                    out.append((a, b, c))
+    return out
+
+
+def new_meld_cards(
+    hand: Sequence[int], chand: Sequence[int], opened: set[tuple[str, int]]
+) -> list[tuple[Card, ...]]:
+    """The cards of every three-card start of a new meld the hand can make, one per choice of
+    classes (played as the lowest suits held); one unfinished meld per rank / suit / wilds.
+
+    Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
+    of each suit, the wild book."""
     out: list[tuple[Card, ...]] = []
-    wilds_held = [w for w in WILD_REPS if hand[w]]
+    wilds_held = [w for w in WILD_REPS if chand[w]]
+    wild_cards = [first_held(hand, w) for w in wilds_held]
     for r in BOOK_RANKS:
         kinds = RANK_REPS[r]
         n = 0
         for c in kinds:
-            n += hand[c]
+            n += chand[c]
         if n < 2 or (BOOK, r) in opened:
             continue
+        with_wilds = wilds_allowed(r) and wild_cards
+        if len(kinds) == 1:  # 4s–7s: one class, played lowest suits first
+            low = lowest(hand, kinds[0], 3)
+            if n >= 3:
+                out.append((low[0], low[1], low[2]))
+            if with_wilds:
+                out.extend((low[0], low[1], w) for w in wild_cards)
+            continue
         if n >= 3:
-            out.extend(multisets(kinds, hand, 3))
-        if n >= 2 and wilds_held and wilds_allowed(r):
-            for pair in multisets(kinds, hand, 2):
-                out.extend((*pair, w) for w in wilds_held)
+            out.extend(held_triples(kinds, chand))
+        if with_wilds:
+            for a, b in held_pairs(kinds, chand):
+                out.extend((a, b, w) for w in wild_cards)
     for s in range(4):
         if (RUN, s) in opened:
             continue
         for run in RUN_STARTS[s]:
             if hand[run[0]] and hand[run[1]] and hand[run[2]]:
                 out.append(run)
-    if (WILDS, 0) not in opened:
-        out.extend(multisets(WILD_REPS, hand, 3))
+    if (WILDS, 0) not in opened and chand[TWO_REP] + chand[JOKER] >= 3:
+        twos = lowest(hand, TWO_REP, 3)
+        for triple in held_triples(WILD_REPS, chand):
+            n2 = triple.count(TWO_REP)
+            out.append((*twos[:n2], *(JOKER,) * (3 - n2)))
     return out
 
 
