@@ -141,26 +141,24 @@ def relevant_reps(kind: str, key: int) -> tuple[Card, ...]:
     return RANK_REPS[key] + (WILD_REPS if wilds_allowed(key) else ())
 
 
-def addable_reps(m: TableMeld, chand: Sequence[int]) -> list[Card]:
-    """Classes of cards held that may be added to the unfinished meld ``m`` (fast path of
-    :func:`meld_problem` for one card)."""
-    if m.kind == WILDS:
-        return [w for w in WILD_REPS if chand[w]]
-    if m.kind == RUN:
-        ranks = [rank_of(c) for c in m.cards]
-        out = []
-        lo, hi = min(ranks), max(ranks)
-        if lo - 1 >= SAMBA_LOW and chand[make_card(lo - 1, m.key)]:
-            out.append(make_card(lo - 1, m.key))
-        if hi + 1 <= 14 and chand[make_card(hi + 1, m.key)]:
-            out.append(make_card(hi + 1, m.key))
-        return out
-    out = [c for c in RANK_REPS[m.key] if chand[c]]
-    if wilds_allowed(m.key):
+#: classes that may join an unfinished book of each rank: [naturals only, naturals or wilds]
+BOOK_ADDS = {
+    r: (RANK_REPS[r], RANK_REPS[r] + (WILD_REPS if wilds_allowed(r) else ())) for r in range(2, 15)
+}
+
+
+def addable_classes(m: TableMeld) -> tuple[Card, ...]:
+    """Classes of cards that may be added to the unfinished meld ``m``, whatever the hand holds
+    (fast path of :func:`meld_problem` for one card).  A wild may join a book only while it
+    keeps more naturals than wilds."""
+    if m.kind == BOOK:
         wild = m.wild_count
-        if len(m.cards) - wild > wild + 1:
-            out.extend(w for w in WILD_REPS if chand[w])
-    return out
+        return BOOK_ADDS[m.key][len(m.cards) - wild > wild + 1]
+    if m.kind == RUN:  # one suit: the card kinds run in rank order
+        lo, hi = min(m.cards), max(m.cards)
+        below = (lo - 1,) if rank_of(lo) > SAMBA_LOW else ()
+        return below + (hi + 1,) if rank_of(hi) < 14 else below
+    return WILD_REPS
 
 
 def open_keys(melds: Sequence[TableMeld]) -> set[tuple[str, int]]:
@@ -199,7 +197,7 @@ DRAW = Draw()
 RETRACT = Retract()
 DISCARDS = tuple(Discard(c) for c in range(NUM_KINDS))
 _MELDS: dict[tuple[Card, ...], Meld] = {}
-_ADDS: dict[int, AddToMeld] = {}
+_ADDS: list[tuple[AddToMeld, ...]] = []
 _TAKES: dict[tuple[int, Card, Card], TakePile] = {}
 #: rep pairs that make a new meld of (kind, key) with a pile top, in listing order
 _NEW_PILE_PAIRS: dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]] = {}
@@ -213,13 +211,11 @@ def meld_action(cards: tuple[Card, ...]) -> Meld:
     return found
 
 
-def add_action(index: int, card: Card) -> AddToMeld:
-    """The (interned) action adding ``card`` to meld ``index``."""
-    key = index * NUM_KINDS + card
-    found = _ADDS.get(key)
-    if found is None:
-        found = _ADDS[key] = AddToMeld(index, card)
-    return found
+def add_actions(index: int) -> tuple[AddToMeld, ...]:
+    """The (interned) actions adding a card to meld ``index``, by card."""
+    while len(_ADDS) <= index:
+        _ADDS.append(tuple(AddToMeld(len(_ADDS), c) for c in range(NUM_KINDS)))
+    return _ADDS[index]
 
 
 def take_action(pair: tuple[Card, Card], index: int) -> TakePile:
@@ -352,7 +348,10 @@ def play_actions(state: State) -> list[Action]:
         for i, m in enumerate(melds):
             if m.complete:
                 continue
-            for rep in addable_reps(m, chand):
+            adds = add_actions(i)
+            for rep in addable_classes(m):
+                if not chand[rep]:
+                    continue
                 c = rep if hand[rep] else first_held(hand, rep)
                 if size >= 3 or leaves_a_discard(
                     state,
@@ -360,7 +359,7 @@ def play_actions(state: State) -> list[Action]:
                     size - 1,
                     _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c))),
                 ):
-                    out.append(add_action(i, c))
+                    out.append(adds[c])
     if state.provisional:
         out.append(RETRACT)
         return out

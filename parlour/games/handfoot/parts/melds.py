@@ -86,7 +86,11 @@ class Meld:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "complete", len(self.cards) >= BOOK_SIZE)
-        object.__setattr__(self, "wild_count", sum(1 for c in self.cards if is_wild(c)))
+        wild = 0
+        for c in self.cards:
+            if c == JOKER or c % 13 == 0:  # a joker or a 2
+                wild += 1
+        object.__setattr__(self, "wild_count", wild)
 
     @property
     def is_samba(self) -> bool:
