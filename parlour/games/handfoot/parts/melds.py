@@ -64,8 +64,14 @@ def card_value(card: Card) -> int:
     return 0
 
 
+CARD_VALUES: tuple[int, ...] = tuple(card_value(c) for c in range(JOKER + 1))
+
+
 def cards_value(cards: Sequence[Card]) -> int:
-    return sum(card_value(c) for c in cards)
+    total = 0
+    for c in cards:
+        total += CARD_VALUES[c]
+    return total
 
 
 def wilds_allowed(rank: int) -> bool:
