@@ -65,7 +65,9 @@ RANK_REPS = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2,
 #: representatives of every class, in order (a representative is its class's lowest kind)
 CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
 #: the classes of more than one kind (2s, 4s–7s, black 3s): (representative, members)
-MULTI_CLASSES = tuple((rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1)
+MULTI_CLASSES = tuple(
+    (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
+)
 TWO_REP = make_card(2, 0)
 
 RUN_STARTS = tuple(
@@ -157,7 +159,7 @@ def addable_classes(m: TableMeld) -> tuple[Card, ...]:
     if m.kind == RUN:  # one suit: the card kinds run in rank order
         lo, hi = min(m.cards), max(m.cards)
         below = (lo - 1,) if rank_of(lo) > SAMBA_LOW else ()
-        return below + (hi + 1,) if rank_of(hi) < 14 else below
+        return (*below, hi + 1) if rank_of(hi) < 14 else below
     return WILD_REPS
 
 
@@ -308,7 +310,10 @@ def pile_actions(state: State) -> list[TakePile]:
         if m.complete or len(m.cards) + 3 > BOOK_SIZE or not may_hold(m.kind, m.key, top):
             continue
         for a, b in rep_pairs(relevant_reps(m.kind, m.key)):
-            if holds_pair(chand, a, b) and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None:
+            if (
+                holds_pair(chand, a, b)
+                and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None
+            ):
                 out.append(take_action(concrete_pair(hand, a, b), i))
     opened = open_keys(melds)
     new_keys: list[tuple[str, int]] = []

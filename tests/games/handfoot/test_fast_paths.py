@@ -24,7 +24,11 @@ MATCHES = [
     ("rotate", {}, 3000),
     ("handfoot", {"stock_out": "reshuffle", "max_hands": 1, "draw_count": 6}, 1500),
     ("handfoot", {"pile_take": 2, "opening_minimums": (0, 150)}, 3000),
-    ("handfoot", {f"required_{b}": 0 for b in ("sambas", "sevens", "wilds", "clean", "dirty")}, 3000),
+    (
+        "handfoot",
+        {f"required_{b}": 0 for b in ("sambas", "sevens", "wilds", "clean", "dirty")},
+        3000,
+    ),
 ]
 
 
