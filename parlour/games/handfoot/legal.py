@@ -68,7 +68,16 @@ CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
 MULTI_CLASSES = tuple(
     (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
 )
+#: the classes of one kind, in order (every one of them comes after every larger class)
+SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
+assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
 TWO_REP = make_card(2, 0)
+
+#: books of 4s–7s by rank: ((BOOK, rank), class, wilds allowed)
+LOW_BOOKS = tuple(((BOOK, r), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
+#: books of 8s–As by rank (wilds allowed in every one): ((BOOK, rank), the four suits)
+HIGH_BOOKS = tuple(((BOOK, r), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
+assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
 
 RUN_STARTS = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
@@ -141,26 +150,6 @@ def relevant_reps(kind: str, key: int) -> tuple[Card, ...]:
     if kind == RUN:
         return tuple(make_card(r, key) for r in range(SAMBA_LOW, 15))
     return RANK_REPS[key] + (WILD_REPS if wilds_allowed(key) else ())
-
-
-#: classes that may join an unfinished book of each rank: [naturals only, naturals or wilds]
-BOOK_ADDS = {
-    r: (RANK_REPS[r], RANK_REPS[r] + (WILD_REPS if wilds_allowed(r) else ())) for r in range(2, 15)
-}
-
-
-def addable_classes(m: TableMeld) -> tuple[Card, ...]:
-    """Classes of cards that may be added to the unfinished meld ``m``, whatever the hand holds
-    (fast path of :func:`meld_problem` for one card).  A wild may join a book only while it
-    keeps more naturals than wilds."""
-    if m.kind == BOOK:
-        wild = m.wild_count
-        return BOOK_ADDS[m.key][len(m.cards) - wild > wild + 1]
-    if m.kind == RUN:  # one suit: the card kinds run in rank order
-        lo, hi = min(m.cards), max(m.cards)
-        below = (lo - 1,) if rank_of(lo) > SAMBA_LOW else ()
-        return (*below, hi + 1) if rank_of(hi) < 14 else below
-    return WILD_REPS
 
 
 def open_keys(melds: Sequence[TableMeld]) -> set[tuple[str, int]]:
@@ -354,7 +343,7 @@ def play_actions(state: State) -> list[Action]:
             if m.complete:
                 continue
             adds = add_actions(i)
-            for rep in addable_classes(m):
+            for rep in m.addable:
                 if not chand[rep]:
                     continue
                 c = rep if hand[rep] else first_held(hand, rep)
@@ -368,12 +357,17 @@ def play_actions(state: State) -> list[Action]:
     if state.provisional:
         out.append(RETRACT)
         return out
-    last_card = held <= 1 and not state.pending and state.foot_taken[seat]
-    for rep in CLASS_REPS:
-        if chand[rep]:
-            c = rep if hand[rep] else first_held(hand, rep)
-            if not last_card or discard_ok(state, c):
-                out.append(DISCARDS[c])
+    if held <= 1 and not state.pending and state.foot_taken[seat]:  # the last card
+        out.extend(DISCARDS[c] for c in discardable(hand, chand) if discard_ok(state, c))
+    else:
+        out.extend(DISCARDS[c] for c in discardable(hand, chand))
+    return out
+
+
+def discardable(hand: Sequence[int], chand: Sequence[int]) -> list[Card]:
+    """One card of each class held (the lowest suit), in class order."""
+    out = [first_held(hand, rep) for rep, _ in MULTI_CLASSES if chand[rep]]
+    out.extend([c for c in SINGLE_REPS if hand[c]])
     return out
 
 
@@ -423,25 +417,23 @@ def new_meld_cards(
     out: list[tuple[Card, ...]] = []
     wilds_held = [w for w in WILD_REPS if chand[w]]
     wild_cards = [first_held(hand, w) for w in wilds_held]
-    for r in BOOK_RANKS:
-        kinds = RANK_REPS[r]
-        n = 0
-        for c in kinds:
-            n += chand[c]
-        if n < 2 or (BOOK, r) in opened:
+    for key, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
+        n = chand[rep]
+        if n < 2 or key in opened:
             continue
-        with_wilds = wilds_allowed(r) and wild_cards
-        if len(kinds) == 1:  # 4s–7s: one class, played lowest suits first
-            low = lowest(hand, kinds[0], 3)
-            if n >= 3:
-                out.append((low[0], low[1], low[2]))
-            if with_wilds:
-                out.extend((low[0], low[1], w) for w in wild_cards)
+        low = lowest(hand, rep, 3)
+        if n >= 3:
+            out.append((low[0], low[1], low[2]))
+        if wilds_ok:
+            out.extend((low[0], low[1], w) for w in wild_cards)
+    for key, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
+        n = hand[kinds[0]] + hand[kinds[1]] + hand[kinds[2]] + hand[kinds[3]]
+        if n < 2 or key in opened:
             continue
         if n >= 3:
-            out.extend(held_triples(kinds, chand))
-        if with_wilds:
-            for a, b in held_pairs(kinds, chand):
+            out.extend(held_triples(kinds, hand))
+        if wild_cards:
+            for a, b in held_pairs(kinds, hand):
                 out.extend((a, b, w) for w in wild_cards)
     for s in range(4):
         if (RUN, s) in opened:
