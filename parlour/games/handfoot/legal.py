@@ -332,11 +332,14 @@ def play_actions(state: State) -> list[Action]:
     chand = class_hand(hand)
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
-    if size - MIN_MELD >= 1:
-        for cards in new_meld_cards(hand, chand, open_keys(melds)):
-            if size - MIN_MELD >= 2 or leaves_a_discard(
-                state, seat, size - MIN_MELD, _with_meld(melds, -1, _meld_of(cards))
-            ):
+    if size - MIN_MELD >= 2:
+        found = _MELDS.get
+        out.extend(
+            [found(cards) or meld_action(cards) for cards in new_meld_cards(hand, chand, melds)]
+        )
+    elif size - MIN_MELD == 1:  # the meld would leave one card: it must still be discardable
+        for cards in new_meld_cards(hand, chand, melds):
+            if leaves_a_discard(state, seat, 1, _with_meld(melds, -1, _meld_of(cards))):
                 out.append(meld_action(cards))
     if size >= 2:
         for i, m in enumerate(melds):
@@ -347,20 +350,16 @@ def play_actions(state: State) -> list[Action]:
                 if not chand[rep]:
                     continue
                 c = rep if hand[rep] else first_held(hand, rep)
-                if size >= 3 or leaves_a_discard(
-                    state,
-                    seat,
-                    size - 1,
-                    _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c))),
+                if size >= 3 or leaves_a_discard(  # else keep a card to discard
+                    state, seat, 1, _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c)))
                 ):
                     out.append(adds[c])
     if state.provisional:
         out.append(RETRACT)
-        return out
-    if held <= 1 and not state.pending and state.foot_taken[seat]:  # the last card
-        out.extend(DISCARDS[c] for c in discardable(hand, chand) if discard_ok(state, c))
+    elif held <= 1 and not state.pending and state.foot_taken[seat]:  # the last card
+        out.extend([DISCARDS[c] for c in discardable(hand, chand) if discard_ok(state, c)])
     else:
-        out.extend(DISCARDS[c] for c in discardable(hand, chand))
+        out.extend([DISCARDS[c] for c in discardable(hand, chand)])
     return out
 
 
@@ -407,13 +406,14 @@ def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card,
 
 
 def new_meld_cards(
-    hand: Sequence[int], chand: Sequence[int], opened: set[tuple[str, int]]
+    hand: Sequence[int], chand: Sequence[int], melds: Sequence[TableMeld]
 ) -> list[tuple[Card, ...]]:
     """The cards of every three-card start of a new meld the hand can make, one per choice of
     classes (played as the lowest suits held); one unfinished meld per rank / suit / wilds.
 
     Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
     of each suit, the wild book."""
+    opened = open_keys(melds)
     out: list[tuple[Card, ...]] = []
     wilds_held = [w for w in WILD_REPS if chand[w]]
     wild_cards = [first_held(hand, w) for w in wilds_held]
