@@ -68,7 +68,7 @@ CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
 MULTI_CLASSES = tuple(
     (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
 )
-#: the classes of one kind, in order (every one of them comes after every larger class)
+#: the classes of one kind, in order (each comes after every class of several kinds)
 SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
 assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
 TWO_REP = make_card(2, 0)
@@ -268,8 +268,9 @@ def may_hold(kind: str, key: int, card: Card) -> bool:
 
 
 def new_pile_pairs(kind: str, key: int, top: Card) -> tuple[tuple[Card, Card], ...]:
-    """The class pairs (:func:`rep_pairs` order) that start a meld of (kind, key) with ``top`` (computed once: no rule
-    tells the cards of a class apart, so a representative stands for each)."""
+    """The class pairs (in :func:`rep_pairs` order) that start a meld of (kind, key) with
+    ``top``, computed once: no rule tells the cards of a class apart, so its representative
+    stands for each."""
     found = _NEW_PILE_PAIRS.get((kind, key, top))
     if found is None:
         found = tuple(
