@@ -129,6 +129,8 @@ class Meld:
         if self.kind == BOOK:
             return BOOK_ADDS.get(self.key, NO_ADDS)[len(self.cards) - wild > wild + 1]
         if self.kind == RUN:
+            if not self.cards:  # a label only (a meld named in a message)
+                return ()
             lo, hi = min(self.cards), max(self.cards)
             below = (lo - 1,) if rank_of(lo) > SAMBA_LOW else ()
             return (*below, hi + 1) if rank_of(hi) < 14 else below
