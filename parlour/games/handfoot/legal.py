@@ -79,6 +79,8 @@ LOW_BOOKS = tuple(((BOOK, r), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_R
 HIGH_BOOKS = tuple(((BOOK, r), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
 assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
 
+#: the cards of a samba of each suit, 8 to A
+RUN_KINDS = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
 RUN_STARTS = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
     for s in range(4)
@@ -416,32 +418,49 @@ def new_meld_cards(
     of each suit, the wild book."""
     opened = open_keys(melds)
     out: list[tuple[Card, ...]] = []
-    wilds_held = [w for w in WILD_REPS if chand[w]]
-    wild_cards = [first_held(hand, w) for w in wilds_held]
+    wild_cards: list[Card] = []  # the wilds a book may take: the lowest 2 held, a joker
+    if chand[TWO_REP]:
+        wild_cards.append(first_held(hand, TWO_REP))
+    if hand[JOKER]:
+        wild_cards.append(JOKER)
     for key, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
         n = chand[rep]
         if n < 2 or key in opened:
             continue
-        low = lowest(hand, rep, 3)
+        low: list[Card] = []
+        for k in CLASS_MEMBERS[rep]:
+            if hand[k]:
+                low.extend([k] * hand[k])
+                if len(low) >= 3:
+                    break
         if n >= 3:
             out.append((low[0], low[1], low[2]))
         if wilds_ok:
-            out.extend((low[0], low[1], w) for w in wild_cards)
+            for w in wild_cards:
+                out.append((low[0], low[1], w))
     for key, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
-        n = hand[kinds[0]] + hand[kinds[1]] + hand[kinds[2]] + hand[kinds[3]]
+        k0, k1, k2, k3 = kinds
+        n = hand[k0] + hand[k1] + hand[k2] + hand[k3]
         if n < 2 or key in opened:
             continue
         if n >= 3:
             out.extend(held_triples(kinds, hand))
         if wild_cards:
             for a, b in held_pairs(kinds, hand):
-                out.extend((a, b, w) for w in wild_cards)
-    for s in range(4):
+                for w in wild_cards:
+                    out.append((a, b, w))
+    for s in range(4):  # runs of three, lowest first
         if (RUN, s) in opened:
             continue
-        for run in RUN_STARTS[s]:
-            if hand[run[0]] and hand[run[1]] and hand[run[2]]:
-                out.append(run)
+        streak = 0
+        starts = RUN_STARTS[s]
+        for i, k in enumerate(RUN_KINDS[s]):
+            if not hand[k]:
+                streak = 0
+                continue
+            streak += 1
+            if streak >= 3:
+                out.append(starts[i - 2])
     if (WILDS, 0) not in opened and chand[TWO_REP] + chand[JOKER] >= 3:
         twos = lowest(hand, TWO_REP, 3)
         for triple in held_triples(WILD_REPS, chand):
