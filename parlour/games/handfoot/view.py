@@ -24,7 +24,7 @@ from parlour.games.handfoot.scoring import book_counts, missing_books, red_three
 from parlour.games.handfoot.state import State
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldView:
     index: int
     kind: str  # "book" | "run" | "wilds"
@@ -41,7 +41,7 @@ class MeldView:
     this_turn: bool = False  # melded this turn by the player to act (taken back by Retract)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideView:
     side: int
     seats: tuple[int, ...]
@@ -54,7 +54,7 @@ class SideView:
     board_points: int = 0  # the public part of the round score so far
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
     side: int
@@ -66,13 +66,13 @@ class PlayerView:
     known: tuple[Card, ...] = cards_field()  # cards known to be in this hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CutView:
     seat: int
     card: Card = card_field()  # noqa: RUF009
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandFootView:
     seat: int | None
     to_act: int | None

@@ -21,7 +21,7 @@ OVER = "over"  # the match has ended
 # --- records shared by state and view ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatCards:
     """Cards of one seat that the viewer may know (shown at a showdown, or taken from the pile)."""
 
@@ -32,7 +32,7 @@ class SeatCards:
         return f"seat {self.seat}: {cards_str(self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastHand:
     """How the previous hand ended: public once the hand is over."""
 
@@ -83,7 +83,9 @@ class ScatState:
         """A copy sharing every (immutable) part."""
         return _clone(self)
 
-    copy = clone
+    def copy(self) -> ScatState:
+        """The same as :meth:`clone` (a method, not an alias: mypyc compiles this class)."""
+        return _clone(self)
 
 
 _clone = copier(ScatState)

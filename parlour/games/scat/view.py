@@ -19,7 +19,7 @@ from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import OVER, THROW_DOWN, LastHand, ScatState, SeatCards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScatView:
     """What one seat may know.  Every discard is placed face up, so every seat has seen the
     whole discard pile in order (``pile``, bottom → top) even though the pile is kept squared

@@ -73,7 +73,7 @@ def wilds_allowed(rank: int) -> bool:
     return 4 <= rank <= 14 and rank != 7
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """One meld of a side: ``kind`` is book/run/wilds; ``key`` the rank (book) or suit (run)."""
 
