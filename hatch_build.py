@@ -20,6 +20,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -100,11 +101,15 @@ def compile_modules(root: Path, modules: list[str], *, in_place: bool) -> dict[s
 
 
 def _reason(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    first = text[-1] if text else ""
+    """One short line for ``parlour info`` (the full traceback is in the install log)."""
+    text = str(error).strip()
     if isinstance(error, SystemExit):
-        return "the C compiler or mypyc failed (see the install log)"
-    return f"{type(error).__name__}: {first}"[:200]
+        return "mypyc failed (see the install log: uv sync -v)"
+    compiler = re.search(r"Command '\['([^']+)'.*exit status (\d+)", text, re.S)
+    if compiler:
+        return f"the C compiler failed ({compiler[1]}, exit status {compiler[2]})"
+    lines = text.splitlines()
+    return f"{type(error).__name__}: {lines[-1] if lines else ''}"[:160]
 
 
 def _remove_stale(root: Path, modules: list[str]) -> None:

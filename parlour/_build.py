@@ -136,6 +136,69 @@ class SourceFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+def _set_frozen_state(self: object, state: dict[str, object]) -> None:
+    for name, value in state.items():
+        object.__setattr__(self, name, value)
+
+
+def fix_frozen_pickling(module: ModuleType) -> None:
+    """Let the compiled frozen dataclasses of ``module`` unpickle (and ``copy.copy``).
+
+    A compiled class's ``__setstate__`` sets each field with ``setattr``, which a frozen
+    dataclass refuses; this one sets them the way ``dataclasses`` does for its own classes."""
+    for value in list(vars(module).values()):
+        params = getattr(value, "__dataclass_params__", None)
+        if (
+            isinstance(value, type)
+            and value.__module__ == module.__name__
+            and "__mypyc_attrs__" in value.__dict__
+            and params is not None
+            and params.frozen
+        ):
+            value.__setstate__ = _set_frozen_state  # type: ignore[attr-defined]
+
+
+class _CompiledLoader(importlib.abc.Loader):
+    """The extension loader of a compiled module, then :func:`fix_frozen_pickling` on every
+    compiled module it brought in (compiled modules import each other in C, past the finder)."""
+
+    def __init__(self, loader: importlib.abc.Loader, finder: CompiledFinder) -> None:
+        self.loader = loader
+        self.finder = finder
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        self.finder.fix_loaded()
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the compiled modules as usual and fixes them up once loaded."""
+
+    def __init__(self, modules: Sequence[str]) -> None:
+        self.modules = frozenset(modules)
+
+    def fix_loaded(self) -> None:
+        # every time, not once per module: a module may still be initialising when a nested
+        # import calls this; the outermost load, which ends last, sees them all complete
+        for name in self.modules:
+            module = sys.modules.get(name)
+            if module is not None:
+                fix_frozen_pickling(module)
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            spec.loader = _CompiledLoader(spec.loader, self)
+        return spec
+
+
 #: the build in use, set once by :func:`activate` when ``parlour`` is imported
 STATUS: BuildStatus | None = None
 
@@ -146,7 +209,9 @@ def activate() -> BuildStatus:
     if STATUS is not None:
         return STATUS
     STATUS = read_status()
-    if not STATUS.compiled and STATUS.modules:
+    if STATUS.compiled:
+        sys.meta_path.insert(0, CompiledFinder(STATUS.modules))
+    elif STATUS.modules:
         sys.meta_path.insert(0, SourceFinder(STATUS.modules))
     return STATUS
 

@@ -7,10 +7,12 @@ move for move."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib.machinery
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -178,3 +180,28 @@ def test_parlour_pure_wins_over_a_fresh_build(tmp_path: Path) -> None:
         "interpreted (PARLOUR_PURE=1)"
     )
     assert _build.read_status({"PARLOUR_PURE": "0"}, root).compiled
+
+
+@pytest.mark.parametrize("name", ["samba", "handfoot", "cheat", "scat"])
+def test_states_actions_and_views_pickle_and_copy_in_this_build(name: str) -> None:
+    """Process pools and Ray send states, actions and variants between processes: compiled
+    frozen dataclasses must unpickle (``parlour._build.fix_frozen_pickling``)."""
+    from parlour import games
+    from parlour.bots.random_bot import RandomBot
+
+    variant = games.get(name)
+    game = variant.game
+    state = variant.new_game(3)
+    bot = RandomBot(game, 0, 3)
+    for _ in range(40):
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        legal = list(game.legal_actions(state))
+        view = game.observe(state, seat)
+        for value in (state, view, legal):
+            assert pickle.loads(pickle.dumps(value)) == value
+            assert copy.copy(value) == value
+        state = game.apply_quiet(state, bot.act(view, legal))
+    again = pickle.loads(pickle.dumps(variant))
+    assert again.rules == variant.rules and again.name == name
