@@ -8,6 +8,7 @@ from parlour.core.cards import cards_str
 from parlour.core.codec import cards_field
 from parlour.core.game import HandResult
 from parlour.core.state import copier
+from parlour.games.scat.parts.values import Value
 from parlour.games.scat.rules import ScatRules
 
 # phases of a decision
@@ -40,7 +41,7 @@ class LastHand:
     reason: str  # "knock", "hammer", "throw_down", "stock_exhausted", "declared_31", "dealt_31"
     knocker: int | None
     shown: tuple[SeatCards, ...]
-    values: tuple[float | None, ...]
+    values: tuple[Value | None, ...]
     changes: tuple[int, ...]  # lives lost (negative) or points won (positive) per seat
     replay: bool = False  # every remaining player would have been out: they play another hand
     out: tuple[int, ...] = ()  # the seats this hand put out
