@@ -109,6 +109,8 @@ def _reason(error: BaseException) -> str:
     if compiler:
         return f"the C compiler failed ({compiler[1]}, exit status {compiler[2]})"
     lines = text.splitlines()
+    if type(error) is RuntimeError:  # raised here, already in words
+        return lines[-1] if lines else "unknown"
     return f"{type(error).__name__}: {lines[-1] if lines else ''}"[:160]
 
 

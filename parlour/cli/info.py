@@ -4,7 +4,6 @@ games installed.  ``parlour --version`` prints the first two."""
 from __future__ import annotations
 
 import platform
-import sys
 
 import typer
 
@@ -32,7 +31,5 @@ def info() -> None:
     if not status.compiled and status.reason != "PARLOUR_PURE=1":
         typer.echo(
             "the compiled build needs a C compiler and the Python headers at install time "
-            "(docs/speed.md)",
-            err=True,
+            "(docs/speed.md)"
         )
-    sys.stdout.flush()

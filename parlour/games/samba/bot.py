@@ -186,7 +186,9 @@ class SambaBasicBot(Bot):
 
     # --- melding ------------------------------------------------------------------------
 
-    def _meld_step(self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+    def _meld_step(
+        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+    ) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         me = view.sides[side]
@@ -248,7 +250,9 @@ class SambaBasicBot(Bot):
                 return first
         return None
 
-    def _continue_stage(self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+    def _continue_stage(
+        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+    ) -> Any:
         pending = list(view.pending)
         plan = self._meld_plan
         if len(plan) > len(pending) and plan[: len(pending)] == pending:
@@ -364,7 +368,11 @@ class SambaBasicBot(Bot):
 
     @staticmethod
     def search_candidates(
-        policy: SambaBasicBot, view: SambaView | FastView, legal: Sequence[Any], favourite: Any, limit: int
+        policy: SambaBasicBot,
+        view: SambaView | FastView,
+        legal: Sequence[Any],
+        favourite: Any,
+        limit: int,
     ) -> list[Any]:
         """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
         list): every choice of how to draw; at a discard, the three least harmful discards by
