@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.bot import Bot
 from parlour.core.canasta import BLACK_THREES, RED_THREES, WILD_KINDS
 from parlour.games.samba import actions as A
@@ -111,6 +113,8 @@ def _meld_value(cards: Sequence[int]) -> int:
     return sum(VALUE[c] for c in cards)
 
 
+# a bot of one's own may subclass the compiled basic bot (docs/speed.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SambaBasicBot(Bot):
     """Heuristic Samba player (see the module docstring)."""
 
