@@ -23,7 +23,7 @@ from parlour.games.handfoot.scoring import book_counts, missing_books, red_three
 from parlour.games.handfoot.state import State
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldView:
     index: int
     kind: str  # "book" | "run" | "wilds"
@@ -40,7 +40,7 @@ class MeldView:
     this_turn: bool = False  # melded this turn by the player to act (taken back by Retract)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideView:
     side: int
     seats: tuple[int, ...]
@@ -53,7 +53,7 @@ class SideView:
     board_points: int = 0  # the public part of the round score so far
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
     side: int
@@ -65,13 +65,13 @@ class PlayerView:
     known: tuple[Card, ...] = cards_field()  # cards known to be in this hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CutView:
     seat: int
     card: Card = card_field()  # noqa: RUF009
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandFootView:
     seat: int | None
     to_act: int | None

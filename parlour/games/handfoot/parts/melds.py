@@ -100,7 +100,7 @@ BOOK_ADDS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {
 NO_ADDS: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # no book of other ranks exists
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """One meld of a side: ``kind`` is book/run/wilds; ``key`` the rank (book) or suit (run)."""
 
