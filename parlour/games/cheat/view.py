@@ -73,7 +73,6 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the hidden cards (others' hands, their plays in
     the pile) dealt at random from the cards the seat cannot place; other seats' pending answers
     in the challenge window taken as passes."""
-    from parlour.games.cheat.apply import askers_for
 
     rules = view.rules
     n = rules.players
@@ -146,9 +145,7 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     return world_of(view, plays, hands)
 
 
-def world_of(
-    view: CheatView, plays: list[tuple[int, ...]], hands: list[tuple[int, ...]]
-) -> State:
+def world_of(view: CheatView, plays: list[tuple[int, ...]], hands: list[tuple[int, ...]]) -> State:
     """The full state ``view`` shows with the hidden cards placed: ``plays`` (the true cards of
     each play in the pile, in order) and ``hands`` (count vectors, the viewer's own included);
     other seats' pending answers in the challenge window taken as passes."""
