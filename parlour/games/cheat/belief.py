@@ -171,7 +171,7 @@ def belief_of(game: Any, view: CheatView) -> Belief:
             for c in p.cards:
                 pool[c] -= 1
     sizes = tuple(0 if s == me else view.hand_sizes[s] for s in range(rules.players))
-    judge = BasicCheatBot(game, me)
+    judge = _judge(game, me)
     pending = view.phase in (WINDOW, LATE)
     plays: list[OtherPlay] = []
     for k in range(len(view.pile) - 1, -1, -1):
@@ -184,7 +184,7 @@ def belief_of(game: Any, view: CheatView) -> Belief:
             p_lie = _prior_lie(view, pool, entry.seat, entry.count, entry.rank)
         plays.append(OtherPlay(k, entry.seat, entry.count, entry.rank, p_lie))
     known: list[tuple[int, frozenset[int]]] = []
-    for card, mask, _in_pile in exposed_whereabouts(view):
+    for card, mask, _in_pile in exposed_whereabouts(view, judge.whereabouts):
         seats = frozenset(s for s in range(rules.players) if mask >> s & 1 and s != me)
         # (a card that may also be the viewer's is elsewhere if the viewer holds no copy)
         if seats and (not mask >> me & 1 or pool[card] == copies[card]):
@@ -208,6 +208,18 @@ def _prior_lie(view: CheatView, pool: list[int], seat: int, count: int, rank: in
     truth = (1.0 - v) * sum(pmf[count:])
     lie = (pmf[0] + v * sum(pmf[1:])) * q
     return lie / (lie + truth) if lie + truth > 0 else 1.0
+
+
+_judges: dict[int, BasicCheatBot] = {}
+
+
+def _judge(game: Any, seat: int) -> BasicCheatBot:
+    """A basic bot of the seat, kept so that its record of the exposed cards (extended
+    claim by claim, checked against the history) is not rebuilt for every view."""
+    judge = _judges.get(seat)
+    if judge is None:
+        judge = _judges[seat] = BasicCheatBot(game, seat)
+    return judge
 
 
 _cache: list[Any] = [None, None]  # the last view and its belief (a search asks for one view)

@@ -30,7 +30,7 @@ from parlour.games.cheat.state import LATE, OVER, PLAY, WINDOW, CheatView, State
 #: the share of truthful plays the play-out policy pads with one card of another rank
 BLUFF_RATE = 0.05
 #: decisions played out before the position is scored
-ROLLOUT_STEPS = 30
+ROLLOUT_STEPS = 24
 #: plays a lie costs in the race to go out (the risk of taking the pile)
 LIE_PLAYS = 2.0
 #: plays before the safety cap (``max_turns``) from which a stalled game is searched again:
@@ -58,7 +58,7 @@ class SearchPolicy(BasicCheatBot):
 
     def plan(self, view: CheatView) -> Plan:
         cards, count, rank = super().plan(view)
-        if not self.bluffing or self.truthful_plan(view) != (cards, count, rank):
+        if not self.bluffing or not _honest((cards, count, rank)):
             return cards, count, rank
         draw = self._draw(view, "bluff").random()
         if draw >= BLUFF_RATE:
@@ -114,6 +114,12 @@ class SearchPolicy(BasicCheatBot):
         return claims[0] if claims else legal[0]
 
 
+def _honest(plan: Plan) -> bool:
+    """All the cards of the claimed rank (jokers wild), as many as claimed."""
+    cards, count, rank = plan
+    return len(cards) == count and all(c == JOKER or rank_of(c) == rank for c in cards)
+
+
 def _next_step(view: CheatView, plan: Plan) -> Any:
     """The action that moves the play being built towards ``plan`` (None: it cannot)."""
     cards, count, rank = plan
@@ -144,12 +150,8 @@ def candidates(
     if view.phase != PLAY:
         return [*out, *[a for a in legal if a != favourite][: limit - 1]]
     truth = policy.truthful_plan(view)
-    cards, count, rank = truth
-    honest = all(c == JOKER or rank_of(c) == rank for c in cards) and len(cards) == count
-    plans = [
-        truth,
-        *(policy.bluffs(view, truth, 2) if honest else policy.other_lies(view, truth, 2)),
-    ]
+    others = policy.bluffs(view, truth, 2) if _honest(truth) else policy.other_lies(view, truth, 2)
+    plans = [truth, *others]
     for plan in plans:
         step = _next_step(view, plan)
         if step is not None and step in legal and step not in out:
