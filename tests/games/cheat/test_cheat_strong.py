@@ -83,10 +83,9 @@ def _exposed_lie() -> State:
 
 
 def test_known_cards_are_placed_where_they_are_known_to_be() -> None:
-    """001_e8630c614840283e.txt: the challenged cards are exposed, and the pile goes to the
-    liar — seat 2 (the challenger) then knows the liar holds the 9♦ (and, the pile being its own
-    play and the 9♦, the A♣ too, as seat 0 knows of the A♣ it put down); a uniform deal would
-    put them in seat 0's hand or the stock half the time."""
+    """001_e8630c614840283e.txt: the challenged cards are exposed and the liar takes the pile,
+    so seat 2 (the challenger) knows the liar holds the 9♦: every sampled world puts it there,
+    where a uniform deal would put it in seat 0's hand a good part of the time."""
     state = _exposed_lie()
     view = GAME.observe(state, 2)
     rng = random.Random(3)
