@@ -4,7 +4,8 @@ Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TC
 The bot sees only its seat's view.  Each iteration:
 
 1. **determinize** — ``game.determinize(view, rng)`` deals the cards the seat cannot see at random
-   (consistent with everything the view shows);
+   (consistent with everything the view shows), or the game's ``determinize`` hint samples them
+   from its belief;
 2. **select** — walk down one tree shared by all determinizations, choosing among the children
    whose action is legal *in this determinization* by UCB1 with availability counts
    (``mean + c·sqrt(ln(avail) / visits)``);
@@ -24,7 +25,8 @@ Game hints: the game's declared :class:`~parlour.core.registry.SearchHints` (``E
 from here), ``score_scale`` (points), ``rollout_steps`` (decisions before evaluating),
 ``rollout_view(game, state, seat)`` (a cheap stand-in for ``observe`` in play-outs, showing the
 same information), ``rollout_bot`` (a Bot class used for play-outs; default: the game's
-``basic`` bot), ``search``/``paired_rollout_steps``/``search_candidates`` (the paired search).
+``basic`` bot), ``search``/``paired_rollout_steps``/``search_candidates`` (the paired search), ``determinize``
+(the game's own sampler of the hidden cards given the view).
 
 The budget is a number of iterations (deterministic for a given seed and view) or seconds per
 decision: ``strong:0.5`` = 0.5 s, ``strong:2s`` = 2 s, ``strong:300it`` = 300 iterations.
@@ -161,6 +163,12 @@ class IsmctsBot(Bot):
         self._fast_view: Callable[[Any, Any, Seat], Any] | None = hints.rollout_view
         self._evaluate: Callable[[Any, Any], Sequence[float]] | None = hints.evaluate_state
         self._rollout_cls: type[Bot] | None = hints.rollout_bot or basic
+        # the game's belief over hidden cards (a hint), whatever the play-out policy
+        own = _game_entry(game) if entry is None else entry
+        sampler = own.hints.determinize if own is not None and own.hints is not None else None
+        self._determinize: Callable[[Any, Any, random.Random], Any] = sampler or (
+            lambda g, v, r: g.determinize(v, r)
+        )
         if policy is not None:
             self._rollout_cls = policy
         self.score_scale = float(score_scale or hints.score_scale or 0) or None
@@ -229,7 +237,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / n > deadline:
                     break
-            self._iterate(root, game.determinize(view, rng), rng)
+            self._iterate(root, self._determinize(game, view, rng), rng)
             n += 1
         self._record(n, started, cpu_started)
         # the rollout policy's own choice keeps a head start of ``policy_prior`` × iterations
@@ -346,7 +354,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / rounds > deadline:
                     break
-            world = game.determinize(view, rng)
+            world = self._determinize(game, view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
@@ -418,7 +426,7 @@ class IsmctsBot(Bot):
                     rounds >= 2 and now + 2 * (now - started) / rounds > deadline
                 ):
                     break
-            world = game.determinize(view, rng)
+            world = self._determinize(game, view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}

@@ -17,6 +17,7 @@ from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.game import CheatGame
 from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
+from parlour.games.cheat.search import HINTS
 
 GAME = CheatGame()
 
@@ -47,6 +48,7 @@ ENTRY = GameEntry(
     hidden_information=True,
     several_hands=False,
     grammar=GRAMMAR,
+    hints=HINTS,
     position=position,
 )
 

@@ -297,6 +297,12 @@ class BasicCheatBot(Bot):
         super().reset(seed)
         self._cache = {}
 
+    @property
+    def whereabouts(self) -> dict[str, Any]:
+        """The bot's cache of :func:`exposed_whereabouts` (for callers tracking the same
+        seat's view: the record is extended claim by claim instead of rebuilt)."""
+        return self._cache
+
     def act(self, view: CheatView, legal: Sequence[Any]) -> Any:
         if view.phase in (WINDOW, LATE):
             return Challenge() if self.should_challenge(view) else Pass()

@@ -73,7 +73,6 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the hidden cards (others' hands, their plays in
     the pile) dealt at random from the cards the seat cannot place; other seats' pending answers
     in the challenge window taken as passes."""
-    from parlour.games.cheat.apply import askers_for
 
     rules = view.rules
     n = rules.players
@@ -127,25 +126,34 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
             want[short[i % len(short)]] -= 1
         surplus += 1
         i += 1
-    plays: list[Play] = []
+    plays: list[tuple[int, ...]] = []
     for k, p in enumerate(view.pile):
         if p.seat == me:
-            plays.append(Play(p.seat, p.cards, p.count, p.rank))
+            plays.append(p.cards)
         else:
             cards, unknown = unknown[: want[k]], unknown[want[k] :]
-            plays.append(Play(p.seat, tuple(sorted(cards)), p.count, p.rank))
+            plays.append(tuple(sorted(cards)))
     hands: list[tuple[int, ...]] = []
     for s in range(n):
-        if s == me:
-            hand = [0] * NUM_KINDS
-            for c in view.hand:
-                hand[c] += 1
-        else:
-            hand = [0] * NUM_KINDS
-            take, unknown = unknown[: sizes[s]], unknown[sizes[s] :]
-            for c in take:
-                hand[c] += 1
+        hand = [0] * NUM_KINDS
+        take = view.hand
+        if s != me:
+            take, unknown = tuple(unknown[: sizes[s]]), unknown[sizes[s] :]
+        for c in take:
+            hand[c] += 1
         hands.append(tuple(hand))
+    return world_of(view, plays, hands)
+
+
+def world_of(view: CheatView, plays: list[tuple[int, ...]], hands: list[tuple[int, ...]]) -> State:
+    """The full state ``view`` shows with the hidden cards placed: ``plays`` (the true cards of
+    each play in the pile, in order) and ``hands`` (count vectors, the viewer's own included);
+    other seats' pending answers in the challenge window taken as passes."""
+    from parlour.games.cheat.apply import askers_for
+
+    assert view.seat is not None
+    me = view.seat
+    n = view.rules.players
     phase = view.phase
     askers: tuple[int, ...] = ()
     ask_index = 0
@@ -156,12 +164,14 @@ def determinize_view(view: CheatView, rng: random.Random) -> State:
         if view.my_decision == "challenge":
             challengers = (me,)
     return State(
-        rules=rules,
+        rules=view.rules,
         seed=0,
         phase=phase,
         hands=tuple(hands),
         shown=view.hand_sizes,
-        pile=tuple(plays),
+        pile=tuple(
+            Play(p.seat, cards, p.count, p.rank) for p, cards in zip(view.pile, plays, strict=True)
+        ),
         turn_seat=view.turn_seat,
         to_act=-1 if view.to_act is None else view.to_act,
         selection=view.selection,
