@@ -431,6 +431,7 @@ def quick_out(
         n = pool[i]
         gs = groups.get(i + 4) if groups else None
         if gs:
+            members: tuple[tuple[int, int, bool], ...]
             if len(gs) == 1:
                 a0, w0 = gs[0]
                 members = ((a0 + n, w0, a0 + w0 >= 7),)
