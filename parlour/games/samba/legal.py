@@ -144,16 +144,38 @@ def raw_legal_actions(s: State) -> list[Action]:
         _starters(s, h, held, out)
     nwo = s.rules.no_wild_on_canasta
     nw = wild_count(h)
-    slots = meld_slots(melds, nwo)
-    for i, nats, wilds in slots.adds:
-        for k, act in nats:
-            if h[k] and (n != 1 or _add_empty_ok(s, side, melds, i, k)):
-                out.append(act)
-        if nw:
-            for k, act in wilds:
-                if h[k] and (n != 1 or _add_empty_ok(s, side, melds, i, k)):
-                    out.append(act)
-    out.extend(slots.merges)
+    add = A.ADD
+    for i, m in enumerate(melds):
+        row = add[i] if i < len(add) else A.add_row(i)
+        kind = m.kind
+        cands: list[int] = []
+        if kind == GROUP:
+            k = m.rank - 2
+            for x in (k, k + 13, k + 26, k + 39):
+                if h[x]:
+                    cands.append(x)
+            if nw:
+                w = m.wilds + 1
+                if w <= 2 and len(m.cards) - m.wilds >= 2 * w and not (nwo and m.canasta):
+                    cands.extend([x for x in WILD_KINDS if h[x]])
+        elif kind == SEQUENCE:
+            if len(m.cards) < 7:
+                base = m.suit * 13 - 2
+                if m.rank > 4 and h[base + m.rank - 1]:
+                    cands.append(base + m.rank - 1)
+                if m.high < 14 and h[base + m.high + 1]:
+                    cands.append(base + m.high + 1)
+        elif kind == WILD and nw and len(m.cards) < 7:
+            cands.extend([x for x in WILD_KINDS if h[x]])
+        for k in cands:
+            if n == 1:
+                new = add_card(m, k)
+                if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
+                    continue
+            out.append(row[k])
+    group_ranks = [m.rank for m in melds if m.kind == GROUP]
+    if len(set(group_ranks)) < len(group_ranks):
+        _merges(melds, nwo, out)
 
     for k in RED_THREES:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):
@@ -205,76 +227,7 @@ def _last_meld_ok(
     return m is not None and m.kind != BLACK3 and _empty_ok(s, side, (*melds, m))
 
 
-class MeldSlots:
-    """What a side's melds can take, worked out once per melds tuple (states share it until the
-    side's melds change): per meld, the natural kinds that fit it and the wild kinds (when it has
-    room for one), each with its ``AddToMeld`` action; and the merges of its groups."""
-
-    __slots__ = ("adds", "merges")
-
-    adds: tuple[tuple[int, tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]], ...]
-    merges: tuple[Action, ...]
-
-    def __init__(self, melds: tuple[Meld, ...], nwo: bool) -> None:
-        adds = []
-        for i, m in enumerate(melds):
-            row = A.add_row(i)
-            kind = m.kind
-            nats: tuple[int, ...] = ()
-            wild = False
-            if kind == GROUP:
-                k = m.rank - 2
-                nats = (k, k + 13, k + 26, k + 39)
-                w = m.wilds + 1
-                wild = w <= 2 and len(m.cards) - m.wilds >= 2 * w and not (nwo and m.canasta)
-            elif kind == SEQUENCE:
-                if len(m.cards) < 7:
-                    base = m.suit * 13 - 2
-                    ends = []
-                    if m.rank > 4:
-                        ends.append(base + m.rank - 1)
-                    if m.high < 14:
-                        ends.append(base + m.high + 1)
-                    nats = tuple(ends)
-            elif kind == WILD:
-                wild = len(m.cards) < 7
-            adds.append(
-                (
-                    i,
-                    tuple([(k, row[k]) for k in nats]),
-                    tuple([(k, row[k]) for k in WILD_KINDS]) if wild else (),
-                )
-            )
-        self.adds = tuple(adds)
-        self.merges = tuple(_merges(melds, nwo))
-
-
-_SLOTS: dict[tuple[int, bool], tuple[tuple[Meld, ...], MeldSlots]] = {}
-
-
-def meld_slots(melds: tuple[Meld, ...], nwo: bool) -> MeldSlots:
-    """:class:`MeldSlots` of a side's melds, cached by the melds tuple (like
-    :func:`parlour.games.samba.parts.placement.table_of`)."""
-    key = (id(melds), nwo)
-    hit = _SLOTS.get(key)
-    if hit is not None and hit[0] is melds:
-        return hit[1]
-    if len(_SLOTS) > 4096:
-        _SLOTS.clear()
-    slots = MeldSlots(melds, nwo)
-    _SLOTS[key] = (melds, slots)  # holding the tuple keeps its id from being reused
-    return slots
-
-
-def _add_empty_ok(s: State, side: int, melds: tuple[Meld, ...], i: int, k: int) -> bool:
-    """Adding the last card ``k`` of the hand to meld ``i`` (the hand is then empty)."""
-    new = add_card(melds[i], k)
-    return _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :]))
-
-
-def _merges(melds: tuple[Meld, ...], nwo: bool) -> list[Action]:
-    """The merges of two groups of one rank the wild-card limits allow."""
-    out: list[Action] = []
+def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
     by_rank: dict[int, list[int]] = {}
     for i, m in enumerate(melds):
         if m.kind == GROUP:
@@ -284,7 +237,6 @@ def _merges(melds: tuple[Meld, ...], nwo: bool) -> list[Action]:
             for b in same[x + 1 :]:
                 if can_merge(melds[a], melds[b], no_wild_on_canasta=nwo):
                     out.append(A.merge_action(a, b))
-    return out
 
 
 def _starters(s: State, h: list[int], held: list[int], out: list[Action]) -> None:
