@@ -67,11 +67,12 @@ def legal_actions(s: State) -> list[Action]:
         # one action; a state re-dealt by determinize (the asker's hand unknown to the searching
         # seat) may have none, and then the plain moves stay legal rather than a dead end
         vouched = vouched_out(s)
+        memo: dict[object, bool] = {}
         kept: list[Action] = []
         for a in out:
             # taking back the meld being built (listed last) keeps going out possible whenever
             # finishing it some way does: the same cards can be melded again
-            if vouched(a) or (kept and a is A.UNSTAGE) or keeps_going_out(s, a):
+            if vouched(a) or (kept and a is A.UNSTAGE) or keeps_going_out(s, a, memo):
                 kept.append(a)
         out = kept or out
     return out

@@ -83,8 +83,10 @@ def _never(action: Action) -> bool:
     return False
 
 
-def keeps_going_out(s: State, action: Action) -> bool:
-    """After ``action`` the acting player has gone out, or can still go out this turn."""
+def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = None) -> bool:
+    """After ``action`` the acting player has gone out, or can still go out this turn
+    (``memo``: answers shared by the moves of one position — the first cards of one meld finish
+    the same ways)."""
     from parlour.games.samba.apply import apply
 
     t = type(action)
@@ -100,7 +102,7 @@ def keeps_going_out(s: State, action: Action) -> bool:
         h, table, pending = after
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
-        return _can_go_out_with(s, side, h, table, pending)
+        return _can_go_out_with(s, side, h, table, pending, memo if t is A.Stage else None)
     after_state = apply(s, action, None)
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
@@ -128,33 +130,28 @@ def can_go_out_this_turn(s: State) -> bool:
     return _can_go_out_with(s, side, s.hands[seat], table_of(melds), s.pending)
 
 
-#: answers of :func:`parlour.games.samba.parts.reach.can_go_out` by hand, table, minimum and the
-#: rules it reads — the positions after the moves of one turn recur from state to state (the
-#: cards of a meld staged one by one finish the same ways); bounded, cleared when full
-_OUT_MEMO: dict[tuple[object, ...], bool] = {}
-
-
 def _can_go_out_with(
     s: State,
     side: int,
     h: list[int],
     table: Table,
     pending: tuple[int, ...],
+    memo: dict[object, bool] | None = None,
 ) -> bool:
-    """Going out is possible from this hand and table, the meld being built finished first."""
+    """Going out is possible from this hand and table, the meld being built finished first
+    (``memo``: answers by hand and finished meld, for moves that leave the table as it is)."""
     if s.permission == -1:
         return False  # the partner said no
     minimum = None if s.opened[side] else _minimum(s, side)
     rules = s.rules
-    flags = (rules.going_out, rules.no_wild_on_canasta, rules.wild_melds, minimum)
-    memo = _OUT_MEMO
-    for h2, table2, _ in _completions(s, h, table, pending):
-        key = (tuple(h2), table2.key(), flags)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= 1 << 16:
-                memo.clear()
-            found = memo[key] = can_go_out(h2, table2, rules, need_value=minimum)
+    for h2, table2, core in _completions(s, h, table, pending):
+        if memo is not None and core:
+            key = (tuple(h2), tuple(sorted(core)))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = can_go_out(h2, table2, rules, need_value=minimum)
+        else:
+            found = can_go_out(h2, table2, rules, need_value=minimum)
         if found:
             return True
     return False

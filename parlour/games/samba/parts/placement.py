@@ -87,19 +87,6 @@ class Table:
         self.seqs = tuple([tuple(sorted(x)) if len(x) > 1 else tuple(x) for x in seqs])
         self.wild_sizes = tuple(sorted(wild_sizes))
 
-    def key(self) -> tuple[object, ...]:
-        """Everything the solver reads of the table, as a hashable value (equal keys: equal
-        tables for :mod:`parlour.games.samba.parts.reach`)."""
-        return (
-            self.value,
-            self.sambas,
-            self.bolivias,
-            self.canastas,
-            tuple(sorted(self.groups.items())),
-            self.seqs,
-            self.wild_sizes,
-        )
-
     def sevens_ok(self, going_out: str) -> bool:
         """The side meets the going-out requirement now."""
         if self.sambas + self.canastas + self.bolivias < 2:
