@@ -4,6 +4,7 @@ game allows, default preset), side by side with OpenSpiel / RLCard gin rummy whe
 (``uv sync --group bench``).
 
     uv run python bench/engine.py [--json] [--game samba] [--seconds 5] [--no-extras]
+    uv run python bench/engine.py --compare [--seconds 5]   # interpreted vs compiled build
 
 Reports decisions/s, hands/s and full (capped) matches/s of random play (a simulation that
 does not save: ``apply_quiet``), and µs per ``legal_actions``, per ``apply`` (``apply_unchecked``,
@@ -235,7 +236,14 @@ def main() -> int:
     parser.add_argument(
         "--no-extras", action="store_true", help="skip the strong play-outs and tournament figures"
     )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="interpreted (PARLOUR_PURE=1) vs compiled build, back to back per game: ratios",
+    )
     args = parser.parse_args()
+    if args.compare:
+        return compare(args.game or games.names(), args.seconds, args.players, args.json)
     names = args.game or games.names()
     results = [bench_game(n, args.seconds, args.players) for n in names]
     extras: list[dict[str, Any]] = []
@@ -277,6 +285,77 @@ def main() -> int:
             )
         else:
             print(f"{x['figure']}: {x['wall_s']} s wall {x.get('error', '')}")
+    return 0
+
+
+# --- interpreted vs compiled (--compare) ----------------------------------------------------
+
+_COMPARED = (
+    ("decisions_per_s", "decisions/s", True),
+    ("us_legal_actions", "µs legal_actions", False),
+    ("us_apply", "µs apply", False),
+    ("us_determinize", "µs determinize", False),
+)
+
+
+def _build_of(env: dict[str, str]) -> str:
+    code = "import parlour; print(parlour.BUILD.describe())"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip()
+
+
+def _run_build(name: str, seconds: float, players: int | None, pure: bool) -> dict[str, Any]:
+    """One game's figures from a fresh process running the interpreted or the compiled build."""
+    env = {**os.environ, "PARLOUR_PURE": "1" if pure else "0"}
+    cmd = [sys.executable, __file__, "--json", "--no-peers", "--game", name]
+    cmd += ["--seconds", str(seconds)]
+    if players is not None:
+        cmd += ["--players", str(players)]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(out.stdout)["games"][0]
+    return result
+
+
+def compare(names: list[str], seconds: float, players: int | None, as_json: bool) -> int:
+    """Each game interpreted then compiled, back to back (a loaded machine drifts less between
+    the two), and the speed-up of the compiled build on every figure."""
+    builds = {
+        pure: _build_of({**os.environ, "PARLOUR_PURE": "1" if pure else "0"})
+        for pure in (True, False)
+    }
+    if not builds[False].startswith("compiled"):
+        print(f"no compiled build to compare: {builds[False]}", file=sys.stderr)
+        return 1
+    rows = []
+    for name in names:
+        pure = _run_build(name, seconds, players, pure=True)
+        compiled = _run_build(name, seconds, players, pure=False)
+        ratios = {
+            key: (compiled[key] / pure[key] if higher else pure[key] / compiled[key])
+            if compiled[key] and pure[key]
+            else None
+            for key, _, higher in _COMPARED
+        }
+        rows.append({"game": name, "interpreted": pure, "compiled": compiled, "speedup": ratios})
+    if as_json:
+        print(
+            json.dumps(
+                {"builds": {"interpreted": builds[True], "compiled": builds[False]}, "games": rows}
+            )
+        )
+        return 0
+    print(f"interpreted: {builds[True]}\ncompiled:    {builds[False]}")
+    print(f"speed-up of the compiled build ({seconds:g} CPU s per game and build):")
+    for row in rows:
+        cells = []
+        for key, label, _ in _COMPARED:
+            ratio = row["speedup"][key]
+            before, after = row["interpreted"][key], row["compiled"][key]
+            shown = f"{ratio:.2f}×" if ratio is not None else "n/a"
+            cells.append(f"{label} {before:,.1f} → {after:,.1f} ({shown})")
+        print(f"{row['game']:>10}: " + "; ".join(cells))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The ``parlour`` command: simulate, rules, replay, play, serve, tournament, score, verify.
+"""The ``parlour`` command: simulate, rules, replay, play, serve, tournament, score, verify, info.
 
 Each subcommand lives in its own module here and registers itself on the Typer app of
 :mod:`parlour.cli.base`.  ``parlour COMMAND`` imports only that command's module (start-up time
@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "score": "score",
     "verify": "verify",
     "playthrough": "playthrough",
+    "info": "info",
 }
 
 

@@ -14,7 +14,24 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from parlour.cli.info import version_line
+
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+# the callback also keeps ``parlour COMMAND`` a command group when only that command's module is
+# loaded (Typer runs a lone command directly otherwise)
 @app.callback()
-def _root() -> None:
-    """Keep ``parlour COMMAND`` a command group even when only that command's module is loaded
-    (Typer runs a lone command directly otherwise)."""
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help="Print the version and the active build (compiled or interpreted), then exit.",
+    ),
+) -> None:
+    """Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad."""

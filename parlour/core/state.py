@@ -32,14 +32,22 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def state_fields(cls: type) -> tuple[str, ...]:
-    """Every field a state of ``cls`` holds: its dataclass fields, or its ``__slots__``."""
+    """Every field a state of ``cls`` holds: its dataclass fields, or its ``__slots__`` (a class
+    compiled by mypyc lists its attributes in ``__mypyc_attrs__`` instead)."""
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls))
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         slots = klass.__dict__.get("__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
-    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
+        names.extend(klass.__dict__.get("__mypyc_attrs__", ()))
+    return tuple(dict.fromkeys(n for n in names if not (n.startswith("__") and n.endswith("__"))))
+
+
+def _has_slots(cls: type) -> bool:
+    """Instances keep their fields in slots (``__slots__``, or a mypyc-compiled class), not in
+    an instance ``__dict__``."""
+    return "__slots__" in cls.__dict__ or "__mypyc_attrs__" in cls.__dict__
 
 
 def copier(
@@ -58,7 +66,7 @@ def copier(
     unknown = (set(lists) | set(nested) | set(reset)) - set(fields)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    slotted = "__slots__" in cls.__dict__
+    slotted = _has_slots(cls)
     params = getattr(cls, "__dataclass_params__", None)
     frozen = bool(params is not None and params.frozen)
     lines = ["def copy(s):", "    n = new(cls)"]
@@ -81,7 +89,8 @@ def copier(
         lines.append("    " + set_.format(name=name, value=value))
     lines.append("    return n")
     scope: dict[str, Any] = {
-        "new": object.__new__,
+        # a mypyc-compiled class must be made by its own __new__ (object's refuses it)
+        "new": cls.__new__ if "__mypyc_attrs__" in cls.__dict__ else object.__new__,
         "cls": cls,
         "reset": reset,
         "setattr_": object.__setattr__,
@@ -102,7 +111,7 @@ def copy_with(state: T, **changes: Any) -> T:
         copy = _COPIERS[cls] = copier(cls)
     new: T = copy(state)
     if changes:
-        if "__slots__" in cls.__dict__:
+        if _has_slots(cls):
             for name, value in changes.items():
                 object.__setattr__(new, name, value)
         else:

@@ -4,6 +4,7 @@ responsibilities, ``to_act`` for whose turn it is, and states copied by the gene
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 from dataclasses import dataclass
@@ -86,7 +87,10 @@ def _marked(state: Any) -> Any:
         marker: Any = _Marker(f)
         if isinstance(value, list):
             marker = [[marker]] if value and isinstance(value[0], list) else [marker]
-        object.__setattr__(state, f, marker)
+        # a typed field of a class compiled by mypyc takes no marker: it keeps its value (a field
+        # the clone forgot is then unset, which the hasattr check catches)
+        with contextlib.suppress(TypeError):
+            object.__setattr__(state, f, marker)
     return state
 
 

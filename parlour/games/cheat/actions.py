@@ -17,7 +17,7 @@ from parlour.core.cards import card_str, rank_str
 from parlour.core.codec import card_field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pick:
     """Put one card from the hand into the (face-down, private) play being built."""
 
@@ -27,7 +27,7 @@ class Pick:
         return f"pick {card_str(self.card)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claim:
     """Finish the play: put the picked cards face down and announce "``count`` × ``rank``"."""
 
@@ -38,7 +38,7 @@ class Claim:
         return f"claim {self.count} × {rank_str(self.rank)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenge:
     """Call "Cheat!" / "Bullshit!" / "I doubt it!" on the most recent play."""
 
@@ -46,7 +46,7 @@ class Challenge:
         return "challenge"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Let the most recent play stand (as far as this seat is concerned)."""
 
@@ -54,7 +54,7 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseFirst:
     """The dealer picks the first player (Canada)."""
 

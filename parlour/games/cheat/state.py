@@ -22,7 +22,7 @@ OVER = "over"
 ALL_RANKS: tuple[int, ...] = tuple(range(2, 15))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """A play in the pile: who, the true cards (hidden from others), and the claim."""
 
@@ -32,7 +32,7 @@ class Play:
     rank: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClaimRecord:
     """A claim, as everybody heard it: play number ``turn`` by ``seat``: ``count`` × ``rank``."""
 
@@ -42,7 +42,7 @@ class ClaimRecord:
     rank: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChallengeRecord:
     """A resolved challenge, public: the exposed cards and where the pile went.
 
@@ -62,7 +62,7 @@ class ChallengeRecord:
     late: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PickupRecord:
     """Cards this seat itself took from the pile (private to the seat)."""
 
@@ -70,7 +70,7 @@ class PickupRecord:
     cards: tuple[int, ...] = cards_field()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     rules: CheatRules
     seed: int
@@ -104,7 +104,7 @@ class State:
         return self.clone()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PileEntry:
     """A play in the pile as a seat sees it: the claim, and the cards only if it was its own."""
 
@@ -114,7 +114,7 @@ class PileEntry:
     cards: tuple[int, ...] = cards_field()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheatView:
     """Exactly what one seat may know (``seat=None``: a spectator).
 

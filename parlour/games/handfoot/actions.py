@@ -18,7 +18,7 @@ from parlour.core.cards import Card, card_str, cards_str
 from parlour.core.codec import card_field, cards_field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Draw ``draw_count`` cards from the stock (with an empty stock: see ``stock_out``)."""
 
@@ -26,7 +26,7 @@ class Draw:
         return "draw"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakePile:
     """Take the top card of the discard pile with the next cards below it; the top card is melded
     with ``cards`` (two from the hand) onto ``meld`` (index of the side's meld, -1 = a new meld)."""
@@ -42,7 +42,7 @@ class TakePile:
         return f"take the pile, top card with {cards_str(self.cards)} onto {where}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """Start a new meld with exactly three cards from the hand (in any order)."""
 
@@ -55,7 +55,7 @@ class Meld:
         return f"meld {cards_str(self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AddToMeld:
     """Add one card from the hand to one of the side's unfinished melds."""
 
@@ -66,7 +66,7 @@ class AddToMeld:
         return f"add {card_str(self.card)} to meld {self.meld}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard one card; ends the turn (and the round, when it is the last card of a side that
     holds every required book)."""
@@ -77,7 +77,7 @@ class Discard:
         return f"discard {card_str(self.card)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retract:
     """Take back this turn's melds (and a pile taken this turn) while the meld requirement is not
     met; after taking back a pile the player must draw."""

@@ -34,55 +34,90 @@ from parlour.games.handfoot.state import (
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    s = state.clone()
     events: list[Event] = []
+    return apply_to(state, action, events), events
+
+
+def apply_quiet(state: State, action: Action) -> State:
+    """The state ``apply`` reaches, without building any event."""
+    return apply_to(state, action, None)
+
+
+def apply_to(state: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action``; events go to ``events`` (none are built when it is None).
+
+    The state is cloned (sharing its containers) and every container that changes is replaced
+    by a copy first (copy-on-write), so ``state`` itself never changes."""
+    s = state.clone()
     if isinstance(action, Draw):
         _draw(s, events)
     elif isinstance(action, TakePile):
         _take_pile(s, action, events)
     elif isinstance(action, Meld):
-        _meld(s, -1, action.cards, events)
+        _place(s, -1, action.cards, action.cards, events)
     elif isinstance(action, AddToMeld):
-        _meld(s, action.meld, (action.card,), events)
+        _place(s, action.meld, (action.card,), (action.card,), events)
     elif isinstance(action, Discard):
         _discard(s, action.card, events)
     elif isinstance(action, Retract):
         _retract(s, events)
     else:  # pragma: no cover - guarded by explain
         raise TypeError(f"not a Hand and Foot action: {action!r}")
-    return s, events
+    return s
 
 
-def _draw(s: State, events: list[Event]) -> None:
+def _own_hand(s: State, seat: int) -> list[int]:
+    """The seat's hand, copied into ``s`` first (copy-on-write)."""
+    hands = s.hands = list(s.hands)
+    hand = hands[seat] = list(hands[seat])
+    return hand
+
+
+def _own_known(s: State, seat: int) -> list[int]:
+    """The cards known in the seat's hand, copied into ``s`` first (copy-on-write)."""
+    known = s.known = list(s.known)
+    row = known[seat] = list(known[seat])
+    return row
+
+
+def _draw(s: State, events: list[Event] | None) -> None:
     seat = s.to_act
     if not s.stock and s.rules.stock_out == "reshuffle" and len(s.pile) > 1:
         rest, top = s.pile[:-1], s.pile[-1]
         random.Random(derive_seed(s.hand_seed, "reshuffle", s.reshuffles)).shuffle(rest)
         s.stock, s.pile = rest, [top]
         s.reshuffles += 1
-        events.append(Event("reshuffle", {"count": len(rest)}))
+        if events is not None:
+            events.append(Event("reshuffle", {"count": len(rest)}))
     if not s.stock:
-        events.append(Event("stock_out", {"seat": seat, "drew_last": False}))
+        if events is not None:
+            events.append(Event("stock_out", {"seat": seat, "drew_last": False}))
         _end_round(s, events)
         return
+    _own_hand(s, seat)
+    s.stock = list(s.stock)
     kept, laid = draw_cards(s, seat, s.rules.draw_count)
-    events.append(Event("draw", {"seat": seat, "count": len(kept) + len(laid)}))
-    events.append(Event("draw_private", {"seat": seat, "cards": tuple(kept)}, frozenset({seat})))
-    _red_three_event(s, seat, laid, events)
+    if events is not None:
+        events.append(Event("draw", {"seat": seat, "count": len(kept) + len(laid)}))
+        events.append(
+            Event("draw_private", {"seat": seat, "cards": tuple(kept)}, frozenset({seat}))
+        )
+        _red_three_event(seat, laid, events)
     s.phase = PHASE_PLAY
     if not s.stock and not legal.play_actions(s):
         # the last cards of the stock were red 3s that could not be replaced: the player is
         # left with a lone card they may not discard (or none) — the stock has run out
-        events.append(Event("stock_out", {"seat": seat, "drew_last": True}))
+        if events is not None:
+            events.append(Event("stock_out", {"seat": seat, "drew_last": True}))
         _end_round(s, events)
 
 
-def _red_three_event(s: State, seat: int, laid: list[Card], events: list[Event]) -> None:
+def _red_three_event(seat: int, laid: list[Card], events: list[Event]) -> None:
     if laid:
         events.append(Event("red_threes", {"seat": seat, "cards": tuple(laid)}))
 
 
-def _take_pile(s: State, action: TakePile, events: list[Event]) -> None:
+def _take_pile(s: State, action: TakePile, events: list[Event] | None) -> None:
     seat = s.to_act
     take = s.rules.pile_take
     top = s.pile[-1]
@@ -91,41 +126,40 @@ def _take_pile(s: State, action: TakePile, events: list[Event]) -> None:
     s.took_pile = True
     s.taken_top = top
     s.phase = PHASE_PLAY
-    events.append(
-        Event(
-            "take_pile",
-            {
-                "seat": seat,
-                "top": top,
-                "cards": tuple(action.cards),
-                "pending": tuple(s.pending),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "take_pile",
+                {
+                    "seat": seat,
+                    "top": top,
+                    "cards": tuple(action.cards),
+                    "pending": tuple(s.pending),
+                },
+            )
         )
-    )
-    _place(s, action.meld, (top, *action.cards), from_hand=action.cards, events=events)
-
-
-def _meld(s: State, index: int, cards: tuple[Card, ...], events: list[Event]) -> None:
-    _place(s, index, cards, from_hand=cards, events=events)
+    _place(s, action.meld, (top, *action.cards), action.cards, events)
 
 
 def _place(
     s: State,
     index: int,
     cards: tuple[Card, ...],
-    *,
     from_hand: tuple[Card, ...],
-    events: list[Event],
+    events: list[Event] | None,
 ) -> None:
     seat = s.to_act
     side = s.side_of[seat]
-    hand = s.hands[seat]
-    known = s.known[seat]
+    hand = _own_hand(s, seat)
     for c in from_hand:
         hand[c] -= 1
-        if known[c]:
-            known[c] -= 1
-    melds = s.melds[side]
+    if any(s.known[seat][c] for c in from_hand):
+        known = _own_known(s, seat)
+        for c in from_hand:
+            if known[c]:
+                known[c] -= 1
+    all_melds = s.melds = list(s.melds)
+    melds = all_melds[side] = list(all_melds[side])
     if index < 0:
         kk = classify(cards)
         assert kk is not None
@@ -135,56 +169,60 @@ def _place(
         old = melds[index]
         meld = TableMeld(old.kind, old.key, tuple(sorted((*old.cards, *cards))))
         melds[index] = meld
-    events.append(
-        Event(
-            "meld",
-            {
-                "seat": seat,
-                "meld": index if index >= 0 else len(melds) - 1,
-                "new": index < 0,
-                "meld_kind": meld.kind,
-                "key": meld.key,
-                "complete": meld.complete,
-                "cards": cards,
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "meld",
+                {
+                    "seat": seat,
+                    "meld": index if index >= 0 else len(melds) - 1,
+                    "new": index < 0,
+                    "meld_kind": meld.kind,
+                    "key": meld.key,
+                    "complete": meld.complete,
+                    "cards": cards,
+                },
+            )
         )
-    )
     if s.down[seat]:
         return
     s.turn_value += cards_value(cards)
     on_partner = 0 <= index < s.turn_start_melds
     if on_partner or s.turn_value >= s.opening_minimum():
+        s.down = list(s.down)
         s.down[seat] = True
+        s.opened = list(s.opened)
         s.opened[side] = True
         s.provisional = False
-        events.append(
-            Event(
-                "requirement_met",
-                {
-                    "seat": seat,
-                    "on_partner": on_partner,
-                    "points": s.turn_value,
-                    "minimum": s.opening_minimum(),
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "requirement_met",
+                    {
+                        "seat": seat,
+                        "on_partner": on_partner,
+                        "points": s.turn_value,
+                        "minimum": s.opening_minimum(),
+                    },
+                )
             )
-        )
     else:
         s.provisional = True
 
 
-def _retract(s: State, events: list[Event]) -> None:
+def _retract(s: State, events: list[Event] | None) -> None:
     seat = s.to_act
     side = s.side_of[seat]
-    hand = s.hands[seat]
-    known = s.known[seat]
+    hand = _own_hand(s, seat)
+    known = _own_known(s, seat)
     back: list[Card] = []
     for m in s.melds[side][s.turn_start_melds :]:
         back.extend(m.cards)
-    del s.melds[side][s.turn_start_melds :]
+    all_melds = s.melds = list(s.melds)
+    all_melds[side] = all_melds[side][: s.turn_start_melds]
     if s.took_pile:
         back.remove(s.taken_top)
-        s.pile.extend(s.pending)
-        s.pile.append(s.taken_top)
+        s.pile = [*s.pile, *s.pending, s.taken_top]
         s.pending = []
         s.took_pile = False
         s.taken_top = -1
@@ -197,42 +235,57 @@ def _retract(s: State, events: list[Event]) -> None:
         known[c] += 1
     s.turn_value = 0
     s.provisional = False
-    events.append(
-        Event(
-            "retract",
-            {"seat": seat, "cards": tuple(sorted(back)), "pile": s.phase == PHASE_DRAW},
+    if events is not None:
+        events.append(
+            Event(
+                "retract",
+                {"seat": seat, "cards": tuple(sorted(back)), "pile": s.phase == PHASE_DRAW},
+            )
         )
-    )
 
 
-def _discard(s: State, card: Card, events: list[Event]) -> None:
+def _discard(s: State, card: Card, events: list[Event] | None) -> None:
     seat = s.to_act
-    hand = s.hands[seat]
+    hand = _own_hand(s, seat)
     hand[card] -= 1
-    if s.known[seat][card]:
-        s.known[seat][card] -= 1
-    s.pile.append(card)
-    events.append(Event("discard", {"seat": seat, "card": card}))
-    if s.pending:
-        for c in s.pending:
+    pending = s.pending
+    if s.known[seat][card] or pending:
+        known = _own_known(s, seat)
+        if known[card]:
+            known[card] -= 1
+        for c in pending:
             hand[c] += 1
-            s.known[seat][c] += 1
-        events.append(Event("pending_joins", {"seat": seat, "count": len(s.pending)}))
+            known[c] += 1
+    s.pile = [*s.pile, card]
+    if events is not None:
+        events.append(Event("discard", {"seat": seat, "card": card}))
+        if pending:
+            events.append(Event("pending_joins", {"seat": seat, "count": len(pending)}))
+    if pending:
         s.pending = []
     if s.down[seat] and not s.foot_taken[seat]:
-        for c in s.feet[seat]:
-            hand[c] += 1
         foot = s.feet[seat]
+        for c in foot:
+            hand[c] += 1
+        s.feet = list(s.feet)
         s.feet[seat] = []
+        s.foot_taken = list(s.foot_taken)
         s.foot_taken[seat] = True
-        events.append(Event("foot", {"seat": seat, "count": len(foot)}))
-        events.append(
-            Event("foot_private", {"seat": seat, "cards": tuple(sorted(foot))}, frozenset({seat}))
-        )
-        _red_three_event(s, seat, lay_out_red_threes(s, seat), events)
-    elif not any(hand) and s.foot_taken[seat]:
+        laid = lay_out_red_threes(s, seat)
+        if events is not None:
+            events.append(Event("foot", {"seat": seat, "count": len(foot)}))
+            events.append(
+                Event(
+                    "foot_private",
+                    {"seat": seat, "cards": tuple(sorted(foot))},
+                    frozenset({seat}),
+                )
+            )
+            _red_three_event(seat, laid, events)
+    elif s.foot_taken[seat] and not any(hand):
         s.went_out = seat
-        events.append(Event("out", {"seat": seat}))
+        if events is not None:
+            events.append(Event("out", {"seat": seat}))
         _end_round(s, events)
         return
     _next_turn(s)
@@ -277,7 +330,7 @@ def round_breakdown(s: State) -> list[dict[str, int]]:
     return out
 
 
-def _end_round(s: State, events: list[Event]) -> None:
+def _end_round(s: State, events: list[Event] | None) -> None:
     rules = s.rules
     per_side = round_breakdown(s)
     if rules.rotate_partners:
@@ -286,38 +339,44 @@ def _end_round(s: State, events: list[Event]) -> None:
     else:
         unit_scores = (per_side[0]["total"], per_side[1]["total"])
         breakdown = (dict(per_side[0]), dict(per_side[1]))
-    s.results.append(
+    s.results = [
+        *s.results,
         HandResult(
             s.round,
             tuple(float(x) for x in unit_scores),
             tuple({k: float(v) for k, v in b.items()} for b in breakdown),
             "went_out" if s.went_out >= 0 else "stock_out",
             {"seat": s.went_out} if s.went_out >= 0 else {},
-        )
-    )
+        ),
+    ]
     s.scores = [a + b for a, b in zip(s.scores, unit_scores, strict=True)]
-    events.append(
-        Event(
-            "round_over",
-            {
-                "round": s.round,
-                "went_out": s.went_out if s.went_out >= 0 else None,
-                "scores": tuple(unit_scores),
-                "totals": tuple(s.scores),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "round_over",
+                {
+                    "round": s.round,
+                    "went_out": s.went_out if s.went_out >= 0 else None,
+                    "scores": tuple(unit_scores),
+                    "totals": tuple(s.scores),
+                },
+            )
         )
-    )
     if s.round + 1 >= rules.rounds:
         s.phase = PHASE_OVER
         s.termination = "rounds" if rules.rounds == len(rules.opening_minimums) else "max_hands"
-        events.append(Event("match_over"))
+        if events is not None:
+            events.append(Event("match_over"))
         return
     deal_next(s, events)
 
 
-def deal_next(s: State, events: list[Event]) -> None:
+def deal_next(s: State, events: list[Event] | None) -> None:
+    """Deal the next round into ``s`` (every container of the round is replaced)."""
     rnd = s.round + 1
     notes = deal_round(s, rnd, derive_seed(s.seed, "deal", rnd))
+    if events is None:
+        return
     events.append(
         Event(
             "deal",
@@ -330,4 +389,4 @@ def deal_next(s: State, events: list[Event]) -> None:
         )
     )
     for _kind, seat, laid in notes:
-        _red_three_event(s, seat, laid, events)
+        _red_three_event(seat, laid, events)

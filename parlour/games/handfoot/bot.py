@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.bot import Bot
 from parlour.core.cards import expand, rank_of
 from parlour.games.handfoot.actions import AddToMeld, Discard, Meld, Retract, TakePile
@@ -44,6 +46,8 @@ class QuickView:
         self.sides = tuple(_QuickSide(state.side_seats(s), state.melds[s]) for s in (0, 1))
 
 
+# a bot of one's own may subclass the compiled basic bot (docs/speed.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandFootBasicBot(Bot):
     name = "basic"
 

@@ -107,6 +107,9 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
     def apply_unchecked(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return apply.apply(state, action)
 
+    def apply_quiet(self, state: State, action: Action) -> State:
+        return apply.apply_quiet(state, action)
+
     def round_breakdown(self, state: State) -> list[dict[str, int]]:
         """Each partnership's score of the round so far, item by item."""
         return apply.round_breakdown(state)

@@ -62,6 +62,25 @@ WILD_REPS = (make_card(2, 0), JOKER)
 RANK_REPS = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
 
 
+#: representatives of every class, in order (a representative is its class's lowest kind)
+CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
+#: the classes of more than one kind (2s, 4s–7s, black 3s): (representative, members)
+MULTI_CLASSES = tuple(
+    (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
+)
+#: the classes of one kind, in order (each comes after every class of several kinds)
+SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
+assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
+TWO_REP = make_card(2, 0)
+
+#: books of 4s–7s by rank: ((BOOK, rank), class, wilds allowed)
+LOW_BOOKS = tuple(((BOOK, r), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
+#: books of 8s–As by rank (wilds allowed in every one): ((BOOK, rank), the four suits)
+HIGH_BOOKS = tuple(((BOOK, r), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
+assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
+
+#: the cards of a samba of each suit, 8 to A
+RUN_KINDS = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
 RUN_STARTS = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
     for s in range(4)
@@ -70,11 +89,26 @@ RUN_STARTS = tuple(
 
 def class_hand(hand: Sequence[int]) -> list[int]:
     """The hand counted by class of interchangeable cards (at each class's representative)."""
-    v = [0] * NUM_KINDS
-    for k, n in enumerate(hand):
-        if n:
-            v[REP[k]] += n
+    v = list(hand)
+    for rep, members in MULTI_CLASSES:
+        n = 0
+        for k in members:
+            n += v[k]
+            v[k] = 0
+        v[rep] = n
     return v
+
+
+def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
+    """The ``count`` lowest cards held of the class ``rep`` (fewer if the hand holds fewer),
+    each as often as held: what :func:`concrete` plays for that many cards of the class."""
+    out: list[Card] = []
+    for k in CLASS_MEMBERS[rep]:
+        for _ in range(min(hand[k], count - len(out))):
+            out.append(k)
+        if len(out) == count:
+            break
+    return out
 
 
 def first_held(hand: Sequence[int], rep: Card) -> Card:
@@ -112,54 +146,12 @@ def canonical_cards(hand: Sequence[int], cards: Sequence[Card]) -> tuple[Card, .
     return concrete(hand, sorted(REP[c] for c in cards))
 
 
-def multisets(kinds: Sequence[Card], hand: Sequence[int], k: int) -> list[tuple[Card, ...]]:
-    """Every multiset of ``k`` cards drawn from ``kinds`` that the hand can supply (kind order)."""
-    out: list[tuple[Card, ...]] = []
-    held = [c for c in kinds if hand[c]]
-
-    def rec(start: int, left: int, acc: list[Card]) -> None:
-        if left == 0:
-            out.append(tuple(acc))
-            return
-        for i in range(start, len(held)):
-            kd = held[i]
-            if hand[kd] > acc.count(kd):
-                acc.append(kd)
-                rec(i, left - 1, acc)
-                acc.pop()
-
-    rec(0, k, [])
-    return out
-
-
 def relevant_reps(kind: str, key: int) -> tuple[Card, ...]:
     if kind == WILDS:
         return WILD_REPS
     if kind == RUN:
         return tuple(make_card(r, key) for r in range(SAMBA_LOW, 15))
     return RANK_REPS[key] + (WILD_REPS if wilds_allowed(key) else ())
-
-
-def addable_reps(m: TableMeld, chand: Sequence[int]) -> list[Card]:
-    """Classes of cards held that may be added to the unfinished meld ``m`` (fast path of
-    :func:`meld_problem` for one card)."""
-    if m.kind == WILDS:
-        return [w for w in WILD_REPS if chand[w]]
-    if m.kind == RUN:
-        ranks = [rank_of(c) for c in m.cards]
-        out = []
-        lo, hi = min(ranks), max(ranks)
-        if lo - 1 >= SAMBA_LOW and chand[make_card(lo - 1, m.key)]:
-            out.append(make_card(lo - 1, m.key))
-        if hi + 1 <= 14 and chand[make_card(hi + 1, m.key)]:
-            out.append(make_card(hi + 1, m.key))
-        return out
-    out = [c for c in RANK_REPS[m.key] if chand[c]]
-    if wilds_allowed(m.key):
-        wild = m.wild_count
-        if len(m.cards) - wild > wild + 1:
-            out.extend(w for w in WILD_REPS if chand[w])
-    return out
 
 
 def open_keys(melds: Sequence[TableMeld]) -> set[tuple[str, int]]:
@@ -190,6 +182,42 @@ def _with_meld(melds: Sequence[TableMeld], index: int, meld: TableMeld) -> list[
 
 
 # --- enumeration -------------------------------------------------------------------------------
+#
+# Legal actions are listed in a fixed order (seeded games and saved journals replay by it) and
+# are interned: the same action is the same object every time it is listed.
+
+DRAW = Draw()
+RETRACT = Retract()
+DISCARDS = tuple(Discard(c) for c in range(NUM_KINDS))
+_MELDS: dict[tuple[Card, ...], Meld] = {}
+_ADDS: list[tuple[AddToMeld, ...]] = []
+_TAKES: dict[tuple[int, Card, Card], TakePile] = {}
+#: rep pairs that make a new meld of (kind, key) with a pile top, in listing order
+_NEW_PILE_PAIRS: dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]] = {}
+
+
+def meld_action(cards: tuple[Card, ...]) -> Meld:
+    """The (interned) action starting a meld of ``cards``."""
+    found = _MELDS.get(cards)
+    if found is None:
+        found = _MELDS[cards] = Meld(cards)
+    return found
+
+
+def add_actions(index: int) -> tuple[AddToMeld, ...]:
+    """The (interned) actions adding a card to meld ``index``, by card."""
+    while len(_ADDS) <= index:
+        _ADDS.append(tuple(AddToMeld(len(_ADDS), c) for c in range(NUM_KINDS)))
+    return _ADDS[index]
+
+
+def take_action(pair: tuple[Card, Card], index: int) -> TakePile:
+    """The (interned) action taking the pile with ``pair`` onto meld ``index``."""
+    key = (index, pair[0], pair[1])
+    found = _TAKES.get(key)
+    if found is None:
+        found = _TAKES[key] = TakePile(pair, index)
+    return found
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -206,9 +234,54 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def draw_actions(state: State) -> list[Action]:
-    out: list[Action] = [Draw()]
+    out: list[Action] = [DRAW]
     out.extend(pile_actions(state))
     return out
+
+
+def rep_pairs(reps: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every pair of ``reps`` (a class may pair with itself): (a, b) with a listed no later than
+    b, in list order."""
+    return [(a, b) for i, a in enumerate(reps) for b in reps[i:]]
+
+
+def holds_pair(chand: Sequence[int], a: Card, b: Card) -> bool:
+    return chand[a] >= 2 if a == b else bool(chand[a] and chand[b])
+
+
+def concrete_pair(hand: Sequence[int], a: Card, b: Card) -> tuple[Card, Card]:
+    """:func:`concrete` of two classes."""
+    if a == b:
+        low = lowest(hand, a, 2)
+        return low[0], low[1]
+    return first_held(hand, a), first_held(hand, b)
+
+
+def may_hold(kind: str, key: int, card: Card) -> bool:
+    """Whether a meld of (kind, key) may hold ``card`` at all (:func:`meld_problem` refuses
+    every meld with a card for which this is false)."""
+    if kind == WILDS:
+        return is_wild(card)
+    if kind == RUN:
+        return not is_wild(card) and suit_of(card) == key and rank_of(card) >= SAMBA_LOW
+    if is_wild(card):
+        return wilds_allowed(key)
+    return rank_of(card) == key and 4 <= key <= 14
+
+
+def new_pile_pairs(kind: str, key: int, top: Card) -> tuple[tuple[Card, Card], ...]:
+    """The class pairs (in :func:`rep_pairs` order) that start a meld of (kind, key) with
+    ``top``, computed once: no rule tells the cards of a class apart, so its representative
+    stands for each."""
+    found = _NEW_PILE_PAIRS.get((kind, key, top))
+    if found is None:
+        found = tuple(
+            (a, b)
+            for a, b in rep_pairs(relevant_reps(kind, key))
+            if meld_problem(kind, key, (top, a, b)) is None and classify((top, a, b)) == (kind, key)
+        )
+        _NEW_PILE_PAIRS[(kind, key, top)] = found
+    return found
 
 
 def pile_actions(state: State) -> list[TakePile]:
@@ -223,10 +296,17 @@ def pile_actions(state: State) -> list[TakePile]:
     if is_black_three(top):
         return []
     melds = state.melds[state.side_of[seat]]
-    targets: list[tuple[int, str, int, tuple[Card, ...]]] = []
+    chand = class_hand(hand)
+    out: list[TakePile] = []
     for i, m in enumerate(melds):
-        if not m.complete and len(m.cards) + 3 <= BOOK_SIZE:
-            targets.append((i, m.kind, m.key, m.cards))
+        if m.complete or len(m.cards) + 3 > BOOK_SIZE or not may_hold(m.kind, m.key, top):
+            continue
+        for a, b in rep_pairs(relevant_reps(m.kind, m.key)):
+            if (
+                holds_pair(chand, a, b)
+                and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None
+            ):
+                out.append(take_action(concrete_pair(hand, a, b), i))
     opened = open_keys(melds)
     new_keys: list[tuple[str, int]] = []
     if is_wild(top):
@@ -238,61 +318,58 @@ def pile_actions(state: State) -> list[TakePile]:
         if r >= SAMBA_LOW:
             new_keys.append((RUN, suit_of(top)))
     for kind, key in new_keys:
-        if (kind, key) not in opened:
-            targets.append((-1, kind, key, ()))
-    out: list[TakePile] = []
-    chand = class_hand(hand)
-    for index, kind, key, cards in targets:
-        for reps in multisets(relevant_reps(kind, key), chand, 2):
-            pair = concrete(hand, reps)
-            new_cards = (*cards, top, *pair)
-            if meld_problem(kind, key, new_cards) is not None:
-                continue
-            if index < 0 and classify(new_cards) != (kind, key):
-                continue
-            out.append(TakePile(pair, index))
+        if (kind, key) in opened:
+            continue
+        for a, b in new_pile_pairs(kind, key, top):
+            if holds_pair(chand, a, b):
+                out.append(take_action(concrete_pair(hand, a, b), -1))
     return out
 
 
 def play_actions(state: State) -> list[Action]:
     seat = state.to_act
     hand = state.hands[seat]
-    size = sum(hand)
+    size = held = sum(hand)
     melds = state.melds[state.side_of[seat]]
     out: list[Action] = []
     chand = class_hand(hand)
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
-    if size - MIN_MELD >= 1:
-        for reps in new_meld_candidates(chand, melds):
-            cards = concrete(hand, reps)
-            if size - MIN_MELD >= 2 or leaves_a_discard(
-                state, seat, size - MIN_MELD, _with_meld(melds, -1, _meld_of(cards))
-            ):
-                out.append(Meld(cards))
+    if size - MIN_MELD >= 2:
+        found = _MELDS.get
+        out.extend(
+            [found(cards) or meld_action(cards) for cards in new_meld_cards(hand, chand, melds)]
+        )
+    elif size - MIN_MELD == 1:  # the meld would leave one card: it must still be discardable
+        for cards in new_meld_cards(hand, chand, melds):
+            if leaves_a_discard(state, seat, 1, _with_meld(melds, -1, _meld_of(cards))):
+                out.append(meld_action(cards))
     if size >= 2:
         for i, m in enumerate(melds):
             if m.complete:
                 continue
-            for rep in addable_reps(m, chand):
-                c = first_held(hand, rep)
-                if size >= 3 or leaves_a_discard(
-                    state,
-                    seat,
-                    size - 1,
-                    _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c))),
+            adds = add_actions(i)
+            for rep in m.addable:
+                if not chand[rep]:
+                    continue
+                c = rep if hand[rep] else first_held(hand, rep)
+                if size >= 3 or leaves_a_discard(  # else keep a card to discard
+                    state, seat, 1, _with_meld(melds, i, TableMeld(m.kind, m.key, (*m.cards, c)))
                 ):
-                    out.append(AddToMeld(i, c))
+                    out.append(adds[c])
     if state.provisional:
-        out.append(Retract())
-    elif sum(hand) > 1 or state.pending or not state.foot_taken[seat]:
-        out.extend(Discard(first_held(hand, rep)) for rep in range(NUM_KINDS) if chand[rep])
+        out.append(RETRACT)
+    elif held <= 1 and not state.pending and state.foot_taken[seat]:  # the last card
+        out.extend([DISCARDS[c] for c in discardable(hand, chand) if discard_ok(state, c)])
     else:
-        out.extend(
-            Discard(first_held(hand, rep))
-            for rep in range(NUM_KINDS)
-            if chand[rep] and discard_ok(state, first_held(hand, rep))
-        )
+        out.extend([DISCARDS[c] for c in discardable(hand, chand)])
+    return out
+
+
+def discardable(hand: Sequence[int], chand: Sequence[int]) -> list[Card]:
+    """One card of each class held (the lowest suit), in class order."""
+    out = [first_held(hand, rep) for rep, _ in MULTI_CLASSES if chand[rep]]
+    out.extend([c for c in SINGLE_REPS if hand[c]])
     return out
 
 
@@ -302,33 +379,93 @@ def _meld_of(cards: tuple[Card, ...]) -> TableMeld:
     return TableMeld(kk[0], kk[1], tuple(sorted(cards)))
 
 
-def new_meld_candidates(chand: Sequence[int], melds: Sequence[TableMeld]) -> list[tuple[Card, ...]]:
-    """Three-card starts of new melds (as classes) the hand can make; one unfinished meld per
-    rank / suit / wilds."""
-    hand = chand
+def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card]]:
+    """Every pair of cards of ``kinds`` the hand can supply (a kind twice only if held twice):
+    (a, b) with a listed no later than b, in list order."""
+    held = [c for c in kinds if hand[c]]
+    out: list[tuple[Card, Card]] = []
+    for i, a in enumerate(held):
+        if hand[a] >= 2:
+            out.append((a, a))
+        for b in held[i + 1 :]:
+            out.append((a, b))
+    return out
+
+
+def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card, Card]]:
+    """Every three cards of ``kinds`` the hand can supply (a kind as often as held), each
+    listed no later than the next, in list order."""
+    held = [c for c in kinds if hand[c]]
+    out: list[tuple[Card, Card, Card]] = []
+    for i, a in enumerate(held):
+        for j in range(i, len(held)):
+            b = held[j]
+            if j == i and hand[a] < 2:
+                continue
+            for c in held[j:]:
+                if hand[c] > (c == a) + (c == b):
+                    out.append((a, b, c))
+    return out
+
+
+def new_meld_cards(
+    hand: Sequence[int], chand: Sequence[int], melds: Sequence[TableMeld]
+) -> list[tuple[Card, ...]]:
+    """The cards of every three-card start of a new meld the hand can make, one per choice of
+    classes (played as the lowest suits held); one unfinished meld per rank / suit / wilds.
+
+    Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
+    of each suit, the wild book."""
     opened = open_keys(melds)
     out: list[tuple[Card, ...]] = []
-    wilds_held = [w for w in WILD_REPS if hand[w]]
-    for r in BOOK_RANKS:
-        kinds = RANK_REPS[r]
-        n = 0
-        for c in kinds:
-            n += hand[c]
-        if n < 2 or (BOOK, r) in opened:
+    wild_cards: list[Card] = []  # the wilds a book may take: the lowest 2 held, a joker
+    if chand[TWO_REP]:
+        wild_cards.append(first_held(hand, TWO_REP))
+    if hand[JOKER]:
+        wild_cards.append(JOKER)
+    for key, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
+        n = chand[rep]
+        if n < 2 or key in opened:
+            continue
+        low: list[Card] = []
+        for k in CLASS_MEMBERS[rep]:
+            if hand[k]:
+                low.extend([k] * hand[k])
+                if len(low) >= 3:
+                    break
+        if n >= 3:
+            out.append((low[0], low[1], low[2]))
+        if wilds_ok:
+            for w in wild_cards:
+                out.append((low[0], low[1], w))
+    for key, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
+        k0, k1, k2, k3 = kinds
+        n = hand[k0] + hand[k1] + hand[k2] + hand[k3]
+        if n < 2 or key in opened:
             continue
         if n >= 3:
-            out.extend(multisets(kinds, hand, 3))
-        if n >= 2 and wilds_held and wilds_allowed(r):
-            for pair in multisets(kinds, hand, 2):
-                out.extend((*pair, w) for w in wilds_held)
-    for s in range(4):
+            out.extend(held_triples(kinds, hand))
+        if wild_cards:
+            for a, b in held_pairs(kinds, hand):
+                for w in wild_cards:
+                    out.append((a, b, w))
+    for s in range(4):  # runs of three, lowest first
         if (RUN, s) in opened:
             continue
-        for run in RUN_STARTS[s]:
-            if hand[run[0]] and hand[run[1]] and hand[run[2]]:
-                out.append(run)
-    if (WILDS, 0) not in opened:
-        out.extend(multisets(WILD_REPS, hand, 3))
+        streak = 0
+        starts = RUN_STARTS[s]
+        for i, k in enumerate(RUN_KINDS[s]):
+            if not hand[k]:
+                streak = 0
+                continue
+            streak += 1
+            if streak >= 3:
+                out.append(starts[i - 2])
+    if (WILDS, 0) not in opened and chand[TWO_REP] + chand[JOKER] >= 3:
+        twos = lowest(hand, TWO_REP, 3)
+        for triple in held_triples(WILD_REPS, chand):
+            n2 = triple.count(TWO_REP)
+            out.append((*twos[:n2], *(JOKER,) * (3 - n2)))
     return out
 
 

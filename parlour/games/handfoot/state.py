@@ -1,7 +1,8 @@
 """The full state of a Samba Hand and Foot match, and the deal of a round.
 
-States are plain dataclasses of lists; the engine clones a state (cheap: a few hundred small ints)
-before changing the copy, so a state handed out is never changed in place.
+States are plain dataclasses of lists, copied on write: a clone shares every container with the
+original, and the engine replaces a container (a copy of it) before changing it, so a state handed
+out is never changed in place (``parlour.core.state``; the idiom of every engine).
 
 Deal model (seed 004: "Each player takes a portion of the shuffled pack and deals him/herself two
 stacks of 15 cards – if the portion of the deck taken equals 30 cards, player scores 100"):
@@ -33,7 +34,7 @@ PHASE_DRAW, PHASE_PLAY, PHASE_OVER = "draw", "play", "over"
 ROTATING_PAIRS = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     rules: HandFootRules
     seed: int
@@ -80,8 +81,8 @@ class State:
     legal_cache: list[Any] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> State:
-        """A copy whose lists are its own (the engine changes a copy's lists in place); the
-        legal-action cache is not copied."""
+        """A copy sharing every container with this state (copy-on-write: whoever changes the
+        copy replaces the container first); the legal-action cache is not copied."""
         return _clone(self)
 
     # --- helpers ---
@@ -100,25 +101,7 @@ class State:
         return mins[min(self.round, len(mins) - 1)]
 
 
-_clone = copier(
-    State,
-    lists=(
-        "order",
-        "side_of",
-        "foot_taken",
-        "stock",
-        "pile",
-        "down",
-        "opened",
-        "cuts",
-        "first_cuts",
-        "pending",
-        "scores",
-        "results",
-    ),
-    nested=("hands", "feet", "melds", "red_threes", "known"),
-    reset={"legal_cache": None},
-)
+_clone = copier(State, reset={"legal_cache": None})
 
 
 def pairs_for_round(rules: HandFootRules, rnd: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -228,18 +211,25 @@ def deal_round(state: State, rnd: int, seed: int) -> list[tuple[str, int, list[C
 def lay_out_red_threes(state: State, seat: int) -> list[Card]:
     """Seed 004: red 3s are "played to the board … and grants a card draw to replace the 3".
     Moves every red 3 in the seat's hand to its side and draws replacements (which may be red 3s
-    too) while the stock lasts.  Returns the red 3s laid out."""
+    too) while the stock lasts.  Returns the red 3s laid out.
+
+    The seat's hand must be this state's own (copied on write by the caller); the side's red 3s
+    and the stock are copied here when they change."""
     hand = state.hands[seat]
-    side = state.side_of[seat]
     laid: list[Card] = []
     while True:
         threes = [c for c in RED_THREES if hand[c]]
         if not threes:
+            if laid:
+                side = state.side_of[seat]
+                reds = state.red_threes = list(state.red_threes)
+                reds[side] = reds[side] + laid
             return laid
+        if not laid:
+            state.stock = list(state.stock)
         for c in threes:
             for _ in range(hand[c]):
                 hand[c] -= 1
-                state.red_threes[side].append(c)
                 laid.append(c)
                 if state.stock:
                     hand[state.stock.pop()] += 1
@@ -248,11 +238,18 @@ def lay_out_red_threes(state: State, seat: int) -> list[Card]:
 def draw_cards(state: State, seat: int, count: int) -> tuple[list[Card], list[Card]]:
     """Draw up to ``count`` cards from the stock; red 3s are laid out and replaced.
 
-    Returns (cards drawn that stay in the hand, red 3s laid out)."""
+    Returns (cards drawn that stay in the hand, red 3s laid out).  The seat's hand and the stock
+    must be this state's own (copied on write by the caller)."""
     hand = state.hands[seat]
+    stock = state.stock
+    drawn = [stock.pop() for _ in range(min(count, len(stock)))]
+    for c in drawn:
+        hand[c] += 1
+    if not any(hand[c] for c in RED_THREES):
+        return sorted(drawn), []
     before = list(hand)
-    for _ in range(min(count, len(state.stock))):
-        hand[state.stock.pop()] += 1
+    for c in drawn:
+        before[c] -= 1
     laid = lay_out_red_threes(state, seat)
     kept: list[Card] = []
     for kind in range(NUM_KINDS):

@@ -11,11 +11,10 @@ too — it is face down until you pick it up), other hands, the order of the sto
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.cards import NUM_KINDS, Card, card_str, expand, shoe
+from parlour.core.cards import NUM_KINDS, Card, card_str, counts, expand, shoe
 from parlour.core.codec import card_field, cards_field, to_json
 from parlour.core.game import HandResult
 from parlour.games.handfoot.parts.melds import Meld, cards_value
@@ -24,7 +23,7 @@ from parlour.games.handfoot.scoring import book_counts, missing_books, red_three
 from parlour.games.handfoot.state import State
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldView:
     index: int
     kind: str  # "book" | "run" | "wilds"
@@ -41,7 +40,7 @@ class MeldView:
     this_turn: bool = False  # melded this turn by the player to act (taken back by Retract)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideView:
     side: int
     seats: tuple[int, ...]
@@ -54,7 +53,7 @@ class SideView:
     board_points: int = 0  # the public part of the round score so far
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
     side: int
@@ -66,13 +65,13 @@ class PlayerView:
     known: tuple[Card, ...] = cards_field()  # cards known to be in this hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CutView:
     seat: int
     card: Card = card_field()  # noqa: RUF009
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandFootView:
     seat: int | None
     to_act: int | None
@@ -106,7 +105,28 @@ class HandFootView:
     termination: str = ""
 
 
+#: meld views already built, by (index, this turn, meld): melds are immutable and most of a
+#: side's melds are the same from one state to the next (cleared when it grows large)
+_MELD_VIEWS: dict[tuple[int, bool, Meld], MeldView] = {}
+_MELD_VIEWS_MAX = 50_000
+
+
+def _cards_of(count_vector: list[int]) -> tuple[Card, ...]:
+    """The cards of a count vector in kind order (nothing to do for an empty one)."""
+    return tuple(expand(count_vector)) if any(count_vector) else ()
+
+
 def _meld_view(i: int, m: Meld, this_turn: bool) -> MeldView:
+    key = (i, this_turn, m)
+    found = _MELD_VIEWS.get(key)
+    if found is None:
+        if len(_MELD_VIEWS) >= _MELD_VIEWS_MAX:
+            _MELD_VIEWS.clear()
+        found = _MELD_VIEWS[key] = _new_meld_view(i, m, this_turn)
+    return found
+
+
+def _new_meld_view(i: int, m: Meld, this_turn: bool) -> MeldView:
     return MeldView(
         index=i,
         kind=m.kind,
@@ -175,7 +195,7 @@ def observe_state(state: State, seat: int | None) -> HandFootView:
             foot_taken=state.foot_taken[s],
             down=state.down[s],
             cut=state.cuts[s],
-            known=tuple(expand(state.known[s])),
+            known=_cards_of(state.known[s]),
         )
         for s in range(rules.players)
     )
@@ -197,7 +217,7 @@ def observe_state(state: State, seat: int | None) -> HandFootView:
         pile_size=len(state.pile),
         pile_top=state.pile[-1] if state.pile else -1,
         pile=tuple(state.pile),
-        hand=tuple(expand(state.hands[seat])) if seat is not None else (),
+        hand=_cards_of(state.hands[seat]) if seat is not None else (),
         pending=tuple(state.pending),
         taken_top=state.taken_top,
         turn_start_melds=state.turn_start_melds,
@@ -219,7 +239,7 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
     the cards the viewer cannot see."""
     rules = view.rules
     n = rules.players
-    unseen = Counter(shoe(rules.decks, rules.decks * rules.jokers_per_deck))
+    unseen = list(_pack_counts(rules.decks, rules.decks * rules.jokers_per_deck))
     seen: list[Card] = [*view.pile, *view.pending]
     for sv in view.sides:
         seen.extend(sv.red_threes)
@@ -235,10 +255,11 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
             for c in p.known:
                 hands[p.seat][c] += 1
             seen.extend(p.known)
-    unseen.subtract(seen)
-    if any(v < 0 for v in unseen.values()):
+    for c in seen:
+        unseen[c] -= 1
+    if min(unseen) < 0:
         raise ValueError("the view shows more cards than the pack holds")
-    pool = [c for c, k in sorted(unseen.items()) for _ in range(k)]
+    pool = expand(unseen)
     rng.shuffle(pool)
     feet: list[list[Card]] = [[] for _ in range(n)]
     for p in view.players:
@@ -264,11 +285,11 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
         foot_taken=[p.foot_taken for p in view.players],
         stock=pool,
         pile=list(view.pile),
-        melds=[[Meld(m.kind, m.key, m.cards) for m in sv.melds] for sv in view.sides],
+        melds=[[_table_meld(m) for m in sv.melds] for sv in view.sides],
         red_threes=[list(sv.red_threes) for sv in view.sides],
         down=[p.down for p in view.players],
         opened=[sv.opened for sv in view.sides],
-        known=[_counts(p.known) for p in view.players],
+        known=[counts(p.known) for p in view.players],
         cuts=[p.cut for p in view.players],
         first_cuts=[(c.seat, c.card) for c in view.first_cuts],
         to_act=view.to_act if view.to_act is not None else view.order[0],
@@ -289,11 +310,29 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
     return state
 
 
-def _counts(cards: tuple[Card, ...]) -> list[int]:
-    v = [0] * NUM_KINDS
-    for c in cards:
-        v[c] += 1
-    return v
+#: melds already rebuilt from their views, by (kind, key, cards) (cleared when it grows large)
+_MELDS: dict[tuple[str, int, tuple[Card, ...]], Meld] = {}
+
+
+def _table_meld(m: MeldView) -> Meld:
+    key = (m.kind, m.key, m.cards)
+    found = _MELDS.get(key)
+    if found is None:
+        if len(_MELDS) >= _MELD_VIEWS_MAX:
+            _MELDS.clear()
+        found = _MELDS[key] = Meld(m.kind, m.key, m.cards)
+    return found
+
+
+_PACKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _pack_counts(decks: int, jokers: int) -> tuple[int, ...]:
+    """The count vector of the whole pack (computed once per size)."""
+    found = _PACKS.get((decks, jokers))
+    if found is None:
+        found = _PACKS[(decks, jokers)] = tuple(counts(shoe(decks, jokers)))
+    return found
 
 
 # --- fast JSON (the same shape as parlour.core.codec.to_json, ~10× quicker) ----------------------

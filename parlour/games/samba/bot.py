@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.bot import Bot
 from parlour.core.canasta import BLACK_THREES, RED_THREES, WILD_KINDS
 from parlour.games.samba import actions as A
@@ -115,6 +117,8 @@ def _meld_value(cards: Sequence[int]) -> int:
     return sum(VALUE[c] for c in cards)
 
 
+# a bot of one's own may subclass the compiled basic bot (docs/speed.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SambaBasicBot(Bot):
     """Heuristic Samba player (see the module docstring)."""
 
@@ -134,7 +138,7 @@ class SambaBasicBot(Bot):
 
     # --- the decision -------------------------------------------------------------------
 
-    def act(self, view: SambaView, legal: Sequence[Any]) -> Any:
+    def act(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
         legal_set = set(legal)
@@ -154,7 +158,7 @@ class SambaBasicBot(Bot):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def _draw(self, view: SambaView, legal: Sequence[Any]) -> Any:
+    def _draw(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
         me = view.sides[view.players[view.seat or 0].side]
         tops = [a for a in legal if isinstance(a, A.TakeTop)]
         pairs = [a for a in legal if isinstance(a, A.TakePile)]
@@ -175,7 +179,7 @@ class SambaBasicBot(Bot):
             return tops[0]
         return A.DRAW
 
-    def _pair_cost(self, view: SambaView, act: Any) -> int:
+    def _pair_cost(self, view: SambaView | FastView, act: Any) -> int:
         """Prefer pairs whose cards are not in a run of the hand."""
         h = _counts(view.hand)
         cost = 0
@@ -185,12 +189,14 @@ class SambaBasicBot(Bot):
             cost += sum(1 for d in (-2, -1, 1, 2) if 4 <= r + d <= 14 and h[base + r + d])
         return cost
 
-    def _best_pair(self, view: SambaView, pairs: Sequence[Any]) -> Any:
+    def _best_pair(self, view: SambaView | FastView, pairs: Sequence[Any]) -> Any:
         return min(pairs, key=lambda p: self._pair_cost(view, p))
 
     # --- melding ------------------------------------------------------------------------
 
-    def _meld_step(self, view: SambaView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+    def _meld_step(
+        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+    ) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         me = view.sides[side]
@@ -252,7 +258,9 @@ class SambaBasicBot(Bot):
                 return first
         return None
 
-    def _continue_stage(self, view: SambaView, legal: Sequence[Any], legal_set: set[Any]) -> Any:
+    def _continue_stage(
+        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+    ) -> Any:
         pending = list(view.pending)
         plan = self._meld_plan
         if len(plan) > len(pending) and plan[: len(pending)] == pending:
@@ -288,7 +296,7 @@ class SambaBasicBot(Bot):
 
     # --- discarding ---------------------------------------------------------------------
 
-    def _discard(self, view: SambaView, legal: Sequence[Any]) -> Any:
+    def _discard(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         discards = [a for a in legal if isinstance(a, A.Discard)]
@@ -303,7 +311,7 @@ class SambaBasicBot(Bot):
             return legal[0]
         return self.ranked_discards(view, discards)[0]
 
-    def ranked_discards(self, view: SambaView, discards: Sequence[Any]) -> list[Any]:
+    def ranked_discards(self, view: SambaView | FastView, discards: Sequence[Any]) -> list[Any]:
         """The legal discards, the one that helps the opponents least (and costs the side
         least) first."""
         seat = view.seat or 0
@@ -361,7 +369,7 @@ class SambaBasicBot(Bot):
 
     # --- answering "partner, may I go out?" ---------------------------------------------
 
-    def _answer(self, view: SambaView, legal_set: set[Any]) -> Any:
+    def _answer(self, view: SambaView | FastView, legal_set: set[Any]) -> Any:
         hand = view.hand
         if any(c in RED_THREES for c in hand):
             return A.NO if A.NO in legal_set else A.YES
@@ -372,7 +380,11 @@ class SambaBasicBot(Bot):
 
     @staticmethod
     def search_candidates(
-        policy: SambaBasicBot, view: SambaView, legal: Sequence[Any], favourite: Any, limit: int
+        policy: SambaBasicBot,
+        view: SambaView | FastView,
+        legal: Sequence[Any],
+        favourite: Any,
+        limit: int,
     ) -> list[Any]:
         """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
         list): every choice of how to draw; at a discard, the three least harmful discards by

@@ -12,7 +12,7 @@ from parlour.core.cards import card_str
 from parlour.core.codec import card_field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawStock:
     """Draw the top card of the stock (seen only by you)."""
 
@@ -20,7 +20,7 @@ class DrawStock:
         return "draw from the stock"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeDiscard:
     """Take the top card of the discard pile (it may not be discarded again this turn)."""
 
@@ -28,7 +28,7 @@ class TakeDiscard:
         return "take the discard"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Knock:
     """Knock instead of drawing: your hand is frozen, every other player has one last turn."""
 
@@ -36,7 +36,7 @@ class Knock:
         return "knock"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hammer:
     """(Option ``hammer``) the first player calls an immediate showdown instead of drawing."""
 
@@ -44,7 +44,7 @@ class Hammer:
         return "hammer (show down now)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ThrowDown:
     """(Option ``throw_down``) before looking at the cards: call a showdown or play on."""
 
@@ -54,7 +54,7 @@ class ThrowDown:
         return "throw down (show down now)" if self.call else "play on"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard a card; ``declare=True`` declares the 31 the remaining three cards make."""
 
@@ -65,7 +65,7 @@ class Discard:
         return f"discard {card_str(self.card)}" + (" and declare 31" if self.declare else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndHand:
     """The stock is empty and you do not want the discard: the hand ends and everyone shows."""
 
@@ -73,7 +73,7 @@ class EndHand:
         return "end the hand (stock is empty)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Declare31:
     """Show the 31 you were dealt: no play, all other players lose."""
 

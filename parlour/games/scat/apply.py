@@ -23,7 +23,7 @@ from parlour.games.scat.actions import (
     TakeDiscard,
     ThrowDown,
 )
-from parlour.games.scat.parts.values import hand_value, is_declarable, rank_key
+from parlour.games.scat.parts.values import Value, hand_value, is_declarable, rank_key
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.scoring import declared_changes, showdown_changes
 from parlour.games.scat.state import (
@@ -268,7 +268,7 @@ def _end_hand(
     reason: str,
     knocker: int | None,
     shown: tuple[SeatCards, ...],
-    values: dict[int, float],
+    values: dict[int, Value],
     ev: list[Event] | None,
 ) -> ScatState:
     rules = state.rules

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.bot import Bot
 from parlour.core.game import Game, Seat
 from parlour.games.scat.actions import (
@@ -62,6 +64,8 @@ def _shape(cards: Sequence[int]) -> tuple[int, int]:
     return max(by_suit), sum(suit_totals(cards))
 
 
+# a bot of one's own may subclass the compiled basic bot (docs/speed.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BasicScatBot(Bot):
     name = "basic"
 

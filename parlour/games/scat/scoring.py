@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from parlour.games.scat.parts.values import Value
 from parlour.games.scat.rules import ScatRules
 
 
@@ -23,7 +24,7 @@ def _n(values: Mapping[int, object]) -> int:
 
 
 def showdown_changes(
-    values: Mapping[int, float],
+    values: Mapping[int, Value],
     knocker: int | None,
     rules: ScatRules,
     keys: Mapping[int, Sequence[int]] | None = None,

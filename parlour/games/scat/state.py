@@ -8,6 +8,7 @@ from parlour.core.cards import cards_str
 from parlour.core.codec import cards_field
 from parlour.core.game import HandResult
 from parlour.core.state import copier
+from parlour.games.scat.parts.values import Value
 from parlour.games.scat.rules import ScatRules
 
 # phases of a decision
@@ -21,7 +22,7 @@ OVER = "over"  # the match has ended
 # --- records shared by state and view ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatCards:
     """Cards of one seat that the viewer may know (shown at a showdown, or taken from the pile)."""
 
@@ -32,7 +33,7 @@ class SeatCards:
         return f"seat {self.seat}: {cards_str(self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastHand:
     """How the previous hand ended: public once the hand is over."""
 
@@ -40,7 +41,7 @@ class LastHand:
     reason: str  # "knock", "hammer", "throw_down", "stock_exhausted", "declared_31", "dealt_31"
     knocker: int | None
     shown: tuple[SeatCards, ...]
-    values: tuple[float | None, ...]
+    values: tuple[Value | None, ...]
     changes: tuple[int, ...]  # lives lost (negative) or points won (positive) per seat
     replay: bool = False  # every remaining player would have been out: they play another hand
     out: tuple[int, ...] = ()  # the seats this hand put out
@@ -83,7 +84,9 @@ class ScatState:
         """A copy sharing every (immutable) part."""
         return _clone(self)
 
-    copy = clone
+    def copy(self) -> ScatState:
+        """The same as :meth:`clone` (a method, not an alias: mypyc compiles this class)."""
+        return _clone(self)
 
 
 _clone = copier(ScatState)

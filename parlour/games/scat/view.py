@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from parlour.core.cards import shoe
 from parlour.core.codec import card_field, cards_field
 from parlour.core.game import HandResult
-from parlour.games.scat.parts.values import hand_value
+from parlour.games.scat.parts.values import Value, hand_value
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import OVER, THROW_DOWN, LastHand, ScatState, SeatCards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScatView:
     """What one seat may know.  Every discard is placed face up, so every seat has seen the
     whole discard pile in order (``pile``, bottom → top) even though the pile is kept squared
@@ -33,7 +33,7 @@ class ScatView:
     hand_number: int
     dealer: int
     hand: tuple[int, ...] = cards_field()
-    hand_value: float | None = None
+    hand_value: Value | None = None
     undeclared_31: tuple[int, ...] = cards_field(default=())
     pile_top: int = card_field(default=-1)
     pile: tuple[int, ...] = cards_field(default=())
@@ -92,7 +92,7 @@ def status_label(rules: ScatRules, lives: int, out: bool) -> str:
     return f"{lives} penn" + ("y" if lives == 1 else "ies")
 
 
-def counted_value(state: ScatState, seat: int) -> float:
+def counted_value(state: ScatState, seat: int) -> Value:
     """The value a hand counts for: an undeclared 31 "effectively counts as 30"."""
     hand = state.hands[seat]
     if state.silent[seat] and state.silent[seat] == hand:
@@ -105,7 +105,7 @@ def observe(state: ScatState, seat: int | None) -> ScatView:
     blind = state.phase == THROW_DOWN and seat == state.to_act
     if seat is None or blind:
         hand: tuple[int, ...] = ()
-        value: float | None = None
+        value: Value | None = None
         silent: tuple[int, ...] = ()
     else:
         hand = state.hands[seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -78,7 +79,7 @@ def test_ascending_from_aces() -> None:
     state = all_pass(play(state, "2D", 2))
     assert state.allowed == (3,)
     s2 = position(["KC 2C", "AD 2D"])
-    s2 = s2.__class__(**{**s2.__dict__, "allowed": (13,)})
+    s2 = dataclasses.replace(s2, allowed=(13,))
     s2 = all_pass(play(s2, "KC", 13))
     assert s2.allowed == (14,)
 
@@ -105,7 +106,7 @@ def test_bullshit_two_of_clubs_starts() -> None:
     state = all_pass(play(state, "2C 2H", 2))
     assert state.allowed == (3,)
     state = position(["AC 5D", "2D 4D"], rank_rule="bullshit")
-    state = state.__class__(**{**state.__dict__, "allowed": (14,)})
+    state = dataclasses.replace(state, allowed=(14,))
     assert all_pass(play(state, "AC", 14)).allowed == (2,)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from parlour.core.state import state_fields
 from parlour.games.samba.parts.melds import Meld, add_card, fits, make_meld, merge
 from parlour.games.samba.parts.reach import Table, can_go_out, counts, opening_reachable
 from parlour.games.samba.rules import SambaRules
@@ -118,7 +119,8 @@ def test_opening_matches_brute_force() -> None:
 
 
 def _same(a: Table, b: Table) -> bool:
-    return all(getattr(a, f) == getattr(b, f) for f in Table.__slots__)
+    # state_fields: the __slots__, or the attributes of the class compiled by mypyc
+    return all(getattr(a, f) == getattr(b, f) for f in state_fields(Table))
 
 
 def test_table_after_a_move_is_the_table_of_the_melds_after_it() -> None:

@@ -24,6 +24,7 @@ from parlour.core.cards import (
     card_str,
     cards_str,
     is_red,
+    make_card,
     rank_of,
     rank_str,
     suit_of,
@@ -64,8 +65,14 @@ def card_value(card: Card) -> int:
     return 0
 
 
+CARD_VALUES: tuple[int, ...] = tuple(card_value(c) for c in range(JOKER + 1))
+
+
 def cards_value(cards: Sequence[Card]) -> int:
-    return sum(card_value(c) for c in cards)
+    total = 0
+    for c in cards:
+        total += CARD_VALUES[c]
+    return total
 
 
 def wilds_allowed(rank: int) -> bool:
@@ -73,7 +80,27 @@ def wilds_allowed(rank: int) -> bool:
     return 4 <= rank <= 14 and rank != 7
 
 
-@dataclass(frozen=True)
+#: the wild cards as they join a meld (every 2 as 2♣: no rule tells the suits of 2s apart)
+WILD_ADDS: tuple[Card, ...] = (make_card(2, 0), JOKER)
+
+
+def _natural_adds(rank: int) -> tuple[Card, ...]:
+    """The naturals of ``rank`` as they join a book (4s–7s as the club: their suits never
+    matter; 8–A by suit, as sambas are one suit)."""
+    if rank <= 7:
+        return (make_card(rank, 0),)
+    return tuple(make_card(rank, s) for s in range(4))
+
+
+#: what may join an unfinished book of each rank 4–A: [naturals only, naturals or wilds]
+BOOK_ADDS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {
+    r: (_natural_adds(r), _natural_adds(r) + (WILD_ADDS if wilds_allowed(r) else ()))
+    for r in range(4, 15)
+}
+NO_ADDS: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # no book of other ranks exists
+
+
+@dataclass(frozen=True, slots=True)
 class Meld:
     """One meld of a side: ``kind`` is book/run/wilds; ``key`` the rank (book) or suit (run)."""
 
@@ -83,10 +110,31 @@ class Meld:
     # derived, cached (melds are immutable)
     complete: bool = field(init=False, compare=False, repr=False)
     wild_count: int = field(init=False, compare=False, repr=False)
+    #: the cards that may still join the meld, one for each set of cards no rule tells apart
+    #: (the lowest kind: the club of 4s–7s, 2♣ for every 2); none once it is complete
+    addable: tuple[Card, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "complete", len(self.cards) >= BOOK_SIZE)
-        object.__setattr__(self, "wild_count", sum(1 for c in self.cards if is_wild(c)))
+        wild = 0
+        for c in self.cards:
+            if c == JOKER or c % 13 == 0:  # a joker or a 2
+                wild += 1
+        object.__setattr__(self, "wild_count", wild)
+        object.__setattr__(self, "addable", () if self.complete else self._addable(wild))
+
+    def _addable(self, wild: int) -> tuple[Card, ...]:
+        """A wild may join a book only while it keeps more naturals than wilds; a run grows at
+        either end within 8–A of its suit (one suit: its kinds run in rank order)."""
+        if self.kind == BOOK:
+            return BOOK_ADDS.get(self.key, NO_ADDS)[len(self.cards) - wild > wild + 1]
+        if self.kind == RUN:
+            if not self.cards:  # a label only (a meld named in a message)
+                return ()
+            lo, hi = min(self.cards), max(self.cards)
+            below = (lo - 1,) if rank_of(lo) > SAMBA_LOW else ()
+            return (*below, hi + 1) if rank_of(hi) < 14 else below
+        return WILD_ADDS
 
     @property
     def is_samba(self) -> bool:

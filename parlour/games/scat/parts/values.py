@@ -18,6 +18,10 @@ from collections.abc import Sequence
 from parlour.core.cards import ACE, Card
 from parlour.games.scat.rules import ScatRules
 
+#: a hand's value: an int, a float only for a fractional special hand (``three_of_a_kind=30.5``);
+#: not ``float``, which the compiled build would turn every int into (17 shown as 17.0)
+Value = int | float
+
 #: value of a card kind 0..51 (index = kind)
 CARD_VALUE: tuple[int, ...] = tuple(
     11 if r == ACE else (10 if r >= 10 else r) for _s in range(4) for r in range(2, 15)
@@ -52,7 +56,7 @@ def is_one_suit(cards: Sequence[Card]) -> bool:
     return len(cards) == 3 and cards[0] // 13 == cards[1] // 13 == cards[2] // 13
 
 
-def hand_value(cards: Sequence[Card], rules: ScatRules) -> float:
+def hand_value(cards: Sequence[Card], rules: ScatRules) -> Value:
     """The value of a hand under ``rules`` (31 at most, 33 for a Grand Cadillac)."""
     if len(cards) != 3:
         return max(suit_totals(cards))
