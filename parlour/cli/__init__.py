@@ -1,62 +1,53 @@
 """The ``parlour`` command: simulate, rules, replay, play, serve, tournament, score, verify, info.
 
-Each subcommand lives in its own module here and registers itself on :data:`app`."""
+Each subcommand lives in its own module here and registers itself on the Typer app of
+:mod:`parlour.cli.base`.  ``parlour COMMAND`` imports only that command's module (start-up time
+counts in every run); ``parlour.cli.app`` is the app with every command loaded."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 
 import typer
 
-app = typer.Typer(
-    name="parlour",
-    help="Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-_COMMAND_MODULES = (
-    "simulate",
-    "rules_cmd",
-    "replay_cmd",
-    "play",
-    "serve",
-    "tournament",
-    "ladder",
-    "score",
-    "verify",
-    "playthrough",
-    "info",
-)
-
-for _mod in _COMMAND_MODULES:
-    _name = f"parlour.cli.{_mod}"
-    if importlib.util.find_spec(_name) is not None:
-        importlib.import_module(_name)
+#: command name -> the module of parlour.cli that registers it
+COMMANDS: dict[str, str] = {
+    "simulate": "simulate",
+    "rules": "rules_cmd",
+    "replay": "replay_cmd",
+    "play": "play",
+    "serve": "serve",
+    "tournament": "tournament",
+    "ladder": "ladder",
+    "score": "score",
+    "verify": "verify",
+    "playthrough": "playthrough",
+    "info": "info",
+}
 
 
-def _version(value: bool) -> None:
-    if value:
-        from parlour.cli.info import version_line
+def load_commands(names: list[str] | None = None) -> typer.Typer:
+    """The app with the modules of these commands loaded (``None``: every command)."""
+    for command in COMMANDS if names is None else names:
+        name = f"parlour.cli.{COMMANDS[command]}"
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
+    from parlour.cli.base import app
 
-        typer.echo(version_line())
-        raise typer.Exit()
+    return app
 
 
-@app.callback()
-def _options(
-    version: bool = typer.Option(
-        False,
-        "--version",
-        callback=_version,
-        is_eager=True,
-        help="Print the version and the active build (compiled or interpreted), then exit.",
-    ),
-) -> None:
-    """Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad."""
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    app()
+    """The ``parlour`` entry point: a known command loads only its module; anything else (help,
+    a mistyped command) loads them all, so help and errors list every command."""
+    args = sys.argv[1:]
+    command = args[0] if args else ""
+    load_commands([command] if command in COMMANDS else None)()

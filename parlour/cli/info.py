@@ -9,7 +9,7 @@ import typer
 
 import parlour
 from parlour import _build
-from parlour.cli import app
+from parlour.cli.base import app
 
 
 def version_line() -> str:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.cli.tui.adapters import install_readline
 from parlour.cli.tui.session import Session

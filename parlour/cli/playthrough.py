@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
 from parlour.sim import playthrough as recording

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from parlour import games
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
 from parlour.core.replay import MatchRecord

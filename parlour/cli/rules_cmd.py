@@ -12,7 +12,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from parlour import games, rules_pages
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail
 
 

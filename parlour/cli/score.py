@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import fail, parse_options
 from parlour.core.errors import RulesError
 from parlour.scoring.chicago import (

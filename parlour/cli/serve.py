@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import console, fail
 
 SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"

@@ -11,7 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.rng import derive_seed
 from parlour.sim.match import MatchStats, play_match

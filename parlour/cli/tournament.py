@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from parlour import bots as bot_registry
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.errors import ParlourError
 from parlour.sim.executors import EXECUTORS

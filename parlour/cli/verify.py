@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from parlour.cli import app
+from parlour.cli.base import app
 from parlour.cli.common import console, fail
 
 

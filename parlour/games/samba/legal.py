@@ -68,7 +68,13 @@ def legal_actions(s: State) -> list[Action]:
         # seat) may have none, and then the plain moves stay legal rather than a dead end
         vouched = vouched_out(s)
         memo: dict[object, bool] = {}
-        out = [a for a in out if vouched(a) or keeps_going_out(s, a, memo)] or out
+        kept: list[Action] = []
+        for a in out:
+            # taking back the meld being built (listed last) keeps going out possible whenever
+            # finishing it some way does: the same cards can be melded again
+            if vouched(a) or (kept and a is A.UNSTAGE) or keeps_going_out(s, a, memo):
+                kept.append(a)
+        out = kept or out
     return out
 
 

@@ -429,42 +429,59 @@ def quick_out(
     short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
     for i in IDX:
         n = pool[i]
-        gs = groups.get(i + 4)
+        gs = groups.get(i + 4) if groups else None
         if gs:
+            members: tuple[tuple[int, int, bool], ...]
             if len(gs) == 1:
                 a0, w0 = gs[0]
-                members = [(a0 + n, w0, a0 + w0 >= 7)]
+                members = ((a0 + n, w0, a0 + w0 >= 7),)
             elif not nwo and sum([w for _, w in gs]) <= 2:
-                members = [(n + sum([a for a, _ in gs]), sum([w for _, w in gs]), False)]
+                members = ((n + sum([a for a, _ in gs]), sum([w for _, w in gs]), False),)
             else:  # not merged: the naturals go to the largest group
                 ordered = sorted(gs, key=lambda g: -(g[0] + g[1]))
-                members = [(a + n * (j == 0), w, a + w >= 7) for j, (a, w) in enumerate(ordered)]
+                members = tuple(
+                    [(a + n * (j == 0), w, a + w >= 7) for j, (a, w) in enumerate(ordered)]
+                )
             for a, w, was_canasta in members:
-                room = 0 if nwo and was_canasta else max(0, min(2, a // 2) - w)
-                if a + w >= 7:
+                if nwo and was_canasta:
+                    room = 0
+                else:
+                    room = a // 2
+                    if room > 2:
+                        room = 2
+                    room -= w
+                    if room < 0:
+                        room = 0
+                size = a + w
+                if size >= 7:
                     canastas += 1
-                    slots += 0 if nwo else room
-                elif 7 - a - w <= room:
-                    short.append((7 - a - w, room))
+                    if not nwo:
+                        slots += room
+                elif 7 - size <= room:
+                    short.append((7 - size, room))
                 else:
                     slots += room
+        elif not n:
+            continue
         elif n >= 7:
             canastas += 1
             slots += 1  # seven naturals and a wild card (added before the seventh natural)
         elif n >= 5:
-            short.append((7 - n, min(2, n // 2)))
+            short.append((7 - n, 2))  # n // 2 >= 2
         elif n >= 3:
             slots += n // 2
         elif n == 2:
             pairs += 1
-        elif n == 1:
+        else:
             stuck += 1
             if stuck > budget:
                 return False
     if pairs > nw:
         return False
     wild = nw - pairs
-    for need, room in sorted(short):
+    if len(short) > 1:
+        short.sort()
+    for need, room in short:
         if need <= wild:
             wild -= need
             canastas += 1
