@@ -14,7 +14,7 @@ from typing import Any
 
 from parlour.core.bot import Bot
 from parlour.core.cards import expand, rank_of
-from parlour.games.handfoot.actions import AddToMeld, Discard, Meld, Retract, TakePile
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.parts.melds import card_value, is_black_three, is_wild
 from parlour.games.handfoot.state import State
@@ -78,6 +78,38 @@ class HandFootBasicBot(Bot):
         if discards:
             return min(discards, key=lambda a: self._keep_score(view, a.card))
         return legal[0]
+
+    def ranked_discards(self, view: Any, discards: Sequence[Discard]) -> list[Discard]:
+        """The discards from the one the bot would make to the one it would make last (one per
+        card kind)."""
+        unique = list(dict.fromkeys(discards))
+        return sorted(unique, key=lambda a: self._keep_score(view, a.card))
+
+    @staticmethod
+    def search_candidates(
+        policy: HandFootBasicBot, view: Any, legal: Sequence[Any], favourite: Any, limit: int
+    ) -> list[Any]:
+        """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
+        list): at the draw, drawing and every way of taking the pile; at a discard, the next
+        least harmful discards by the policy's own ranking (and the meld steps it passed over).
+        Meld steps the policy takes are played unsearched: the policy melds what it can, which
+        the search rarely improves on, and a turn has many of them."""
+        out = [favourite]
+        if isinstance(favourite, (Draw, TakePile)):
+            others = [a for a in legal if isinstance(a, Draw)]
+            takes = [a for a in legal if isinstance(a, TakePile)]
+            others += sorted(takes, key=lambda a: -policy._meld_score(view, a))
+        elif isinstance(favourite, Discard):
+            others = list(policy.ranked_discards(view, [a for a in legal if isinstance(a, Discard)]))
+            others += [a for a in legal if isinstance(a, (Meld, AddToMeld))]
+        else:
+            return out
+        for a in others:
+            if len(out) >= limit:
+                break
+            if a not in out:
+                out.append(a)
+        return out
 
     def _my_melds(self, view: HandFootView | QuickView) -> Sequence[MeldView | TableMeld]:
         for side in view.sides:
