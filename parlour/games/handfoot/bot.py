@@ -95,12 +95,13 @@ class HandFootBasicBot(Bot):
         Meld steps the policy takes are played unsearched: the policy melds what it can, which
         the search rarely improves on, and a turn has many of them."""
         out = [favourite]
+        others: list[Any]
         if isinstance(favourite, (Draw, TakePile)):
             others = [a for a in legal if isinstance(a, Draw)]
             takes = [a for a in legal if isinstance(a, TakePile)]
             others += sorted(takes, key=lambda a: -policy._meld_score(view, a))
         elif isinstance(favourite, Discard):
-            others = list(policy.ranked_discards(view, [a for a in legal if isinstance(a, Discard)]))
+            others = [*policy.ranked_discards(view, [a for a in legal if isinstance(a, Discard)])]
             others += [a for a in legal if isinstance(a, (Meld, AddToMeld))]
         else:
             return out

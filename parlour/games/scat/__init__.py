@@ -33,9 +33,11 @@ GRAMMAR = Grammar(
 )
 
 #: the ``strong`` bot's search for Scat: every legal move against the basic bot's on shared
-#: determinizations, played out by the basic bot to the end of the hand (see ``parts/search``)
+#: determinizations, played out by the basic bot to the end of the hand (see ``parts/search``);
+#: a score scale of 4 lives keeps rewards nearly linear in lives, so a knock that costs two
+#: weighs about twice one that costs one (at 1 life, tanh saturates and knocks came too cheap)
 HINTS = SearchHints(
-    score_scale=1.0,
+    score_scale=4.0,
     rollout_steps=12,
     search="paired",
     paired_rollout_steps=0,

@@ -19,7 +19,10 @@ from parlour.games.handfoot.position import position
 VARIANT = games.get("handfoot", players=4, max_hands=1)
 PILE = "4♦ 7♣ 8♠ 10♦ 6♥ J♣ K♠ 9♦"
 #: two feet of the same card points (the estimate counts what a foot still to come holds)
-FEET = {2: "4♣ 5♣ 6♣ 8♣ 9♣ 10♣ J♣ K♣ A♣ 2♣ Jk 7♣ 4♦ 5♦ 6♦", 3: "4♥ 5♥ 6♥ 8♥ 9♥ 10♥ J♥ K♥ A♥ 2♥ Jk 7♥ 4♠ 5♠ 6♠"}
+FEET = {
+    2: "4♣ 5♣ 6♣ 8♣ 9♣ 10♣ J♣ K♣ A♣ 2♣ Jk 7♣ 4♦ 5♦ 6♦",
+    3: "4♥ 5♥ 6♥ 8♥ 9♥ 10♥ J♥ K♥ A♥ 2♥ Jk 7♥ 4♠ 5♠ 6♠",
+}
 
 
 def test_a_finished_clean_book_is_worth_more_than_loose_cards() -> None:

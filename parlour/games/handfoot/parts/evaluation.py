@@ -41,7 +41,26 @@ FEATURES = (
 )
 
 # --- fitted by scripts/fit_handfoot_eval.py (do not edit by hand) ---
-WEIGHTS: tuple[float, ...] = (0.996, 69.600, 374.456, 10.812, 135.089, -3.647, 0.939, -21.667, 124.499, -11.855, 59.737, 5591.531, -4869.542, 2.038, -129.341, 679.699, -136.680, 8.655,)
+WEIGHTS: tuple[float, ...] = (
+    0.996,
+    69.600,
+    374.456,
+    10.812,
+    135.089,
+    -3.647,
+    0.939,
+    -21.667,
+    124.499,
+    -11.855,
+    59.737,
+    5591.531,
+    -4869.542,
+    2.038,
+    -129.341,
+    679.699,
+    -136.680,
+    8.655,
+)
 FIT = "400 basic-vs-basic hands, 16431 positions; held-out R2 0.481 (points earned alone: 0.292)"
 # --- end of fitted weights ---
 
@@ -144,7 +163,9 @@ def features(state: State, side: int) -> list[float]:
 def evaluate(state: State) -> tuple[float, ...]:
     """Predicted final round score per partnership (up to a constant common to both); with
     ``rotate_partners``, per seat (each seat scores its partnership's total)."""
-    per_side = [sum(w * x for w, x in zip(WEIGHTS, features(state, s), strict=True)) for s in (0, 1)]
+    per_side = [
+        sum(w * x for w, x in zip(WEIGHTS, features(state, s), strict=True)) for s in (0, 1)
+    ]
     if state.rules.rotate_partners:
         return tuple(per_side[state.side_of[seat]] for seat in range(state.rules.players))
     return (per_side[0], per_side[1])

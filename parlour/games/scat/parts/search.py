@@ -32,7 +32,15 @@ class FastView:
     """What :class:`BasicScatBot` reads of a seat's view, straight from a state: a cheap stand-in
     for ``observe`` in play-outs (the same information: the seat's own hand and public facts)."""
 
-    __slots__ = ("eliminated_in", "hand", "hand_value", "phase", "pile_top", "rules", "turn_in_hand")
+    __slots__ = (
+        "eliminated_in",
+        "hand",
+        "hand_value",
+        "phase",
+        "pile_top",
+        "rules",
+        "turn_in_hand",
+    )
 
     def __init__(self, state: ScatState, seat: int) -> None:
         self.phase = state.phase
