@@ -46,14 +46,14 @@ def _evaluate(game: Any, state: State) -> tuple[float, ...]:
 
 
 #: the ``strong`` bot's search for Hand and Foot, like Samba's: the basic bot's move against a few
-#: alternatives (how to draw, which card to discard) on shared determinizations, play-outs of 40
+#: alternatives (how to draw, which card to discard) on shared determinizations, play-outs of 20
 #: decisions by the basic bot, then the round's end estimated by ``parts/evaluation``
 HINTS = SearchHints(
     score_scale=3000.0,
     rollout_steps=60,
     search="paired",
     search_candidates_limit=4,
-    paired_rollout_steps=40,
+    paired_rollout_steps=20,
     rollout_view=_rollout_view,
     evaluate_state=_evaluate,
     search_candidates=HandFootBasicBot.search_candidates,
