@@ -47,14 +47,6 @@ class QuickView:
 class HandFootBasicBot(Bot):
     name = "basic"
 
-    @staticmethod
-    def evaluate_state(game: Any, state: State) -> list[float]:
-        """The round score each outcome side would get if the round ended now."""
-        per_side = game.round_breakdown(state)
-        if state.rules.rotate_partners:
-            return [float(per_side[state.side_of[s]]["total"]) for s in range(state.rules.players)]
-        return [float(per_side[0]["total"]), float(per_side[1]["total"])]
-
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self._gave_up: tuple[int, int, int] | None = None

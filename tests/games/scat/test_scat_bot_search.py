@@ -89,3 +89,14 @@ def test_a_decision_keeps_to_its_time_budget() -> None:
     bot.act(view, legal)
     assert time.process_time() - started < 0.5
     assert bot.last_iterations > 0
+
+
+def test_losing_two_lives_weighs_about_twice_losing_one() -> None:
+    """Seed 001: a knocker with the lowest hand loses two lives here (``knocker_lowest_loses``).
+    The hints' score scale keeps rewards nearly linear in lives, so the search does not treat a
+    failed knock as hardly worse than an ordinary lost hand."""
+    bot = make("strong:50it", HEADS_UP, 0, 1)
+    assert isinstance(bot, IsmctsBot)
+    win, lose_one, lose_two = (bot._score_rewards([d, 0.0])[0] for d in (1.0, -1.0, -2.0))
+    assert win > 0.5 > lose_one > lose_two
+    assert 1.7 < (0.5 - lose_two) / (0.5 - lose_one) <= 2.0
