@@ -24,7 +24,8 @@ Game hints: the game's declared :class:`~parlour.core.registry.SearchHints` (``E
 from here), ``score_scale`` (points), ``rollout_steps`` (decisions before evaluating),
 ``rollout_view(game, state, seat)`` (a cheap stand-in for ``observe`` in play-outs, showing the
 same information), ``rollout_bot`` (a Bot class used for play-outs; default: the game's
-``basic`` bot), ``search``/``paired_rollout_steps``/``search_candidates`` (the paired search).
+``basic`` bot), ``search``/``paired_rollout_steps``/``search_candidates`` (the paired search),
+``determinize`` (the game's own determinizations for the search, when uniform deals mislead).
 
 The budget is a number of iterations (deterministic for a given seed and view) or seconds per
 decision: ``strong:0.5`` = 0.5 s, ``strong:2s`` = 2 s, ``strong:300it`` = 300 iterations.
@@ -160,6 +161,7 @@ class IsmctsBot(Bot):
             raise ValueError(f"rollout must be auto, basic or random, got {rollout!r}")
         self._fast_view: Callable[[Any, Any, Seat], Any] | None = hints.rollout_view
         self._evaluate: Callable[[Any, Any], Sequence[float]] | None = hints.evaluate_state
+        self._deal: Callable[[Any, Any, random.Random], Any] | None = hints.determinize
         self._rollout_cls: type[Bot] | None = hints.rollout_bot or basic
         if policy is not None:
             self._rollout_cls = policy
@@ -202,7 +204,6 @@ class IsmctsBot(Bot):
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        game = self.game
         rng = self.rng
         # Some games let a player undo a step within a turn (Samba: take back an unfinished
         # meld).  Should the same view come back, the search could cycle for ever; then the
@@ -229,7 +230,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / n > deadline:
                     break
-            self._iterate(root, game.determinize(view, rng), rng)
+            self._iterate(root, self._determinize(view, rng), rng)
             n += 1
         self._record(n, started, cpu_started)
         # the rollout policy's own choice keeps a head start of ``policy_prior`` × iterations
@@ -346,7 +347,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / rounds > deadline:
                     break
-            world = game.determinize(view, rng)
+            world = self._determinize(view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
@@ -418,7 +419,7 @@ class IsmctsBot(Bot):
                     rounds >= 2 and now + 2 * (now - started) / rounds > deadline
                 ):
                     break
-            world = game.determinize(view, rng)
+            world = self._determinize(view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
@@ -430,6 +431,12 @@ class IsmctsBot(Bot):
             rounds += 1
         self._record(playouts, started, cpu_started)
         return [(a, s / max(rounds, 1)) for a, s in zip(cands, sums, strict=True)], rounds
+
+    def _determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state consistent with ``view``: the game's hint if it has one, else its own."""
+        if self._deal is not None:
+            return self._deal(self.game, view, rng)
+        return self.game.determinize(view, rng)
 
     def _value_after(self, world: Any, action: Any, seed: int, side: int) -> float:
         """``side``'s reward from one play-out of ``world`` after ``action``; the same ``seed``

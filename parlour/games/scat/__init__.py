@@ -45,6 +45,7 @@ HINTS = SearchHints(
     rollout_view=search.rollout_view,
     evaluate_state=search.evaluate,
     search_candidates=search.candidates,
+    determinize=search.determinize,
 )
 
 ENTRY = GameEntry(
