@@ -10,6 +10,7 @@ import time
 from parlour import games
 from parlour.bots import make
 from parlour.bots.ismcts import IsmctsBot
+from parlour.core.cards import parse_card
 from parlour.games.scat import ENTRY, GAME
 from parlour.games.scat.actions import DrawStock, Knock, TakeDiscard
 from parlour.games.scat.bot import BasicScatBot
@@ -18,6 +19,7 @@ from parlour.games.scat.position import position
 from parlour.games.scat.rules import ScatRules
 
 HEADS_UP = games.get("scat", players=2)
+NINE_D = parse_card("9♦")
 
 
 def test_evaluation_ranks_the_better_hand_higher() -> None:
@@ -100,3 +102,28 @@ def test_losing_two_lives_weighs_about_twice_losing_one() -> None:
     win, lose_one, lose_two = (bot._score_rewards([d, 0.0])[0] for d in (1.0, -1.0, -2.0))
     assert win > 0.5 > lose_one > lose_two
     assert 1.7 < (0.5 - lose_two) / (0.5 - lose_one) <= 2.0
+
+
+def test_determinizations_give_the_other_hand_its_draws() -> None:
+    """Six turns into a heads-up hand the other player has drawn three times and kept the best:
+    the hint's deals give it a stronger hand than uniform deals do, and stay consistent with the
+    view (own hand, pile, the card known to be held, every card once)."""
+    import random
+    import statistics
+
+    s = position(hands=["K♥ Q♥ 2♣", "9♦ 8♦ 3♠"], known={1: "9♦"}, pile="5♥ 4♣ 6♠ 7♣", turn=6)
+    view = GAME.observe(s, 0)
+    rng = random.Random(4)
+    hinted = [search.determinize(GAME, view, rng) for _ in range(300)]
+    uniform = [GAME.determinize(view, rng) for _ in range(300)]
+    for d in hinted:
+        assert d.hands[0] == s.hands[0] and d.pile == s.pile and NINE_D in d.hands[1]
+        assert sorted((*d.hands[0], *d.hands[1], *d.stock, *d.pile)) == list(range(52))
+        assert GAME.observe(d, 0) == view
+    mean = statistics.mean(GAME.counted_value(d, 1) for d in hinted)
+    assert mean > statistics.mean(GAME.counted_value(d, 1) for d in uniform) + 3
+
+
+def test_the_search_deals_with_the_hint() -> None:
+    bot = make("strong:50it", HEADS_UP, 0, 1)
+    assert isinstance(bot, IsmctsBot) and bot._deal is search.determinize
