@@ -33,6 +33,7 @@ from parlour.games.scat.parts.values import hand_value
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import ScatState
 from parlour.games.scat.view import ScatView, counted_value
+from parlour.games.scat.view import determinize as uniform_deal
 
 #: simulated draws per turn a hidden hand has had: a player also chooses between the stock and
 #: the discard, so one real turn improves a hand about as much as two blind draws (calibrated on
@@ -125,7 +126,7 @@ def _improve(
 def determinize(game: Any, view: ScatView, rng: random.Random) -> ScatState:
     """A state consistent with ``view`` whose hidden hands have had this hand's draws (see the
     module docstring); built from the view only."""
-    state = game.determinize(view, rng)
+    state = uniform_deal(view, rng)
     own = view.seat
     seats = [s for s in range(state.players) if not state.out[s] and s != own]
     if own is None or not state.stock or not seats:
