@@ -1,15 +1,19 @@
-"""Strength benchmark of the Samba bots (issue 7): 4 players in partnerships, duplicate hands.
+"""Strength benchmark of a game's bots (issues 7 and 19), in the ladder's setup of the game
+(:data:`parlour.sim.ladder.SETUPS`: Samba and Hand and Foot one hand, 4 players in partnerships;
+Scat and Cheat a whole game heads-up), with duplicate deals.
 
-    uv run python bench/strength.py                      # full run (~2 hours on two cores)
+    uv run python bench/strength.py                      # Samba, full run (~2 hours on two cores)
     uv run python bench/strength.py --deals 20 --budget 0.5 --workers 2   # a quick look
+    uv run python bench/strength.py --game scat --deals 100 --budget 0.3 --skip basic,speed
 
-Measures, each with its 95 % Wilson interval over hands (every hand is one game: ``max_hands=1``;
-each deal is played twice with the sides swapped so the luck of the cards cancels):
+Measures, each with its 95 % Wilson interval over hands (partnership games: every hand is one
+game, ``max_hands=1``) or whole games (Scat, Cheat: a draw counts half); each deal is played
+twice with the sides swapped so the luck of the cards cancels:
 
-1. ``basic`` pair vs ``random`` pair — bar: ≥ 95 % of hands won;
-2. ``strong`` pair (``--budget`` seconds or ``NNNit`` play-outs per decision) vs
-   ``basic`` pair — bar: the interval's lower bound above 55 %;
-3. the search's play-outs per second on Samba positions from real play, and its longest search.
+1. ``basic`` vs ``random`` — bar: ≥ 95 % won;
+2. ``strong`` (``--budget`` seconds or ``NNNit`` play-outs per decision) vs ``basic`` — bar:
+   the interval's lower bound above 55 %;
+3. the search's play-outs per second on positions from real play, and its longest search.
 
 Not a test: it takes a long time and its numbers depend on the machine.
 """
@@ -24,14 +28,35 @@ from typing import Any
 
 from parlour import games
 from parlour.bots import make
+from parlour.core.registry import Variant
+from parlour.sim.ladder import SETUPS, ladder_variant
 from parlour.sim.stats import wilson
 from parlour.sim.tournament import GameResult, Tournament, summarize
 
 
+def strength_variant(game: str) -> Variant:
+    """The variant ``game`` is measured in: Samba's as it always was, the others the ladder's."""
+    if game == "samba":
+        return games.get("samba", players=4, max_hands=1)
+    return ladder_variant(game)
+
+
+def per_hand(game: str) -> bool:
+    """Whether one game of the benchmark is one hand (partnership games) or a whole match."""
+    return SETUPS[game].max_hands == 1
+
+
 def match_up(
-    bots: list[str], deals: int, seed: int, workers: int | None, executor: str, log: str | None
+    bots: list[str],
+    deals: int,
+    seed: int,
+    workers: int | None,
+    executor: str,
+    log: str | None,
+    game: str = "samba",
 ) -> dict[str, Any]:
-    variant = games.get("samba", players=4, max_hands=1)
+    variant = strength_variant(game)
+    unit = "hands" if per_hand(game) else "games"
     started = time.perf_counter()
     done = [0]
 
@@ -40,21 +65,31 @@ def match_up(
         if log:
             with open(log, "a") as f:
                 f.write(json.dumps(result.to_json()) + "\n")
-        print(f"\r  {bots[0]} vs {bots[1]}: {done[0]}/{2 * deals} hands", end="", file=sys.stderr)
+        print(f"\r  {bots[0]} vs {bots[1]}: {done[0]}/{2 * deals} {unit}", end="", file=sys.stderr)
 
     results = Tournament(variant, bots, games=deals, seed=seed, duplicate=True).run(
         executor, workers, None, tick
     )
     print(file=sys.stderr)
     s = summarize(results)["bots"][bots[0]]
-    lo, hi = wilson(s["hands_won"], s["hands"])
+    if per_hand(game):
+        won, played = float(s["hands_won"]), int(s["hands"])
+    else:  # whole games: a draw counts half, as on the ladder
+        won, played = s["wins"] + s["draws"] / 2, int(s["games"])
+    lo, hi = wilson(won, played)
     return {
         "bots": bots,
+        "game": game,
+        "unit": unit,
         "deals": deals,
+        "played": played,
+        "won": won,
+        "win_rate": won / played if played else 0.0,
         "hands": s["hands"],
         "hands_won": s["hands_won"],
         "hand_win_rate": s["hand_win_rate"],
         "wilson95": [lo, hi],
+        "mean_score_diff": s["mean_score_diff"],
         "mean_hand_score_diff": s["mean_hand_score_diff"],
         "mean_hand_score_diff_ci": s["mean_hand_score_diff_ci"],
         "seconds": round(time.perf_counter() - started, 1),
@@ -62,12 +97,15 @@ def match_up(
     }
 
 
-def iterations_per_second(budget: str, decisions: int, seed: int) -> dict[str, Any]:
-    variant = games.get("samba", players=4, max_hands=1)
+def iterations_per_second(
+    budget: str, decisions: int, seed: int, game_name: str = "samba"
+) -> dict[str, Any]:
+    variant = strength_variant(game_name)
     game = variant.game
     state = variant.new_game(seed)
-    basics = [make("basic", variant, s, seed) for s in range(4)]
-    strong = [make(f"strong:{budget}", variant, s, seed) for s in range(4)]
+    seats = range(int(getattr(variant.rules, "players", 0)))
+    basics = [make("basic", variant, s, seed) for s in seats]
+    strong = [make(f"strong:{budget}", variant, s, seed) for s in seats]
     n = 0
     while n < decisions and game.to_act(state) is not None:
         seat = game.to_act(state)
@@ -135,6 +173,7 @@ def summarize_log(path: str) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--game", default="samba", choices=tuple(SETUPS), help="the game measured")
     ap.add_argument("--deals", type=int, default=200, help="deals for strong vs basic")
     ap.add_argument("--basic-deals", type=int, default=200, help="deals for basic vs random")
     ap.add_argument("--budget", default="1.0", help="strong's budget: seconds or NNNit")
@@ -152,16 +191,24 @@ def main() -> None:
         print(json.dumps(summarize_log(args.from_log), indent=1))
         return
     skip = set(filter(None, args.skip.split(",")))
-    out: dict[str, Any] = {"budget": args.budget}
+    game = args.game
+    unit = "hand" if per_hand(game) else "game"
+    out: dict[str, Any] = {"game": game, "budget": args.budget}
     if "speed" not in skip:
-        out["speed"] = iterations_per_second(args.budget, 60, args.seed)
-        print(f"ISMCTS on Samba: {out['speed']}", file=sys.stderr)
+        out["speed"] = iterations_per_second(args.budget, 60, args.seed, game)
+        print(f"ISMCTS on {strength_variant(game).entry.title}: {out['speed']}", file=sys.stderr)
     if "basic" not in skip:
         r = match_up(
-            ["basic", "random"], args.basic_deals, args.seed, args.workers, args.executor, args.log
+            ["basic", "random"],
+            args.basic_deals,
+            args.seed,
+            args.workers,
+            args.executor,
+            args.log,
+            game,
         )
-        r["bar"] = "hand win rate >= 95%"
-        r["passed"] = r["hand_win_rate"] >= 0.95
+        r["bar"] = f"{unit} win rate >= 95%"
+        r["passed"] = r["win_rate"] >= 0.95
         out["basic_vs_random"] = r
     if "strong" not in skip:
         r = match_up(
@@ -171,8 +218,9 @@ def main() -> None:
             args.workers,
             args.executor,
             args.log,
+            game,
         )
-        r["bar"] = "95% Wilson lower bound of the hand win rate > 55%"
+        r["bar"] = f"95% Wilson lower bound of the {unit} win rate > 55%"
         r["passed"] = r["wilson95"][0] > 0.55
         out["strong_vs_basic"] = r
     if args.json:
@@ -182,10 +230,15 @@ def main() -> None:
         if key in out:
             r = out[key]
             lo, hi = r["wilson95"]
+            won = f"{r['won']:g}/{r['played']} {r['unit']}"
+            diff = (
+                f"mean hand score diff {r['mean_hand_score_diff']:+.0f}"
+                if r["unit"] == "hands"
+                else f"mean score diff {r['mean_score_diff']:+.2f}"
+            )
             print(
-                f"{key}: {r['hands_won']}/{r['hands']} hands = {100 * r['hand_win_rate']:.1f}% "
-                f"[{100 * lo:.1f}%, {100 * hi:.1f}%], mean hand score diff "
-                f"{r['mean_hand_score_diff']:+.0f}; bar: {r['bar']} -> "
+                f"{key}: {won} = {100 * r['win_rate']:.1f}% "
+                f"[{100 * lo:.1f}%, {100 * hi:.1f}%], {diff}; bar: {r['bar']} -> "
                 f"{'PASS' if r['passed'] else 'FAIL'} ({r['seconds']} s)"
             )
 

@@ -166,9 +166,7 @@ class IsmctsBot(Bot):
         # the game's belief over hidden cards (a hint), whatever the play-out policy
         own = _game_entry(game) if entry is None else entry
         sampler = own.hints.determinize if own is not None and own.hints is not None else None
-        self._determinize: Callable[[Any, Any, random.Random], Any] = sampler or (
-            lambda g, v, r: g.determinize(v, r)
-        )
+        self._deal: Callable[[Any, Any, random.Random], Any] | None = sampler
         if policy is not None:
             self._rollout_cls = policy
         self.score_scale = float(score_scale or hints.score_scale or 0) or None
@@ -210,7 +208,6 @@ class IsmctsBot(Bot):
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        game = self.game
         rng = self.rng
         # Some games let a player undo a step within a turn (Samba: take back an unfinished
         # meld).  Should the same view come back, the search could cycle for ever; then the
@@ -237,7 +234,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / n > deadline:
                     break
-            self._iterate(root, self._determinize(game, view, rng), rng)
+            self._iterate(root, self._determinize(view, rng), rng)
             n += 1
         self._record(n, started, cpu_started)
         # the rollout policy's own choice keeps a head start of ``policy_prior`` × iterations
@@ -354,7 +351,7 @@ class IsmctsBot(Bot):
                 now = time.perf_counter()
                 if now + 2 * (now - started) / rounds > deadline:
                     break
-            world = self._determinize(game, view, rng)
+            world = self._determinize(view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
@@ -426,7 +423,7 @@ class IsmctsBot(Bot):
                     rounds >= 2 and now + 2 * (now - started) / rounds > deadline
                 ):
                     break
-            world = self._determinize(game, view, rng)
+            world = self._determinize(view, rng)
             if self._sides is None:
                 self._sides = game.outcome(world).sides
                 self._side_of = {s: i for i, seats in enumerate(self._sides) for s in seats}
@@ -438,6 +435,12 @@ class IsmctsBot(Bot):
             rounds += 1
         self._record(playouts, started, cpu_started)
         return [(a, s / max(rounds, 1)) for a, s in zip(cands, sums, strict=True)], rounds
+
+    def _determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state consistent with ``view``: the game's hint if it has one, else its own."""
+        if self._deal is not None:
+            return self._deal(self.game, view, rng)
+        return self.game.determinize(view, rng)
 
     def _value_after(self, world: Any, action: Any, seed: int, side: int) -> float:
         """``side``'s reward from one play-out of ``world`` after ``action``; the same ``seed``

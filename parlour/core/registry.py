@@ -45,8 +45,9 @@ class SearchHints:
     search_candidates: Callable[..., Sequence[Any]] | None = None
     #: the Bot class of play-outs (default: the game's ``basic`` bot)
     rollout_bot: type | None = None
-    #: ``(game, view, rng) -> state``: the search's determinizations, instead of
-    #: ``game.determinize`` (e.g. weighted by what the public history says of the hidden cards)
+    #: ``(game, view, rng) -> state``: the search's determinizations, when the game knows better
+    #: than uniform deals which hidden cards are likely (default: ``game.determinize``); a state
+    #: consistent with the view, built from the view only
     determinize: Callable[[Any, Any, Any], Any] | None = None
 
 

@@ -1,6 +1,6 @@
 """The cheap views the ``strong`` bot's play-outs give the basic bots (the game's declared
-``SearchHints.rollout_view``: Samba's ``FastView``, Hand and Foot's ``QuickView``) must make the
-basic bot decide exactly as the real ``observe`` view does — in whole matches, decision by
+``SearchHints.rollout_view``: Samba's ``FastView``, Hand and Foot's ``QuickView``, Scat's
+``FastView``) must make the basic bot decide exactly as the real ``observe`` view does — in whole matches, decision by
 decision, with one bot fed each kind of view per seat (so their memories stay in step)."""
 
 from __future__ import annotations
@@ -14,7 +14,12 @@ from parlour import games
 
 @pytest.mark.parametrize(
     ("name", "preset", "seeds"),
-    [("samba", "samba", 3), ("samba", "bolivia", 2), ("handfoot", "handfoot", 1)],
+    [
+        ("samba", "samba", 3),
+        ("samba", "bolivia", 2),
+        ("handfoot", "handfoot", 1),
+        ("scat", "scat", 12),
+    ],
 )
 def test_basic_bot_decides_the_same_on_the_fast_view(name: str, preset: str, seeds: int) -> None:
     entry = games.entry(name)

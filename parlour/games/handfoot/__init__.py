@@ -2,7 +2,7 @@
 registered as ``handfoot`` (alias ``samba-hand-and-foot``).
 
 Modules: the common skeleton (docs/skeleton.md), with ``parts/melds`` (card values, meld
-rules).
+rules) and ``parts/evaluation`` (the strong bot's estimate of how a round ends).
 """
 
 # source: /work/shared/seeds/004_bae80ddcdedd4514.txt (Samba Hand and Foot)
@@ -16,6 +16,7 @@ from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.handfoot import actions as A
 from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
 from parlour.games.handfoot.game import HandFootGame
+from parlour.games.handfoot.parts.evaluation import evaluate
 from parlour.games.handfoot.position import position
 from parlour.games.handfoot.rules import PRESET_DOCS, PRESETS, HandFootRules
 from parlour.games.handfoot.state import State
@@ -40,12 +41,22 @@ def _rollout_view(game: Any, state: State, seat: int) -> QuickView:
     return QuickView(state, seat)
 
 
-#: the ``strong`` bot's search: play-outs of 60 decisions, then the round scored as it stands
+def _evaluate(game: Any, state: State) -> tuple[float, ...]:
+    return evaluate(state)
+
+
+#: the ``strong`` bot's search for Hand and Foot, like Samba's: the basic bot's move against a few
+#: alternatives (how to draw, which card to discard) on shared determinizations, play-outs of 20
+#: decisions by the basic bot, then the round's end estimated by ``parts/evaluation``
 HINTS = SearchHints(
     score_scale=3000.0,
     rollout_steps=60,
+    search="paired",
+    search_candidates_limit=4,
+    paired_rollout_steps=20,
     rollout_view=_rollout_view,
-    evaluate_state=HandFootBasicBot.evaluate_state,
+    evaluate_state=_evaluate,
+    search_candidates=HandFootBasicBot.search_candidates,
 )
 
 ENTRY = GameEntry(

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from parlour.core.bot import Bot
 from parlour.core.cards import expand, rank_of
-from parlour.games.handfoot.actions import AddToMeld, Discard, Meld, Retract, TakePile
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.parts.melds import card_value, is_black_three, is_wild
 from parlour.games.handfoot.state import State
@@ -51,14 +51,6 @@ class QuickView:
 class HandFootBasicBot(Bot):
     name = "basic"
 
-    @staticmethod
-    def evaluate_state(game: Any, state: State) -> list[float]:
-        """The round score each outcome side would get if the round ended now."""
-        per_side = game.round_breakdown(state)
-        if state.rules.rotate_partners:
-            return [float(per_side[state.side_of[s]]["total"]) for s in range(state.rules.players)]
-        return [float(per_side[0]["total"]), float(per_side[1]["total"])]
-
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self._gave_up: tuple[int, int, int] | None = None
@@ -82,6 +74,39 @@ class HandFootBasicBot(Bot):
         if discards:
             return min(discards, key=lambda a: self._keep_score(view, a.card))
         return legal[0]
+
+    def ranked_discards(self, view: Any, discards: Sequence[Discard]) -> list[Discard]:
+        """The discards from the one the bot would make to the one it would make last (one per
+        card kind)."""
+        unique = list(dict.fromkeys(discards))
+        return sorted(unique, key=lambda a: self._keep_score(view, a.card))
+
+    @staticmethod
+    def search_candidates(
+        policy: HandFootBasicBot, view: Any, legal: Sequence[Any], favourite: Any, limit: int
+    ) -> list[Any]:
+        """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
+        list): at the draw, drawing and every way of taking the pile; at a discard, the next
+        least harmful discards by the policy's own ranking (and the meld steps it passed over).
+        Meld steps the policy takes are played unsearched: the policy melds what it can, which
+        the search rarely improves on, and a turn has many of them."""
+        out = [favourite]
+        others: list[Any]
+        if isinstance(favourite, (Draw, TakePile)):
+            others = [a for a in legal if isinstance(a, Draw)]
+            takes = [a for a in legal if isinstance(a, TakePile)]
+            others += sorted(takes, key=lambda a: -policy._meld_score(view, a))
+        elif isinstance(favourite, Discard):
+            others = [*policy.ranked_discards(view, [a for a in legal if isinstance(a, Discard)])]
+            others += [a for a in legal if isinstance(a, (Meld, AddToMeld))]
+        else:
+            return out
+        for a in others:
+            if len(out) >= limit:
+                break
+            if a not in out:
+                out.append(a)
+        return out
 
     def _my_melds(self, view: HandFootView | QuickView) -> Sequence[MeldView | TableMeld]:
         for side in view.sides:

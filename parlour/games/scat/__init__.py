@@ -1,15 +1,16 @@
 """Scat / 31 / Blitz: the common skeleton (docs/skeleton.md): rules and
 presets (``rules``), who loses a life (``scoring``), the ``basic`` bot (``bot``),
-``position(...)``, the validated builder of positions (``position``), and hand values in
-``parts/values``."""
+``position(...)``, the validated builder of positions (``position``), hand values in
+``parts/values`` and the ``strong`` bot's hints in ``parts/search``."""
 
 from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
-from parlour.core.registry import GameEntry, ModuleText
+from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.scat import actions as S
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
+from parlour.games.scat.parts import search
 from parlour.games.scat.position import PositionError, position
 from parlour.games.scat.rules import PRESET_DOCS, PRESETS
 
@@ -29,6 +30,22 @@ GRAMMAR = Grammar(
         Form(S.EndHand, "end the hand (stock is empty)"),
         Form(S.Declare31, "declare the 31 I was dealt"),
     ]
+)
+
+#: the ``strong`` bot's search for Scat: every legal move against the basic bot's on shared
+#: determinizations, played out by the basic bot to the end of the hand (see ``parts/search``);
+#: a score scale of 4 lives keeps rewards nearly linear in lives, so a knock that costs two
+#: weighs about twice one that costs one (at 1 life, tanh saturates and knocks came too cheap)
+HINTS = SearchHints(
+    score_scale=4.0,
+    rollout_steps=12,
+    search="paired",
+    paired_rollout_steps=0,
+    search_candidates_limit=5,
+    rollout_view=search.rollout_view,
+    evaluate_state=search.evaluate,
+    search_candidates=search.candidates,
+    determinize=search.determinize,
 )
 
 ENTRY = GameEntry(
@@ -51,6 +68,7 @@ ENTRY = GameEntry(
     several_hands=True,
     grammar=GRAMMAR,
     position=position,
+    hints=HINTS,
 )
 
 __all__ = ["ENTRY", "GAME", "GRAMMAR", "BasicScatBot", "PositionError", "ScatGame", "position"]
