@@ -8,6 +8,7 @@ from __future__ import annotations
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.scat import actions as S
+from parlour.games.scat import view
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.game import ScatGame
 from parlour.games.scat.parts import search
@@ -42,7 +43,7 @@ HINTS = SearchHints(
     search="paired",
     paired_rollout_steps=0,
     search_candidates_limit=5,
-    rollout_view=search.rollout_view,
+    rollout_view=view.rollout_view,
     evaluate_state=search.evaluate,
     search_candidates=search.candidates,
     determinize=search.determinize,

@@ -32,7 +32,7 @@ from parlour.games.scat.actions import (
 from parlour.games.scat.parts.values import hand_value, suit_totals
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, THROW_DOWN
-from parlour.games.scat.view import ScatView
+from parlour.games.scat.view import FastView, ScatView
 
 #: knock thresholds by players still in, when the lowest hand loses
 LOWEST_LOSES_THRESHOLD = {2: 24, 3: 22, 4: 21, 5: 20}
@@ -73,7 +73,9 @@ class BasicScatBot(Bot):
         super().__init__(game, seat, seed, **params)
         self.knock_offset = float(params.get("knock_offset", 0))
 
-    def _best_discard(self, view: ScatView, hand: Sequence[int], forbidden: int) -> float:
+    def _best_discard(
+        self, view: ScatView | FastView, hand: Sequence[int], forbidden: int
+    ) -> float:
         best = -1.0
         for i, c in enumerate(hand):
             if c == forbidden:
@@ -82,7 +84,7 @@ class BasicScatBot(Bot):
             best = max(best, hand_value(rest, view.rules))
         return best
 
-    def act(self, view: ScatView, legal: Sequence[Any]) -> Any:
+    def act(self, view: ScatView | FastView, legal: Sequence[Any]) -> Any:
         if view.phase == DEALT31:
             return next(a for a in legal if isinstance(a, Declare31))
         if view.phase == THROW_DOWN:

@@ -12,6 +12,7 @@ from parlour.bots import make
 from parlour.bots.ismcts import IsmctsBot
 from parlour.core.cards import parse_card
 from parlour.games.scat import ENTRY, GAME
+from parlour.games.scat import view as scat_view
 from parlour.games.scat.actions import DrawStock, Knock, TakeDiscard
 from parlour.games.scat.bot import BasicScatBot
 from parlour.games.scat.parts import search
@@ -61,7 +62,7 @@ def test_strong_uses_the_paired_search_with_the_rollout_view() -> None:
     bot = make("strong:50it", HEADS_UP, 0, 1)
     assert isinstance(bot, IsmctsBot) and ENTRY.hints is not None
     assert bot.search == "paired" and bot.rollout_steps == 0
-    assert ENTRY.hints.rollout_view is search.rollout_view
+    assert ENTRY.hints.rollout_view is scat_view.rollout_view
 
 
 def test_strong_knocks_against_a_hand_known_to_be_hopeless() -> None:

@@ -44,34 +44,6 @@ DRAWS_PER_TURN = 2
 VALUE_SPREAD = 3.0
 
 
-class FastView:
-    """What :class:`BasicScatBot` reads of a seat's view, straight from a state: a cheap stand-in
-    for ``observe`` in play-outs (the same information: the seat's own hand and public facts)."""
-
-    __slots__ = (
-        "eliminated_in",
-        "hand",
-        "hand_value",
-        "phase",
-        "pile_top",
-        "rules",
-        "turn_in_hand",
-    )
-
-    def __init__(self, state: ScatState, seat: int) -> None:
-        self.phase = state.phase
-        self.rules: ScatRules = state.rules
-        self.hand = state.hands[seat]
-        self.hand_value = counted_value(state, seat) if len(self.hand) == 3 else None
-        self.pile_top = state.pile[-1] if state.pile else -1
-        self.eliminated_in = state.out_order
-        self.turn_in_hand = state.turn_no
-
-
-def rollout_view(game: Any, state: ScatState, seat: int) -> FastView:
-    return FastView(state, seat)
-
-
 def _showdown_value(state: ScatState, seat: int) -> float:
     """What a seat's hand would count for at a showdown now (with four cards: the best three)."""
     hand = state.hands[seat]
