@@ -15,9 +15,9 @@ from parlour.core.registry import GameEntry, ModuleText
 from parlour.games.cheat import actions as A
 from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.game import CheatGame
+from parlour.games.cheat.parts.search import HINTS
 from parlour.games.cheat.position import PositionError, position
 from parlour.games.cheat.rules import PRESET_ALIASES, PRESET_DOCS, PRESETS, CheatRules
-from parlour.games.cheat.search import HINTS
 
 GAME = CheatGame()
 

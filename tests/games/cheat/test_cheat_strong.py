@@ -13,10 +13,10 @@ from parlour import games
 from parlour.bots.ismcts import IsmctsBot
 from parlour.core.cards import parse_card, parse_cards, rank_of
 from parlour.games.cheat import GAME, BasicCheatBot
-from parlour.games.cheat import belief as belief_module
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.belief import belief_of, determinize
-from parlour.games.cheat.search import (
+from parlour.games.cheat.parts import belief as belief_module
+from parlour.games.cheat.parts.belief import belief_of, determinize
+from parlour.games.cheat.parts.search import (
     BLUFF_RATE,
     HINTS,
     SearchPolicy,

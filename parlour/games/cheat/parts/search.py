@@ -1,6 +1,6 @@
 """What Cheat's ``strong`` bot knows beyond the rules (its :class:`SearchHints`).
 
-- **Determinizations** from the seat's belief (:mod:`parlour.games.cheat.belief`), not uniform
+- **Determinizations** from the seat's belief (:mod:`parlour.games.cheat.parts.belief`), not uniform
   deals.
 - **The paired search**: the policy's move against a few alternatives on shared determinizations
   (``candidates``): at a challenge window both answers, unless the claim is certainly true or
@@ -22,9 +22,9 @@ from typing import Any
 from parlour.core.cards import JOKER, rank_of
 from parlour.core.registry import SearchHints
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.belief import determinize
 from parlour.games.cheat.bot import CYCLIC, DOWNWARD, BasicCheatBot
 from parlour.games.cheat.legal import successors
+from parlour.games.cheat.parts.belief import determinize
 from parlour.games.cheat.state import LATE, OVER, PLAY, WINDOW, CheatView, State
 
 #: the share of truthful plays the play-out policy pads with one card of another rank
