@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from parlour import games
 from parlour.core.replay import MatchRecord, replay
@@ -228,5 +229,6 @@ def test_reload_mid_hand_resumes(page: Any, server: Any) -> None:
     assert after["hand"] == before["hand"]
     assert page.locator("#log li").all_inner_texts() == log_before
     # The seat is remembered in this browser for the lobby's "Your seats".
+    # (the lobby lists them once its script has read this browser's seats: wait for it)
     page.goto(server.base + "/")
-    assert t["code"] in page.locator("#my-seats").inner_text()
+    expect(page.locator("#my-seats")).to_contain_text(t["code"], timeout=15_000)
