@@ -15,10 +15,10 @@ held-out last fifth of the rounds is printed, beside that of the points earned a
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 import numpy as np
+from evalfit import fit_and_write
 
 from parlour import games
 from parlour.bots import make
@@ -59,49 +59,21 @@ def collect(hands: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
     return np.array(xs), np.array(ys), np.array(old), np.array(deal)
 
 
-def r2(pred: np.ndarray, y: np.ndarray) -> float:
-    return float(1 - ((y - pred) ** 2).sum() / ((y - y.mean()) ** 2).sum())
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--hands", type=int, default=400)
     ap.add_argument("--every", type=int, default=8)
     ap.add_argument("--dry-run", action="store_true", help="print the fit, do not write it")
     args = ap.parse_args()
-    x, y, old, deal = collect(args.hands, args.every)
-    train = deal < int(args.hands * 0.8)
-    w, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
-    test = ~train
-    fit_r2 = r2(x[test] @ w, y[test])
-    # the baseline, scaled by its own best factor, for comparison
-    k = float((old[train] @ y[train]) / max(1e-9, old[train] @ old[train]))
-    old_r2 = r2(k * old[test], y[test])
-    summary = (
-        f"{args.hands} basic-vs-basic hands, {len(y)} positions; held-out R2 {fit_r2:.3f} "
-        f"(points earned alone: {old_r2:.3f})"
+    fit_and_write(
+        collect(args.hands, args.every),
+        hands=args.hands,
+        baseline="points earned",
+        features=evaluation.FEATURES,
+        target=TARGET,
+        script="fit_handfoot_eval.py",
+        dry_run=args.dry_run,
     )
-    print(summary)
-    for name, wi in zip(evaluation.FEATURES, w, strict=True):
-        print(f"  {wi:+9.2f}  {name}")
-    if args.dry_run:
-        return
-    weights = ", ".join(f"{v:.3f}" for v in w)
-    block = (
-        "# --- fitted by scripts/fit_handfoot_eval.py (do not edit by hand) ---\n"
-        f"WEIGHTS: tuple[float, ...] = ({weights},)\n"
-        f'FIT = "{summary}"\n'
-        "# --- end of fitted weights ---"
-    )
-    text = TARGET.read_text()
-    text = re.sub(
-        r"# --- fitted by scripts/fit_handfoot_eval\.py.*?# --- end of fitted weights -*",
-        block,
-        text,
-        flags=re.S,
-    )
-    TARGET.write_text(text)
-    print(f"wrote {TARGET}")
 
 
 if __name__ == "__main__":
