@@ -157,6 +157,13 @@ def serve(
     review_seconds: Annotated[
         float, typer.Option(help="seconds of search per decision in a post-hand review")
     ] = 0.25,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            help="compress WebSocket messages (permessage-deflate): ~5x less traffic for players "
+            "on slow links, more CPU per message for the server"
+        ),
+    ] = False,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
@@ -209,6 +216,7 @@ def serve(
             workers=workers,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            ws_per_message_deflate=ws_compression,
             lifespan="on",
             timeout_graceful_shutdown=5,
         )
@@ -224,6 +232,7 @@ def serve(
             port=port,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            ws_per_message_deflate=ws_compression,
             lifespan="on",
             # open sockets get 5 s to close on SIGTERM, then the server stops anyway
             timeout_graceful_shutdown=5,

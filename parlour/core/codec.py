@@ -38,8 +38,28 @@ def cards_field(**kwargs: Any) -> Any:
     return dataclasses.field(metadata={"kind": _CARDS}, **kwargs)
 
 
+_SCALARS = (int, str, bool, float, type(None))
+
+#: per dataclass: its public fields and what each holds (a card, cards, anything else)
+_PLANS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple(
+            (f.name, f.metadata.get("kind"))
+            for f in dataclasses.fields(cls)
+            if not f.name.startswith("_")
+        )
+    return plan
+
+
 def _plain(value: Any) -> JSON:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    if cls in _PLANS or hasattr(cls, "__dataclass_fields__"):  # an instance, not a class
         return to_json(value)
     if isinstance(value, (tuple, list, frozenset, set)):
         items = [_plain(v) for v in value]
@@ -51,18 +71,16 @@ def _plain(value: Any) -> JSON:
 
 def to_json(obj: Any) -> dict[str, JSON]:
     """A JSON-ready dict of a dataclass instance, with its class name under ``type``."""
-    out: dict[str, JSON] = {"type": type(obj).__name__}
-    for f in dataclasses.fields(obj):
-        if f.name.startswith("_"):
-            continue
-        value = getattr(obj, f.name)
-        kind = f.metadata.get("kind")
+    cls = type(obj)
+    out: dict[str, JSON] = {"type": cls.__name__}
+    for name, kind in _plan(cls):
+        value = getattr(obj, name)
         if kind == _CARD:
-            out[f.name] = None if value is None or value < 0 else card_str(value)
+            out[name] = None if value is None or value < 0 else card_str(value)
         elif kind == _CARDS:
-            out[f.name] = [card_str(c) for c in value]
+            out[name] = [card_str(c) for c in value]
         else:
-            out[f.name] = _plain(value)
+            out[name] = _plain(value)
     return out
 
 

@@ -18,6 +18,7 @@ from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
 from parlour.server import botpool
+from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
 from parlour.server.storage import Storage, StorageError, TableMeta
@@ -34,6 +35,7 @@ from parlour.server.table import (
 )
 
 if TYPE_CHECKING:
+    from parlour.core.bot import Bot
     from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
@@ -97,6 +99,11 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()
     #: largest page of ``GET /api/tables``
     list_limit: int = 200
+    #: bot levels played on the event loop instead of a bot thread (a move of these takes
+    #: ~0.02-0.2 ms, less than handing it to a thread); a level whose move once takes longer
+    #: than ``bot_inline_cap`` seconds goes to the threads for that game from then on
+    bot_inline: tuple[str, ...] = ("random", "basic")
+    bot_inline_cap: float = 0.02
 
 
 class LobbyError(Exception):
@@ -131,6 +138,8 @@ class TableServer:
         self.db_pool = ThreadPoolExecutor(
             max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
         )
+        #: journal calls go to ``db_pool`` in batches (``parlour.server.batch``)
+        self.journal = Batcher(self.db_pool, max(1, int(getattr(storage, "concurrency", 1))))
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
@@ -139,6 +148,8 @@ class TableServer:
         )
         #: replays and verifications: one thread of their own, so they never hold up a bot
         self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-work")
+        #: (game, bot) pairs whose move was once too slow to play on the event loop
+        self._slow_inline: set[tuple[str, str]] = set()
         self.actions_applied = 0
         self.broken: dict[str, str] = {}
         limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
@@ -148,11 +159,29 @@ class TableServer:
         #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
         self.cluster: Cluster | None = None
 
+    def plays_inline(self, game: str, bot: Bot) -> bool:
+        """Whether this bot's move is cheap enough to play on the event loop."""
+        return bot.name in self.config.bot_inline and (game, bot.name) not in self._slow_inline
+
+    def inline_took(self, game: str, bot: Bot, seconds: float) -> None:
+        """A move played on the event loop took ``seconds``: too long, and the level goes to
+        the bot threads for this game from now on."""
+        if seconds > self.config.bot_inline_cap and (game, bot.name) not in self._slow_inline:
+            self._slow_inline.add((game, bot.name))
+            log.warning(
+                "%s bot %s took %.1f ms for a move on the event loop; it plays on a bot thread "
+                "from now on",
+                game,
+                bot.name,
+                seconds * 1000,
+            )
+
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a storage call on a journal thread (off the event loop).  A table's writes stay
-        in order because a table awaits each write before the next under its lock."""
-        call = functools.partial(fn, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, call)
+        """Run a storage call on a journal thread (off the event loop), handed over in a batch
+        with the other calls due (``parlour.server.batch``); answered once it has returned.  A
+        table's writes stay in order because a table awaits each write before the next under
+        its lock."""
+        return await self.journal.call(functools.partial(fn, *args, **kwargs))
 
     async def rate_wait(self, kind: str, client: str) -> float:
         """Spend one request of ``kind`` for this client address: 0 when allowed, else the

@@ -30,9 +30,10 @@ def seat_payload(
     *,
     playing: bool = True,
     player_names: Sequence[str | None] = (),
+    outcome: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The view, whose turn, the legal actions (when ``seat`` is to act) and the outcome (its
-    hands' notes told to ``seat``, :func:`told_outcome`)."""
+    hands' notes told to ``seat``, :func:`told_outcome`; ``outcome``: that, already made)."""
     to_act = game.to_act(state)
     mine = playing and seat is not None and to_act == seat
     return {
@@ -41,7 +42,7 @@ def seat_payload(
         "your_turn": mine,
         "view": game.view_to_json(game.observe(state, seat)),
         "legal": legal_json(game, state) if mine else None,
-        "outcome": told_outcome(game, state, seat, player_names),
+        "outcome": (told_outcome(game, state, seat, player_names) if outcome is None else outcome),
     }
 
 
@@ -62,6 +63,13 @@ def public_outcome(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]
         "sides": data["sides"],
         "hands": data["hands"],
     }
+
+
+def outcome_key(game: Game[Any, Any, Any, Any], state: Any) -> tuple[int, bool]:
+    """What :func:`public_outcome` depends on: while the match goes on only the sides (fixed)
+    and the finished hands (only ever added to); at the end, the end."""
+    outcome = game.outcome(state)
+    return len(outcome.hands), outcome.finished
 
 
 def told_outcome(

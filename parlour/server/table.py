@@ -293,6 +293,7 @@ class Table:
         self._budget_at = time.monotonic()
         self.persist_due = False
         self._payloads: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         #: the flow of play (parlour.server.flow): speed, rematch, score-sheet pauses
         self.flow: dict[str, Any] = {}
         records = records or []
@@ -579,12 +580,22 @@ class Table:
                 "legal": None,
                 "outcome": None,
             }
+        names = self.player_names()
+        # the outcome part changes only when a hand ends: told once per seat and hand
+        key = (*redact.outcome_key(self.game, self.state), tuple(names))
+        told = self._told.get(seat)
+        if told is None or told[0] != key:
+            told = self._told[seat] = (
+                key,
+                redact.told_outcome(self.game, self.state, seat, names),
+            )
         return redact.seat_payload(
             self.game,
             self.state,
             seat,
             playing=self.status == "playing",
-            player_names=self.player_names(),
+            player_names=names,
+            outcome=told[1],
         )
 
     def state_message(
@@ -1230,10 +1241,20 @@ class Table:
                         )
                     else:
                         bot = self._bot(seat)
-                    choose = functools.partial(_choose, bot, game, state, seat)
-                    started = time.monotonic()
-                    action = await loop.run_in_executor(self.server.bot_pool, choose)
-                    self._spend_budget(time.monotonic() - started)
+                    if self.server.plays_inline(self.meta.game, bot):
+                        # a quick bot (random, basic: ~0.1 ms a move) plays on the event loop:
+                        # handing it to a thread would cost more than the move (its CPU time,
+                        # not wall time, so a busy machine does not make it look slow)
+                        started = time.thread_time()
+                        action = _choose(bot, game, state, seat)
+                        spent = time.thread_time() - started
+                        self.server.inline_took(self.meta.game, bot, spent)
+                    else:
+                        started = time.monotonic()
+                        choose = functools.partial(_choose, bot, game, state, seat)
+                        action = await loop.run_in_executor(self.server.bot_pool, choose)
+                        spent = time.monotonic() - started
+                    self._spend_budget(spent)
                     action_json = game.action_to_json(action)
                 await self.submit(seat, version, action_json, by_bot=True)
                 failures = 0
@@ -1256,5 +1277,7 @@ class Table:
 
 
 def _choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> Any:
-    """A bot's move, computed on a worker thread from what its seat may see."""
-    return bot.act(game.observe(state, seat), game.legal_actions(state))
+    """A bot's move, computed from what its seat may see (a bot that reads no view, such as
+    ``random``, is not given one: it cannot see more than the legal actions)."""
+    view = game.observe(state, seat) if bot.needs_view else None
+    return bot.act(view, game.legal_actions(state))
