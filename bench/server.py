@@ -30,18 +30,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -67,6 +70,17 @@ class Stats:
         #: when the owner was killed (--kill-after), and per table how long until it moved on
         self.killed_at: float | None = None
         self.resumed: dict[str, float] = {}
+
+    def merge(self, other: Stats) -> None:
+        """Add another client process's stats (tables are never shared between them)."""
+        self.rtt += other.rtt
+        self.ping += other.ping
+        self.errors += other.errors
+        self.finished += other.finished
+        self.versions.update(other.versions)
+        self.reconnects += other.reconnects
+        self.refused += other.refused
+        self.acked += other.acked
 
 
 async def seat_client(
@@ -200,7 +214,7 @@ async def table_loop(
     """Table after table, created on process ``k % N``; its people connect to process
     ``(k + cross) % N`` (then to the others if that one dies)."""
     rng = random.Random(k)
-    stop = time.monotonic() + args.duration
+    stop = getattr(args, "stop_at", None) or time.monotonic() + args.duration
     n = len(https)
     http = https[k % n]
     order = [ws_bases[(k + args.cross + i) % n] for i in range(n)]
@@ -365,7 +379,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 ]
                 if args.port and ports[0] != args.port:
                     raise SystemExit(f"bench: asked for port {args.port}, server is on {ports[0]}")
-                stats, wall, cpu = await drive(args, ports, procs)
+                stats, wall, cpu, client_cpu = await drive(args, ports, procs)
                 lost = lost_actions(db, stats) if args.db else None
             finally:
                 for proc in procs:
@@ -379,7 +393,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         proc.wait()
                 for f in files:
                     f.close()
-    return report(args, ports, stats, wall, cpu, lost)
+    return report(args, ports, stats, wall, cpu, client_cpu, lost)
 
 
 def lost_actions(db: str, stats: Stats) -> int:
@@ -394,30 +408,79 @@ def lost_actions(db: str, stats: Stats) -> int:
 
 async def drive(
     args: argparse.Namespace, ports: list[int], procs: list[subprocess.Popen[bytes]]
-) -> tuple[Stats, float, float]:
+) -> tuple[Stats, float, float, float]:
+    """Play the tables (in this process, or spread over ``--clients`` processes); the stats,
+    the wall time, the servers' CPU seconds and the clients' CPU seconds."""
     bases = [f"http://127.0.0.1:{port}" for port in ports]
-    https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
-    try:
-        for http in https:
-            (await http.get("/api/info")).raise_for_status()  # our servers, answering
-        stats = Stats()
+    async with httpx.AsyncClient(timeout=60) as http:
+        for b in bases:
+            (await http.get(f"{b}/api/info")).raise_for_status()  # our servers, answering
+    if args.clients <= 1:
         t0 = time.perf_counter()
         cpu0 = sum(_cpu(p.pid) for p in procs)
+        own0 = _own_cpu()
+        stats = Stats()
         killer = None
         if args.kill_after is not None:
             killer = asyncio.create_task(_kill(procs[0], args.kill_after, stats))
-        ws_bases = [b.replace("http", "ws") for b in bases]
-        await asyncio.gather(
-            *(table_loop(https, ws_bases, args, stats, k) for k in range(args.tables))
-        )
-        wall = time.perf_counter() - t0
-        cpu = sum(_cpu(p.pid) for p in procs) - cpu0
+        await play_tables(args, bases, stats, range(args.tables))
         if killer is not None:
             killer.cancel()
+        client_cpu = _own_cpu() - own0
+    else:
+        # each client process plays every N-th table; the stats come back when it is done.
+        # They all start at one moment (the same clock: CLOCK_MONOTONIC is system-wide), once
+        # they had time to start, and stop together
+        loop = asyncio.get_running_loop()
+        start_at = time.monotonic() + args.client_start
+        args.start_at, args.stop_at = start_at, start_at + args.duration
+        with concurrent.futures.ProcessPoolExecutor(
+            args.clients, mp_context=multiprocessing.get_context("spawn")
+        ) as pool:
+            running = [
+                loop.run_in_executor(pool, _client_process, args, bases, i)
+                for i in range(args.clients)
+            ]
+            await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+            t0 = time.perf_counter()
+            cpu0 = sum(_cpu(p.pid) for p in procs)
+            parts = await asyncio.gather(*running)
+        stats = Stats()
+        client_cpu = 0.0
+        for part, part_cpu in parts:
+            stats.merge(part)
+            client_cpu += part_cpu
+    wall = time.perf_counter() - t0
+    cpu = sum(_cpu(p.pid) for p in procs) - cpu0
+    return stats, wall, cpu, client_cpu
+
+
+async def play_tables(
+    args: argparse.Namespace, bases: list[str], stats: Stats, tables: Iterable[int]
+) -> None:
+    https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    try:
+        ws_bases = [b.replace("http", "ws") for b in bases]
+        await asyncio.gather(*(table_loop(https, ws_bases, args, stats, k) for k in tables))
     finally:
         for http in https:
             await http.aclose()
-    return stats, wall, cpu
+
+
+def _client_process(args: argparse.Namespace, bases: list[str], i: int) -> tuple[Stats, float]:
+    """One of ``--clients`` processes: tables i, i + N, i + 2N, …; its stats and CPU seconds."""
+    stats = Stats()
+    time.sleep(max(0.0, args.start_at - time.monotonic()))
+    if time.monotonic() > args.start_at + 1:
+        raise SystemExit(f"bench: client {i} started late; raise --client-start")
+    own0 = _own_cpu()
+    asyncio.run(play_tables(args, bases, stats, range(i, args.tables, args.clients)))
+    return stats, _own_cpu() - own0
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 async def _kill(proc: subprocess.Popen[bytes], after: float, stats: Stats) -> None:
@@ -433,6 +496,7 @@ def report(
     stats: Stats,
     wall: float,
     cpu: float,
+    client_cpu: float,
     lost: int | None,
 ) -> dict[str, Any]:
     actions = sum(stats.versions.values())
@@ -456,6 +520,11 @@ def report(
         # machine-load-independent cost: server CPU time per accepted action (all its work:
         # HTTP, WebSocket frames, engine, bots, journal, JSON for every connection)
         "server_cpu_ms_per_action": round(1000 * cpu / actions, 2) if actions else None,
+        # the bench's own clients (all --clients processes): near 1.0 per process, they and
+        # not the server are what limits the run
+        "clients": args.clients,
+        "client_cpu_s": round(client_cpu, 1),
+        "client_cpu_share": round(client_cpu / wall, 2) if wall else None,
         "matches_finished": stats.finished,
         "round_trips": len(ms),
         "errors": stats.errors,
@@ -526,7 +595,22 @@ def main() -> None:
     p.add_argument(
         "--kill-after", type=float, default=None, help="SIGKILL process 0 after this many seconds"
     )
+    p.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="client processes playing the tables (several for 1,000+ tables, so the bench's "
+        "own clients are not what limits it)",
+    )
+    p.add_argument(
+        "--client-start",
+        type=float,
+        default=8.0,
+        help="seconds the client processes get to start before they all begin",
+    )
     args = p.parse_args()
+    if args.clients > 1 and args.kill_after is not None:
+        p.error("--kill-after runs with one client process (--clients 1)")
     print(json.dumps(asyncio.run(run(args)), indent=1))
 
 
