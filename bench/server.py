@@ -71,10 +71,33 @@ class Stats:
         self.killed_at: float | None = None
         self.resumed: dict[str, float] = {}
 
+        #: what had happened when the warm-up ended (not counted)
+        self.warm_actions = 0
+        self.warm_rtt = 0
+        self.warm_ping = 0
+        #: the client process's CPU seconds when the warm-up ended
+        self.own0 = 0.0
+
+    def warmed(self) -> None:
+        """The warm-up is over: what happened so far is not counted."""
+        self.warm_actions = sum(self.versions.values())
+        self.warm_rtt = len(self.rtt)
+        self.warm_ping = len(self.ping)
+
+    def counted(self) -> Stats:
+        """Only what happened after the warm-up (a new Stats)."""
+        out = Stats()
+        out.merge(self)
+        out.rtt = self.rtt[self.warm_rtt :]
+        out.ping = self.ping[self.warm_ping :]
+        out.warm_actions = self.warm_actions
+        return out
+
     def merge(self, other: Stats) -> None:
         """Add another client process's stats (tables are never shared between them)."""
         self.rtt += other.rtt
         self.ping += other.ping
+        self.warm_actions += other.warm_actions
         self.errors += other.errors
         self.finished += other.finished
         self.versions.update(other.versions)
@@ -416,17 +439,21 @@ async def drive(
         for b in bases:
             (await http.get(f"{b}/api/info")).raise_for_status()  # our servers, answering
     if args.clients <= 1:
-        t0 = time.perf_counter()
-        cpu0 = sum(_cpu(p.pid) for p in procs)
-        own0 = _own_cpu()
         stats = Stats()
         killer = None
         if args.kill_after is not None:
             killer = asyncio.create_task(_kill(procs[0], args.kill_after, stats))
-        await play_tables(args, bases, stats, range(args.tables))
+        playing = asyncio.create_task(play_tables(args, bases, stats, range(args.tables)))
+        await asyncio.sleep(args.warmup)  # then count from here
+        stats.warmed()
+        t0 = time.perf_counter()
+        cpu0 = sum(_cpu(p.pid) for p in procs)
+        own0 = _own_cpu()
+        await playing
         if killer is not None:
             killer.cancel()
         client_cpu = _own_cpu() - own0
+        stats = stats.counted()
     else:
         # each client process plays every N-th table; the stats come back when it is done.
         # They all start at one moment (the same clock: CLOCK_MONOTONIC is system-wide), once
@@ -441,7 +468,7 @@ async def drive(
                 loop.run_in_executor(pool, _client_process, args, bases, i)
                 for i in range(args.clients)
             ]
-            await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+            await asyncio.sleep(max(0.0, start_at + args.warmup - time.monotonic()))
             t0 = time.perf_counter()
             cpu0 = sum(_cpu(p.pid) for p in procs)
             parts = await asyncio.gather(*running)
@@ -472,10 +499,20 @@ def _client_process(args: argparse.Namespace, bases: list[str], i: int) -> tuple
     stats = Stats()
     time.sleep(max(0.0, args.start_at - time.monotonic()))
     if time.monotonic() > args.start_at + 1:
-        raise SystemExit(f"bench: client {i} started late; raise --client-start")
-    own0 = _own_cpu()
-    asyncio.run(play_tables(args, bases, stats, range(i, args.tables, args.clients)))
-    return stats, _own_cpu() - own0
+        late = time.monotonic() - args.start_at
+        print(f"bench: client {i} started {late:.1f} s late; raise --client-start", file=sys.stderr)
+    asyncio.run(_client_run(args, bases, stats, i))
+    return stats.counted(), _own_cpu() - stats.own0
+
+
+async def _client_run(args: argparse.Namespace, bases: list[str], stats: Stats, i: int) -> None:
+    playing = asyncio.create_task(
+        play_tables(args, bases, stats, range(i, args.tables, args.clients))
+    )
+    await asyncio.sleep(max(0.0, args.start_at + args.warmup - time.monotonic()))
+    stats.warmed()
+    stats.own0 = _own_cpu()
+    await playing
 
 
 def _own_cpu() -> float:
@@ -487,6 +524,7 @@ async def _kill(proc: subprocess.Popen[bytes], after: float, stats: Stats) -> No
     await asyncio.sleep(after)
     stats.killed_at = time.monotonic()
     stats.versions.clear()  # from now on, a table's first new state says it moved on
+    stats.warm_actions = 0  # (so the actions counted are those after the kill)
     proc.send_signal(signal.SIGKILL)
 
 
@@ -499,7 +537,7 @@ def report(
     client_cpu: float,
     lost: int | None,
 ) -> dict[str, Any]:
-    actions = sum(stats.versions.values())
+    actions = sum(stats.versions.values()) - stats.warm_actions
     ms = [x * 1000 for x in stats.rtt]
     out = {
         "tables": args.tables,
@@ -512,6 +550,7 @@ def report(
         "bot_delay_s": args.bot_delay,
         "think_s": args.think,
         "ports": ports,
+        "warmup_s": args.warmup,
         "wall_s": round(wall, 1),
         "server_cpu_s": round(cpu, 1),
         "server_cpu_share": round(cpu / wall, 2) if wall else None,
@@ -578,7 +617,13 @@ def main() -> None:
     p.add_argument("--bot", default="random", help="bot level of the other seats")
     p.add_argument("--bot-delay", type=float, default=0.6)
     p.add_argument("--think", type=float, default=0.6, help="mean seconds a client thinks")
-    p.add_argument("--duration", type=float, default=30.0)
+    p.add_argument("--duration", type=float, default=30.0, help="seconds the tables play")
+    p.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        help="seconds at the start not counted (the first tables being created); within --duration",
+    )
     p.add_argument("--cpu", type=int, default=0, help="pin the server to this CPU (taskset)")
     p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
     p.add_argument(
@@ -605,10 +650,12 @@ def main() -> None:
     p.add_argument(
         "--client-start",
         type=float,
-        default=8.0,
+        default=15.0,
         help="seconds the client processes get to start before they all begin",
     )
     args = p.parse_args()
+    if not 0 <= args.warmup < args.duration:
+        p.error("--warmup must be at least 0 and less than --duration")
     if args.clients > 1 and args.kill_after is not None:
         p.error("--kill-after runs with one client process (--clients 1)")
     print(json.dumps(asyncio.run(run(args)), indent=1))
