@@ -319,8 +319,10 @@ def start_server(
     args: argparse.Namespace, folder: Path, log: IO[bytes], i: int, db: str
 ) -> subprocess.Popen[bytes]:
     """The ``i``-th ``parlour serve`` with its journal ``db`` and its output in ``log``."""
+    root = Path(args.server_from).resolve() if args.server_from else ROOT
+    python = str(root / ".venv" / "bin" / "python") if args.server_from else sys.executable
     cmd = [
-        sys.executable,
+        python,
         "-c",
         "from parlour.cli import main; main()",
         "serve",
@@ -348,7 +350,7 @@ def start_server(
         "XDG_STATE_HOME": str(folder / "state"),
         "XDG_CACHE_HOME": str(folder / "cache"),
     }
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
 
 
 async def wait_serving(proc: subprocess.Popen[bytes], log_path: Path, timeout: float) -> int:
@@ -652,6 +654,12 @@ def main() -> None:
         type=float,
         default=15.0,
         help="seconds the client processes get to start before they all begin",
+    )
+    p.add_argument(
+        "--server-from",
+        default=None,
+        help="run the server of another checkout (its .venv): before/after runs with the same "
+        "clients",
     )
     args = p.parse_args()
     if not 0 <= args.warmup < args.duration:
