@@ -16,6 +16,10 @@ its output) and keeps its journal and its log in a temporary folder the bench cr
 (the server's user data directory points there too); the log's tail is shown if the server fails.
 
     uv run python bench/server.py --tables 100 --duration 30
+    # 1,000 tables: the first 20 s (creating them) not counted, clients in two processes
+    uv run python bench/server.py --tables 1000 --duration 60 --warmup 20 --clients 2
+    # before/after: the same clients against another checkout's server (its .venv)
+    uv run python bench/server.py --tables 150 --duration 40 --warmup 10 --server-from ../main
     uv run python bench/server.py --tables 20 --humans 4 --think 0 --bot-delay 0   # flat out
     # two processes on PostgreSQL + Redis, pinned to CPUs 0 and 1; people on the other process
     uv run python bench/server.py --processes 2 --db postgresql://postgres@127.0.0.1/test \
