@@ -14,7 +14,7 @@ from typing import Any
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.handfoot import actions as A
-from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
+from parlour.games.handfoot.bot import HandFootBasicBot, HandFootPlayoutBot, QuickView
 from parlour.games.handfoot.game import HandFootGame
 from parlour.games.handfoot.parts.evaluation import evaluate
 from parlour.games.handfoot.position import position
@@ -57,6 +57,7 @@ HINTS = SearchHints(
     rollout_view=_rollout_view,
     evaluate_state=_evaluate,
     search_candidates=HandFootBasicBot.search_candidates,
+    rollout_bot=HandFootPlayoutBot,
 )
 
 ENTRY = GameEntry(
