@@ -45,9 +45,10 @@ def _evaluate(game: Any, state: State) -> tuple[float, ...]:
     return evaluate(state)
 
 
-#: the ``strong`` bot's search for Hand and Foot, like Samba's: the basic bot's move against a few
-#: alternatives (how to draw, which card to discard) on shared determinizations, play-outs of 20
-#: decisions by the basic bot, then the round's end estimated by ``parts/evaluation``
+#: the ``strong`` bot's search for Hand and Foot, like Samba's: the play-out policy's move against a
+#: few alternatives (how to draw, which card to discard) on shared determinizations, play-outs of
+#: 20 decisions by that policy (``HandFootPlayoutBot``: the basic bot, sparing with wild cards),
+#: then the round's end estimated by ``parts/evaluation``
 HINTS = SearchHints(
     score_scale=3000.0,
     rollout_steps=60,
