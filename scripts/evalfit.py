@@ -25,10 +25,11 @@ def fit_and_write(
     target: Path,
     script: str,
     dry_run: bool,
+    players: str = "basic-vs-basic",
 ) -> None:
     """Fit on the first four fifths of the deals, report R² on the rest (and the ``baseline``'s,
     scaled by its own best factor), print the weights and, unless ``dry_run``, write them into
-    ``target`` between the markers naming ``script``."""
+    ``target`` between the markers naming ``script``; ``players`` says who played the hands."""
     x, y, old, deal = samples
     train = deal < int(hands * 0.8)
     w, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
@@ -37,7 +38,7 @@ def fit_and_write(
     k = float((old[train] @ y[train]) / max(1e-9, old[train] @ old[train]))
     old_r2 = r2(k * old[test], y[test])
     summary = (
-        f"{hands} basic-vs-basic hands, {len(y)} positions; held-out R2 {fit_r2:.3f} "
+        f"{hands} {players} hands, {len(y)} positions; held-out R2 {fit_r2:.3f} "
         f"({baseline} alone: {old_r2:.3f})"
     )
     print(summary)

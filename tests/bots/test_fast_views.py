@@ -6,6 +6,7 @@ decision, with one bot fed each kind of view per seat (so their memories stay in
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -26,8 +27,13 @@ def test_basic_bot_decides_the_same_on_the_fast_view(name: str, preset: str, see
     assert entry.hints is not None and entry.hints.rollout_view is not None
     fast_view = entry.hints.rollout_view
     variant = games.get(name, preset, max_hands=1)
+    # the basic bot, and the search's own play-out policy where the game declares one
+    for bot_cls in dict.fromkeys(c for c in (entry.basic_bot, entry.hints.rollout_bot) if c):
+        _same_decisions(variant, fast_view, bot_cls, name, seeds)
+
+
+def _same_decisions(variant: Any, fast_view: Any, bot_cls: Any, name: str, seeds: int) -> None:
     game = variant.game
-    bot_cls = entry.basic_bot
     decisions = 0
     for seed in range(seeds):
         state = variant.new_game(seed)

@@ -14,7 +14,7 @@ from typing import Any
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.handfoot import actions as A
-from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
+from parlour.games.handfoot.bot import HandFootBasicBot, HandFootPlayoutBot, QuickView
 from parlour.games.handfoot.game import HandFootGame
 from parlour.games.handfoot.parts.evaluation import evaluate
 from parlour.games.handfoot.position import position
@@ -45,9 +45,10 @@ def _evaluate(game: Any, state: State) -> tuple[float, ...]:
     return evaluate(state)
 
 
-#: the ``strong`` bot's search for Hand and Foot, like Samba's: the basic bot's move against a few
-#: alternatives (how to draw, which card to discard) on shared determinizations, play-outs of 20
-#: decisions by the basic bot, then the round's end estimated by ``parts/evaluation``
+#: the ``strong`` bot's search for Hand and Foot, like Samba's: the play-out policy's move against a
+#: few alternatives (how to draw, which card to discard) on shared determinizations, play-outs of
+#: 20 decisions by that policy (``HandFootPlayoutBot``: the basic bot, sparing with wild cards),
+#: then the round's end estimated by ``parts/evaluation``
 HINTS = SearchHints(
     score_scale=3000.0,
     rollout_steps=60,
@@ -57,6 +58,7 @@ HINTS = SearchHints(
     rollout_view=_rollout_view,
     evaluate_state=_evaluate,
     search_candidates=HandFootBasicBot.search_candidates,
+    rollout_bot=HandFootPlayoutBot,
 )
 
 ENTRY = GameEntry(

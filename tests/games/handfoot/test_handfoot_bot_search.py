@@ -11,9 +11,10 @@ from parlour import games
 from parlour.bots import make
 from parlour.bots.ismcts import IsmctsBot
 from parlour.games.handfoot import ENTRY, GAME
-from parlour.games.handfoot.actions import Discard, Draw, TakePile
-from parlour.games.handfoot.bot import HandFootBasicBot, QuickView
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, TakePile
+from parlour.games.handfoot.bot import HandFootBasicBot, HandFootPlayoutBot, QuickView
 from parlour.games.handfoot.parts import evaluation
+from parlour.games.handfoot.parts.melds import is_wild
 from parlour.games.handfoot.position import position
 
 VARIANT = games.get("handfoot", players=4, max_hands=1)
@@ -122,3 +123,69 @@ def parse(text: str) -> int:
     from parlour.core.cards import parse_card
 
     return parse_card(text)
+
+
+# --- the search's play-out policy: basic with a discipline for wild cards -------------------
+
+
+def _choices(state: object) -> tuple[object, object]:
+    """What ``basic`` and the play-out policy do at seat 0 in ``state``."""
+    view = GAME.observe(state, 0)  # type: ignore[arg-type]
+    legal = GAME.legal_actions(state)  # type: ignore[arg-type]
+    basic = HandFootBasicBot(GAME, 0, 0).act(view, legal)
+    policy = HandFootPlayoutBot(GAME, 0, 0).act(view, legal)
+    assert basic in legal and policy in legal
+    return basic, policy
+
+
+def test_strong_plays_out_with_the_wild_card_policy() -> None:
+    assert ENTRY.hints is not None and ENTRY.hints.rollout_bot is HandFootPlayoutBot
+    bot = make("strong:24it", VARIANT, 0, 1)
+    assert isinstance(bot, IsmctsBot) and bot._rollout_cls is HandFootPlayoutBot
+
+
+def test_the_policy_starts_no_meld_with_a_wild_once_down() -> None:
+    """Down already, with two nines and a 2: basic melds 9 9 2, the policy keeps the 2."""
+    s = position(
+        hands={0: "9♥ 9♠ 2♣ 5♣ K♦ 4♠"},
+        melds={0: ["J♥ J♠ J♣"]},
+        down=(0,),
+        phase="drawn",
+        to_act=0,
+    )
+    basic, policy = _choices(s)
+    assert isinstance(basic, Meld) and any(is_wild(c) for c in basic.cards)
+    assert not (isinstance(policy, Meld) and any(is_wild(c) for c in policy.cards))
+
+
+def test_the_policy_may_open_with_a_wild() -> None:
+    """Not yet down: a meld with a wild still helps to meet the round's minimum."""
+    s = position(hands={0: "K♥ K♠ 2♣ 5♣ 8♦ 4♠"}, phase="drawn", to_act=0)
+    _, policy = _choices(s)
+    assert isinstance(policy, Meld) and any(is_wild(c) for c in policy.cards)
+
+
+def test_the_policy_starts_the_book_of_wilds_first() -> None:
+    s = position(
+        hands={0: "2♣ 2♦ Jk 9♥ 9♠ 9♣ 5♣ 4♠"},
+        melds={0: ["J♥ J♠ J♣"]},
+        down=(0,),
+        phase="drawn",
+        to_act=0,
+    )
+    _, policy = _choices(s)
+    assert isinstance(policy, Meld) and all(is_wild(c) for c in policy.cards)
+
+
+def test_the_policy_finishes_a_book_with_a_wild_only_late_in_the_round() -> None:
+    """Six queens on the table and a 2 in hand: basic makes the dirty book at once; the policy
+    waits for a seventh queen while the stock is long, and takes the 300 near its end."""
+    melds = {0: ["Q♥ Q♥ Q♠ Q♠ Q♣ Q♣"]}
+    hands = {0: "2♣ 5♣ K♦ 4♠ 8♥"}
+    early = position(hands=hands, melds=melds, down=(0,), phase="drawn", to_act=0)
+    basic, policy = _choices(early)
+    assert basic == AddToMeld(0, parse("2♣"))
+    assert not isinstance(policy, AddToMeld)
+    late = early.clone()
+    late.stock = late.stock[:20]
+    assert _choices(late)[1] == AddToMeld(0, parse("2♣"))
