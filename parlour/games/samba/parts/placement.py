@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import add
+from typing import Final
 
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WILD, Meld
 
 #: card value of a natural of each rank (index = rank; 4…A)
-RANK_VALUE: tuple[int, ...] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
-IDX = tuple(range(11))  # natural ranks 4…A as indexes 0…10
+RANK_VALUE: Final[tuple[int, ...]] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
+IDX: Final[tuple[int, ...]] = tuple(range(11))  # natural ranks 4…A as indexes 0…10
 
 
 def counts(cards: Iterable[int]) -> list[int]:
@@ -185,7 +186,7 @@ class Table:
         return t
 
 
-_TABLES: dict[int, tuple[Sequence[Meld], Table]] = {}
+_TABLES: Final[dict[int, tuple[Sequence[Meld], Table]]] = {}
 
 
 def table_of(melds: Sequence[Meld] | Table) -> Table:
@@ -201,6 +202,24 @@ def table_of(melds: Sequence[Meld] | Table) -> Table:
     table = Table(melds)
     _TABLES[id(melds)] = (melds, table)  # holding the tuple keeps its id from being reused
     return table
+
+
+def table_after(old: tuple[Meld, ...], new: tuple[Meld, ...], table: Table) -> None:
+    """Record ``table`` as the :class:`Table` of the melds ``new`` (a move's result from the melds
+    ``old``): ``apply`` passes the table it derived from ``old``'s with ``Table.with_meld``,
+    ``with_card`` or ``with_merge`` — the same table ``Table(new)`` would build, without going
+    over every meld again (``tests/games/samba/test_table_cache.py`` checks it)."""
+    if len(_TABLES) > 4096:
+        _TABLES.clear()
+    _TABLES[id(new)] = (new, table)
+
+
+def cached_table(melds: tuple[Meld, ...]) -> Table | None:
+    """The table of ``melds`` if one is cached (no table is built)."""
+    hit = _TABLES.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    return None
 
 
 def raw_pool(h: Sequence[int]) -> tuple[int, ...]:
