@@ -14,7 +14,6 @@ meld only when going out, and the natural cards are 4 through A.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from parlour.core.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, SUITS, Card, make_card
@@ -44,7 +43,7 @@ _W3: Final = WILD_KINDS[3]
 _W4: Final = WILD_KINDS[4]
 
 
-def wild_count(counts: Sequence[int]) -> int:
+def wild_count(counts: list[int]) -> int:
     """Wild cards in a count vector (index = kind)."""
     return counts[_W0] + counts[_W1] + counts[_W2] + counts[_W3] + counts[_W4]
 

@@ -96,7 +96,7 @@ class Meld:
         return self.canasta != "" or self.samba or self.bolivia
 
 
-def expand_counts(h: Sequence[int]) -> list[Card]:
+def expand_counts(h: list[int]) -> list[Card]:
     """The cards of a count vector in kind order (a faster ``parlour.core.cards.expand``)."""
     out: list[Card] = []
     for k in compress(ALL_KINDS, h):  # only the kinds held
@@ -108,7 +108,7 @@ def expand_counts(h: Sequence[int]) -> list[Card]:
     return out
 
 
-def held_kinds(h: Sequence[int]) -> list[Card]:
+def held_kinds(h: list[int]) -> list[Card]:
     """The kinds a count vector holds, in order (each once)."""
     return list(compress(ALL_KINDS, h))
 

@@ -222,12 +222,12 @@ def cached_table(melds: tuple[Meld, ...]) -> Table | None:
     return None
 
 
-def raw_pool(h: Sequence[int]) -> tuple[int, ...]:
+def raw_pool(h: list[int]) -> tuple[int, ...]:
     """Every natural of the hand left for groups: the count of each rank 4…A."""
     return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
 
 
-def seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
+def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
     pool = [0] * 11
     sambas = 0
@@ -247,7 +247,7 @@ def seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
     return tuple(pool), sambas
 
 
-def needy_pool(h: Sequence[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The split that puts into sequences the naturals that have no group to go to (no group of
     the rank on the table, fewer than three held) and as few others as it can."""
     pool = [0] * 11
@@ -346,7 +346,7 @@ def suit_options(
     return out
 
 
-def pools(h: Sequence[int], table: Table) -> dict[tuple[int, ...], int]:
+def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     """Every split of the hand's naturals between sequences and groups: the naturals left for
     groups (per rank 4…A) → the most new sambas made with that split."""
     states: dict[tuple[int, ...], int] = {(0,) * 11: 0}
@@ -492,7 +492,7 @@ def wild_fam(sizes: tuple[int, ...], y: int) -> int:
 # --- the first meld: the most points the hand can add ------------------------------------------
 
 
-def wild_values(h: Sequence[int]) -> list[int]:
+def wild_values(h: list[int]) -> list[int]:
     """The values of the wild cards held, highest first."""
     out: list[int] = []
     for k in (52, 0, 13, 26, 39):
