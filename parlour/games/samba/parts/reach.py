@@ -307,9 +307,7 @@ def _may_sequence(h: list[int], k: int, table: Table) -> bool:
     return False
 
 
-def _stranded(
-    h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
-) -> bool:
+def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules) -> bool:
     """Quick necessary condition for going out: at most one card that can go nowhere (the
     discard) — a natural with no group of its rank on the table, no two more of it (or one and
     a wild card) in the hand, and no sequence it could join; a black 3 short of three."""
