@@ -14,30 +14,36 @@ meld only when going out, and the natural cards are 4 through A.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, SUITS, Card, make_card
 
 #: 3♦ and 3♥: bonus cards, laid out alone
-RED_THREES: tuple[Card, Card] = (make_card(3, DIAMONDS), make_card(3, HEARTS))
+RED_THREES: Final[tuple[Card, Card]] = (make_card(3, DIAMONDS), make_card(3, HEARTS))
 #: 3♣ and 3♠: they block the pile and are melded only on going out
-BLACK_THREES: tuple[Card, Card] = (make_card(3, CLUBS), make_card(3, SPADES))
+BLACK_THREES: Final[tuple[Card, Card]] = (make_card(3, CLUBS), make_card(3, SPADES))
 #: the four 2s (wild)
-TWOS: tuple[Card, ...] = tuple(make_card(2, s) for s in SUITS)
+TWOS: Final[tuple[Card, ...]] = tuple(make_card(2, s) for s in SUITS)
 #: every wild kind: the 2s and the joker
-WILD_KINDS: tuple[Card, ...] = (*TWOS, JOKER)
+WILD_KINDS: Final[tuple[Card, ...]] = (*TWOS, JOKER)
 #: the ranks of natural cards (4 … A): the ranks of groups and sequences
-NATURAL_RANKS: range = range(4, 15)
+NATURAL_RANKS: Final[range] = range(4, 15)
 
-IS_WILD: tuple[bool, ...] = tuple(k in WILD_KINDS for k in range(53))
-IS_RED_THREE: tuple[bool, ...] = tuple(k in RED_THREES for k in range(53))
-IS_BLACK_THREE: tuple[bool, ...] = tuple(k in BLACK_THREES for k in range(53))
-IS_NATURAL: tuple[bool, ...] = tuple(k != JOKER and k % 13 + 2 in NATURAL_RANKS for k in range(53))
+IS_WILD: Final[tuple[bool, ...]] = tuple(k in WILD_KINDS for k in range(53))
+IS_RED_THREE: Final[tuple[bool, ...]] = tuple(k in RED_THREES for k in range(53))
+IS_BLACK_THREE: Final[tuple[bool, ...]] = tuple(k in BLACK_THREES for k in range(53))
+IS_NATURAL: Final[tuple[bool, ...]] = tuple(
+    k != JOKER and k % 13 + 2 in NATURAL_RANKS for k in range(53)
+)
 
-_W0, _W1, _W2, _W3, _W4 = WILD_KINDS
+_W0: Final = WILD_KINDS[0]
+_W1: Final = WILD_KINDS[1]
+_W2: Final = WILD_KINDS[2]
+_W3: Final = WILD_KINDS[3]
+_W4: Final = WILD_KINDS[4]
 
 
-def wild_count(counts: Sequence[int]) -> int:
+def wild_count(counts: list[int]) -> int:
     """Wild cards in a count vector (index = kind)."""
     return counts[_W0] + counts[_W1] + counts[_W2] + counts[_W3] + counts[_W4]
 

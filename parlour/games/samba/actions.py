@@ -11,6 +11,7 @@ side.  This keeps every decision small while every turn a person could make stay
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, cards_str
@@ -188,23 +189,23 @@ ACTION_TYPES: dict[str, type] = {
 }
 
 # Interned instances: legal_actions hands these out instead of building new objects.
-DRAW = Draw()
-UNSTAGE = Unstage()
-UNDO = UndoOpening()
-PASS = Pass()
-ASK = AskGoOut()
-YES = AnswerGoOut(True)
-NO = AnswerGoOut(False)
-DISCARD = tuple(Discard(k) for k in range(53))
-STAGE = tuple(Stage(k) for k in range(53))
-LAY_RED3 = {k: LayRedThree(k) for k in RED_THREES}
-_TOP: dict[int, TakeTop] = {}
-_PAIR: dict[tuple[int, int], TakePile] = {}
-_MERGE: dict[tuple[int, int], MergeGroups] = {}
+DRAW: Final = Draw()
+UNSTAGE: Final = Unstage()
+UNDO: Final = UndoOpening()
+PASS: Final = Pass()
+ASK: Final = AskGoOut()
+YES: Final = AnswerGoOut(True)
+NO: Final = AnswerGoOut(False)
+DISCARD: Final[tuple[Discard, ...]] = tuple(Discard(k) for k in range(53))
+STAGE: Final[tuple[Stage, ...]] = tuple(Stage(k) for k in range(53))
+LAY_RED3: Final[dict[int, LayRedThree]] = {k: LayRedThree(k) for k in RED_THREES}
+_TOP: Final[dict[int, TakeTop]] = {}
+_PAIR: Final[dict[tuple[int, int], TakePile]] = {}
+_MERGE: Final[dict[tuple[int, int], MergeGroups]] = {}
 
 
 #: ADD[meld][card]: interned AddToMeld actions, rows added on demand
-ADD: list[tuple[AddToMeld, ...]] = []
+ADD: Final[list[tuple[AddToMeld, ...]]] = []
 
 
 def add_row(meld: int) -> tuple[AddToMeld, ...]:

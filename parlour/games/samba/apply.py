@@ -3,6 +3,8 @@ pile", "First meld", "Going out", "Scoring a hand", "Game")."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlour.core.canasta import RED_THREES
 from parlour.core.game import Event
 from parlour.core.rng import derive_seed
@@ -25,6 +27,7 @@ from parlour.games.samba.parts.melds import (
     make_meld,
     merge,
 )
+from parlour.games.samba.parts.placement import cached_table, table_after
 from parlour.games.samba.scoring import hand_result
 from parlour.games.samba.state import (
     ANSWER,
@@ -127,7 +130,9 @@ def _next_turn(s: State) -> None:
 
 
 #: moves that only take cards out of the hand: the caches of what the turn can still reach stay
-_NARROWING = frozenset({A.Stage, A.AddToMeld, A.MergeGroups, A.LayRedThree, A.MeldBlackThrees})
+_NARROWING: Final = frozenset(
+    {A.Stage, A.AddToMeld, A.MergeGroups, A.LayRedThree, A.MeldBlackThrees}
+)
 
 
 def apply(s0: State, action: Action, events: list[Event] | None) -> State:
@@ -158,7 +163,12 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             meld = make_meld(pending, wild_melds=s.rules.wild_melds)
             assert meld is not None
             s.pending = ()
-            _set_melds(s, side, (*s.melds[side], meld))
+            old = s.melds[side]
+            new = (*old, meld)
+            _set_melds(s, side, new)
+            table = cached_table(old)
+            if table is not None and meld.kind != BLACK3:
+                table_after(old, new, table.with_meld(meld.cards))
             if events is not None:
                 events.append(
                     Event("meld", {"seat": seat, "cards": meld.cards, "black_threes": False})
@@ -191,9 +201,14 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     if t is A.AddToMeld:
         i, card = action.meld, action.card  # type: ignore[union-attr]
         _play_from_hand(s, seat, card)
-        melds = list(s.melds[side])
+        old = s.melds[side]
+        melds = list(old)
         melds[i] = add_card(melds[i], card)
-        _set_melds(s, side, tuple(melds))
+        new = tuple(melds)
+        _set_melds(s, side, new)
+        table = cached_table(old)
+        if table is not None:
+            table_after(old, new, table.with_card(old[i], card))
         if events is not None:
             events.append(Event("add", {"seat": seat, "card": card, "meld": i}))
         _after_meld(s, seat, side, events)
@@ -213,7 +228,12 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         top = s.pile[-1]
         s.pile = s.pile[:-1]
         meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
-        _set_melds(s, side, (*s.melds[side], meld))
+        old = s.melds[side]
+        new = (*old, meld)
+        _set_melds(s, side, new)
+        table = cached_table(old)
+        if table is not None:
+            table_after(old, new, table.with_meld(meld.cards))
         if events is not None:
             events.append(Event("take", {"seat": seat, "top": top, "cards": (a, b)}))
         if s.opened[side]:
@@ -230,9 +250,14 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         i = action.meld  # type: ignore[union-attr]
         top = s.pile[-1]
         s.pile = s.pile[:-1]
-        melds = list(s.melds[side])
+        old = s.melds[side]
+        melds = list(old)
         melds[i] = add_card(melds[i], top)
-        _set_melds(s, side, tuple(melds))
+        new = tuple(melds)
+        _set_melds(s, side, new)
+        table = cached_table(old)
+        if table is not None:
+            table_after(old, new, table.with_card(old[i], top))
         s.phase = MELD
         if events is not None:
             events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
@@ -242,10 +267,15 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         return s
     if t is A.MergeGroups:
         i, j = action.meld, action.other  # type: ignore[union-attr]
-        melds = list(s.melds[side])
+        old = s.melds[side]
+        melds = list(old)
         melds[i] = merge(melds[i], melds[j])
         del melds[j]
-        _set_melds(s, side, tuple(melds))
+        new = tuple(melds)
+        _set_melds(s, side, new)
+        table = cached_table(old)
+        if table is not None:
+            table_after(old, new, table.with_merge(old[i], old[j]))
         if events is not None:
             events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
         return s

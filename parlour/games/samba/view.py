@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, shoe
@@ -71,7 +71,7 @@ class SambaView:
     taken_back: tuple[str, ...] = ()
 
 
-_PERMISSION = {0: "", 1: "yes", -1: "no"}
+_PERMISSION: Final = {0: "", 1: "yes", -1: "no"}
 
 
 def observe(s: State, seat: int | None) -> SambaView:
@@ -80,26 +80,12 @@ def observe(s: State, seat: int | None) -> SambaView:
     players = tuple(
         [
             PlayerView(i, s.side_of[i], s.sizes[i], tuple(expand_counts(known[i])))
-            if any(known[i])
+            if known[i] != _NONE_KNOWN
             else _plain_player(i, s.side_of[i], s.sizes[i])
             for i in range(s.players)
         ]
     )
-    sides = tuple(
-        [
-            SideView(
-                i,
-                seats,
-                s.scores[i],
-                s.opened[i],
-                rules.opening_minimum(s.scores[i]),
-                meets_going_out(s.melds[i], rules.going_out),
-                s.melds[i],
-                s.red3[i],
-            )
-            for i, seats in enumerate(s.sides)
-        ]
-    )
+    sides = tuple([_side_view(s, i, seats) for i, seats in enumerate(s.sides)])
     over = s.finished
     return SambaView(
         seat=seat,
@@ -127,7 +113,43 @@ def observe(s: State, seat: int | None) -> SambaView:
     )
 
 
-_PLAIN_PLAYERS: dict[tuple[int, int, int], PlayerView] = {}
+_PLAIN_PLAYERS: Final[dict[tuple[int, int, int], PlayerView]] = {}
+_NONE_KNOWN: Final[list[int]] = [0] * 53
+#: the last view of each side and the rules it was made under (views are immutable: a side whose
+#: melds and red 3s are the very same tuples, with the same score and opening, has the same view)
+_SIDE_VIEWS: Final[dict[int, tuple[SambaRules, tuple[int, ...], SideView]]] = {}
+
+
+def _side_view(s: State, i: int, seats: tuple[int, ...]) -> SideView:
+    melds = s.melds[i]
+    red3 = s.red3[i]
+    score = s.scores[i]
+    opened = s.opened[i]
+    rules = s.rules
+    hit = _SIDE_VIEWS.get(i)
+    if hit is not None:
+        found = hit[2]
+        if (
+            found.melds is melds
+            and found.red_threes is red3
+            and found.score == score
+            and found.opened == opened
+            and hit[0] is rules
+            and hit[1] == seats
+        ):
+            return found
+    view = SideView(
+        i,
+        seats,
+        score,
+        opened,
+        rules.opening_minimum(score),
+        meets_going_out(melds, rules.going_out),
+        melds,
+        red3,
+    )
+    _SIDE_VIEWS[i] = (rules, seats, view)
+    return view
 
 
 def _plain_player(seat: int, side: int, size: int) -> PlayerView:

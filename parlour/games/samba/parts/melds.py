@@ -15,18 +15,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from typing import Final
 
 from parlour.core import canasta
 from parlour.core.cards import JOKER, Card, card_str
 from parlour.core.codec import cards_field
 
-GROUP, SEQUENCE, WILD, BLACK3 = "group", "sequence", "wild", "black3"
+GROUP: Final = "group"
+SEQUENCE: Final = "sequence"
+WILD: Final = "wild"
+BLACK3: Final = "black3"
 
 # the Canasta family's card facts (parlour.core.canasta), under the names Samba's modules use
-RED_THREES = canasta.RED_THREES
-BLACK_THREES = canasta.BLACK_THREES
-TWOS = canasta.TWOS
-WILD_KINDS = canasta.WILD_KINDS
+RED_THREES: Final = canasta.RED_THREES
+BLACK_THREES: Final = canasta.BLACK_THREES
+TWOS: Final = canasta.TWOS
+WILD_KINDS: Final = canasta.WILD_KINDS
 
 
 def _value(kind: int) -> int:
@@ -43,20 +47,20 @@ def _value(kind: int) -> int:
 
 
 #: card value by kind (red 3s have no card value; they are bonus cards)
-VALUE: tuple[int, ...] = tuple(_value(k) for k in range(53))
-IS_WILD: tuple[bool, ...] = tuple(k in WILD_KINDS for k in range(53))
+VALUE: Final[tuple[int, ...]] = tuple(_value(k) for k in range(53))
+IS_WILD: Final[tuple[bool, ...]] = tuple(k in WILD_KINDS for k in range(53))
 #: natural cards: 4 through A
-IS_NATURAL: tuple[bool, ...] = tuple(k != JOKER and k % 13 + 2 >= 4 for k in range(53))
-RANK: tuple[int, ...] = tuple(0 if k == JOKER else k % 13 + 2 for k in range(53))
-SUIT: tuple[int, ...] = tuple(-1 if k == JOKER else k // 13 for k in range(53))
+IS_NATURAL: Final[tuple[bool, ...]] = tuple(k != JOKER and k % 13 + 2 >= 4 for k in range(53))
+RANK: Final[tuple[int, ...]] = tuple(0 if k == JOKER else k % 13 + 2 for k in range(53))
+SUIT: Final[tuple[int, ...]] = tuple(-1 if k == JOKER else k // 13 for k in range(53))
 #: natural kinds of each rank (index = rank)
-KINDS_OF_RANK: tuple[tuple[int, ...], ...] = tuple(
+KINDS_OF_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s * 13 + r - 2 for s in range(4)) if 2 <= r <= 14 else () for r in range(15)
 )
 
 
 #: how each kind is written ("10♥"), for fast event texts
-CARD_TEXT: tuple[str, ...] = tuple(card_str(k) for k in range(53))
+CARD_TEXT: Final[tuple[str, ...]] = tuple(card_str(k) for k in range(53))
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -92,7 +96,7 @@ class Meld:
         return self.canasta != "" or self.samba or self.bolivia
 
 
-def expand_counts(h: Sequence[int]) -> list[Card]:
+def expand_counts(h: list[int]) -> list[Card]:
     """The cards of a count vector in kind order (a faster ``parlour.core.cards.expand``)."""
     out: list[Card] = []
     for k in compress(ALL_KINDS, h):  # only the kinds held
@@ -104,13 +108,13 @@ def expand_counts(h: Sequence[int]) -> list[Card]:
     return out
 
 
-def held_kinds(h: Sequence[int]) -> list[Card]:
+def held_kinds(h: list[int]) -> list[Card]:
     """The kinds a count vector holds, in order (each once)."""
     return list(compress(ALL_KINDS, h))
 
 
 #: every card kind, in order
-ALL_KINDS: tuple[int, ...] = tuple(range(53))
+ALL_KINDS: Final[tuple[int, ...]] = tuple(range(53))
 
 
 def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> Meld:

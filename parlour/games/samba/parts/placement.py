@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import add
+from typing import Final
 
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WILD, Meld
 
 #: card value of a natural of each rank (index = rank; 4…A)
-RANK_VALUE: tuple[int, ...] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
-IDX = tuple(range(11))  # natural ranks 4…A as indexes 0…10
+RANK_VALUE: Final[tuple[int, ...]] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
+IDX: Final[tuple[int, ...]] = tuple(range(11))  # natural ranks 4…A as indexes 0…10
 
 
 def counts(cards: Iterable[int]) -> list[int]:
@@ -185,7 +186,7 @@ class Table:
         return t
 
 
-_TABLES: dict[int, tuple[Sequence[Meld], Table]] = {}
+_TABLES: Final[dict[int, tuple[Sequence[Meld], Table]]] = {}
 
 
 def table_of(melds: Sequence[Meld] | Table) -> Table:
@@ -203,12 +204,30 @@ def table_of(melds: Sequence[Meld] | Table) -> Table:
     return table
 
 
-def raw_pool(h: Sequence[int]) -> tuple[int, ...]:
+def table_after(old: tuple[Meld, ...], new: tuple[Meld, ...], table: Table) -> None:
+    """Record ``table`` as the :class:`Table` of the melds ``new`` (a move's result from the melds
+    ``old``): ``apply`` passes the table it derived from ``old``'s with ``Table.with_meld``,
+    ``with_card`` or ``with_merge`` — the same table ``Table(new)`` would build, without going
+    over every meld again (``tests/games/samba/test_table_cache.py`` checks it)."""
+    if len(_TABLES) > 4096:
+        _TABLES.clear()
+    _TABLES[id(new)] = (new, table)
+
+
+def cached_table(melds: tuple[Meld, ...]) -> Table | None:
+    """The table of ``melds`` if one is cached (no table is built)."""
+    hit = _TABLES.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    return None
+
+
+def raw_pool(h: list[int]) -> tuple[int, ...]:
     """Every natural of the hand left for groups: the count of each rank 4…A."""
     return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
 
 
-def seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
+def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
     pool = [0] * 11
     sambas = 0
@@ -228,7 +247,7 @@ def seq_pool(h: Sequence[int], table: Table) -> tuple[tuple[int, ...], int]:
     return tuple(pool), sambas
 
 
-def needy_pool(h: Sequence[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The split that puts into sequences the naturals that have no group to go to (no group of
     the rank on the table, fewer than three held) and as few others as it can."""
     pool = [0] * 11
@@ -327,7 +346,7 @@ def suit_options(
     return out
 
 
-def pools(h: Sequence[int], table: Table) -> dict[tuple[int, ...], int]:
+def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     """Every split of the hand's naturals between sequences and groups: the naturals left for
     groups (per rank 4…A) → the most new sambas made with that split."""
     states: dict[tuple[int, ...], int] = {(0,) * 11: 0}
@@ -473,7 +492,7 @@ def wild_fam(sizes: tuple[int, ...], y: int) -> int:
 # --- the first meld: the most points the hand can add ------------------------------------------
 
 
-def wild_values(h: Sequence[int]) -> list[int]:
+def wild_values(h: list[int]) -> list[int]:
     """The values of the wild cards held, highest first."""
     out: list[int] = []
     for k in (52, 0, 13, 26, 39):

@@ -166,7 +166,7 @@ def _best_value(
 
 
 def opening_reachable(
-    h: Sequence[int],
+    h: list[int],
     melds: Sequence[Meld] | Table,
     minimum: int,
     *,
@@ -215,7 +215,7 @@ def opening_reachable(
 
 
 def opening_quick(
-    h: Sequence[int],
+    h: list[int],
     melds: Sequence[Meld] | Table,
     minimum: int,
     *,
@@ -284,7 +284,7 @@ def _quick_new(
 # --- going out: every card placed# --- going out: every card placed -----------------------------------------------------------
 
 
-def _may_sequence(h: Sequence[int], k: int, table: Table) -> bool:
+def _may_sequence(h: list[int], k: int, table: Table) -> bool:
     """Whether the natural ``k`` (held) could join a sequence at all (ignoring what the other
     cards need): three in a row of its suit in the hand, or a chain of held cards from the end of
     one of the side's sequences of the suit."""
@@ -307,9 +307,7 @@ def _may_sequence(h: Sequence[int], k: int, table: Table) -> bool:
     return False
 
 
-def _stranded(
-    h: Sequence[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
-) -> bool:
+def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules) -> bool:
     """Quick necessary condition for going out: at most one card that can go nowhere (the
     discard) — a natural with no group of its rank on the table, no two more of it (or one and
     a wild card) in the hand, and no sequence it could join; a black 3 short of three."""
@@ -352,7 +350,7 @@ def _stranded(
 
 
 def _short_of_sevens(
-    h: Sequence[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
+    h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
 ) -> bool:
     """Quick necessary condition for going out: enough seven-card melds within reach."""
     if table.sevens_ok(rules.going_out):
@@ -530,7 +528,7 @@ def _pool_hopeless(
 
 
 def can_go_out(
-    h: Sequence[int],
+    h: list[int],
     melds: Sequence[Meld] | Table,
     rules: SambaRules,
     *,
