@@ -202,6 +202,7 @@ class IsmctsBot(Bot):
         self.total_seconds = 0.0
         self.max_seconds = 0.0  # the longest search so far (wall clock)
         self.total_cpu_seconds = 0.0
+        self.max_cpu_seconds = 0.0  # the longest search so far (CPU time of this process)
 
     # --- the decision ---------------------------------------------------------------------
 
@@ -308,7 +309,9 @@ class IsmctsBot(Bot):
         spent = time.perf_counter() - started
         self.total_seconds += spent
         self.max_seconds = max(self.max_seconds, spent)
-        self.total_cpu_seconds += time.process_time() - cpu_started
+        cpu = time.process_time() - cpu_started
+        self.total_cpu_seconds += cpu
+        self.max_cpu_seconds = max(self.max_cpu_seconds, cpu)
 
     # --- paired root search ---------------------------------------------------------------
 
