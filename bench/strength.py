@@ -94,6 +94,7 @@ def match_up(
         "mean_score_diff": s["mean_score_diff"],
         "mean_hand_score_diff": s["mean_hand_score_diff"],
         "mean_hand_score_diff_ci": s["mean_hand_score_diff_ci"],
+        "same_seat_deals": same_seat_deals(results),
         "seconds": round(time.perf_counter() - started, 1),
         "seeds": [r.seed for r in results],
     }
@@ -145,6 +146,15 @@ def iterations_per_second(
     }
 
 
+def same_seat_deals(results: list[GameResult]) -> int:
+    """Deals whose two games (the bots swapped) the same seats won: a split the deal decided,
+    whoever played it, that tells nothing about the bots."""
+    by_deal: dict[int, list[tuple[int, ...]]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(tuple(sorted(r.winners)))
+    return sum(1 for w in by_deal.values() if len(w) == 2 and w[0] and w[0] == w[1])
+
+
 def summarize_log(path: str) -> dict[str, Any]:
     """Per match-up and bot over the games logged so far (one log may hold both match-ups); a
     deal counts only once both of its games are in."""
@@ -181,6 +191,7 @@ def summarize_log(path: str) -> dict[str, Any]:
         summary = summarize(complete)
         for b in summary["bots"].values():
             b["wilson95_hands"] = list(wilson(b["hands_won"], b["hands"]))
+        summary["same_seat_deals"] = same_seat_deals(complete)
         out[name] = summary
     return out
 
