@@ -345,7 +345,11 @@ HEADER = """# Strength ladder
 A round robin of the bots in every game, written by `parlour ladder` (`parlour ladder GAME`, or
 `--all`; `parlour ladder --help`). Each pair of bots plays the same deals, each deal twice with the
 sides swapped (duplicate deals), so the luck of the cards cancels. `strong:T` is the search bot
-(`strong`, [bots.md](bots.md)) with `T` seconds per decision; `basic` is each game's rule-based bot.
+(`strong`, [bots.md](bots.md)) with `T` seconds per decision, `strong:NNNit` the same bot with
+`NNN` play-outs per decision (its time per decision on the measuring machine is in
+[bots.md](bots.md), measured with `bench/strength.py --speed-decisions`); `basic` is each game's
+rule-based bot. Cheat is played by 4 players, each bot at two seats across the table (a bot wins
+when one of its seats goes out first): heads-up, the deal decides almost every game.
 
 Ratings are Bradley–Terry strengths fitted by maximum likelihood (MM iterations; a draw counts half
 a win each way, and one virtual draw is added to every pair that met so a bot that won every game
