@@ -8,7 +8,9 @@ the script counts the deals whose two games the same seat won.
 A duplicate match-up of two bots (each deal twice, the bots swapped) learns nothing from a deal
 that the same seat wins whoever plays it: when nearly every deal is like that, as in heads-up
 one-pack Cheat, a duplicate strength measurement measures nothing.  With ``n`` seats equally
-likely to win, chance alone gives the same seat twice in about ``1/n`` of the deals.
+likely to win, chance alone gives the same seat twice in about ``1/n`` of the deals.  A bot with
+few random choices plays many deals the same way twice (``identical_games`` counts them; Scat's
+``basic`` has none, so this measure says nothing there), which overstates what the deal decides.
 
 Not a test: it plays whole games and takes a while.
 """
@@ -28,25 +30,30 @@ from parlour.sim.ladder import SETUPS, ladder_variant
 from parlour.sim.stats import wilson
 
 
-def winners_of(variant: Variant, bot: str, match_seed: int, bot_seed: int) -> tuple[int, ...]:
-    """The winning seats of one game of ``bot`` at every seat with these seeds."""
+def winners_of(
+    variant: Variant, bot: str, match_seed: int, bot_seed: int
+) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    """The winning seats of one game of ``bot`` at every seat with these seeds, and the moves."""
     game = variant.game
     n = int(variant.rules.players)  # type: ignore[attr-defined]
     bots = [make(bot, variant, s, derive_seed(bot_seed, "seat", s)) for s in range(n)]
     state = game.new_game(variant.rules, match_seed)
+    moves = []
     while (seat := game.to_act(state)) is not None:
         legal = game.legal_actions(state)
         view = game.observe(state, seat) if bots[seat].needs_view else None
-        state = game.apply_quiet(state, bots[seat].act(view, legal))
-    return tuple(game.outcome(state).winners)
+        moves.append(bots[seat].act(view, legal))
+        state = game.apply_quiet(state, moves[-1])
+    return tuple(game.outcome(state).winners), tuple(moves)
 
 
 def seat_luck(variant: Variant, bot: str, deals: int, seed: int) -> dict[str, Any]:
-    same = decided = 0
+    same = decided = identical = 0
     for d in range(deals):
         match_seed = derive_seed(seed, "match", d)
-        first = winners_of(variant, bot, match_seed, derive_seed(seed, "bots", d, 0))
-        second = winners_of(variant, bot, match_seed, derive_seed(seed, "bots", d, 1))
+        first, moves = winners_of(variant, bot, match_seed, derive_seed(seed, "bots", d, 0))
+        second, again = winners_of(variant, bot, match_seed, derive_seed(seed, "bots", d, 1))
+        identical += moves == again
         if first and second:
             decided += 1
             same += first == second
@@ -62,6 +69,7 @@ def seat_luck(variant: Variant, bot: str, deals: int, seed: int) -> dict[str, An
         "both_won": decided,
         "same_seat": same,
         "same_seat_rate": same / decided if decided else 0.0,
+        "identical_games": identical,
         "wilson95": [lo, hi],
         "chance": 1 / n,
     }
