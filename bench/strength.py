@@ -1,6 +1,7 @@
 """Strength benchmark of a game's bots (issues 7 and 19), in the ladder's setup of the game
 (:data:`parlour.sim.ladder.SETUPS`: Samba and Hand and Foot one hand, 4 players in partnerships;
-Scat and Cheat a whole game heads-up), with duplicate deals.
+Scat a whole game heads-up; Cheat a whole game of 4 players, each bot at two seats across the
+table, a bot winning when one of its seats goes out first), with duplicate deals.
 
     uv run python bench/strength.py                      # Samba, full run (~2 hours on two cores)
     uv run python bench/strength.py --deals 20 --budget 0.5 --workers 2   # a quick look
@@ -13,7 +14,8 @@ twice with the sides swapped so the luck of the cards cancels:
 1. ``basic`` vs ``random`` — bar: ≥ 95 % won;
 2. ``strong`` (``--budget`` seconds or ``NNNit`` play-outs per decision) vs ``basic`` — bar:
    the interval's lower bound above 55 %;
-3. the search's play-outs per second on positions from real play, and its longest search.
+3. the search's play-outs per second on positions from real play, its mean and longest search
+   in CPU seconds (``--speed-decisions`` a few hundred to calibrate an ``NNNit`` budget).
 
 Not a test: it takes a long time and its numbers depend on the machine.
 """
@@ -92,6 +94,7 @@ def match_up(
         "mean_score_diff": s["mean_score_diff"],
         "mean_hand_score_diff": s["mean_hand_score_diff"],
         "mean_hand_score_diff_ci": s["mean_hand_score_diff_ci"],
+        "same_seat_deals": same_seat_deals(results),
         "seconds": round(time.perf_counter() - started, 1),
         "seeds": [r.seed for r in results],
     }
@@ -107,8 +110,15 @@ def iterations_per_second(
     basics = [make("basic", variant, s, seed) for s in seats]
     strong = [make(f"strong:{budget}", variant, s, seed) for s in seats]
     n = 0
-    while n < decisions and game.to_act(state) is not None:
+    played = 1
+    while n < decisions:
         seat = game.to_act(state)
+        if seat is None:  # a game over: the next one (new deal) until enough decisions
+            state = variant.new_game(seed + played)
+            played += 1
+            for b in (*basics, *strong):
+                b.reset(seed + played)
+            continue
         legal = game.legal_actions(state)
         view = game.observe(state, seat)
         if len(legal) > 1 and n % 3 == 0:
@@ -120,15 +130,29 @@ def iterations_per_second(
     cpu = sum(b.total_cpu_seconds for b in strong)  # type: ignore[attr-defined]
     calls = sum(b.decisions for b in strong)  # type: ignore[attr-defined]
     longest = max(b.max_seconds for b in strong)  # type: ignore[attr-defined]
+    longest_cpu = max(b.max_cpu_seconds for b in strong)  # type: ignore[attr-defined]
     return {
+        "decisions": n,
+        "games": played,
         "searches": calls,
         "iterations": its,
         "seconds": round(secs, 2),
         "cpu_seconds": round(cpu, 2),
         "longest_search_s": round(longest, 3),
+        "longest_search_cpu_s": round(longest_cpu, 3),
+        "mean_search_cpu_s": round(cpu / calls, 3) if calls else 0.0,
         "iterations_per_s": round(its / secs, 1) if secs else 0.0,
         "iterations_per_cpu_s": round(its / cpu, 1) if cpu else 0.0,
     }
+
+
+def same_seat_deals(results: list[GameResult]) -> int:
+    """Deals whose two games (the bots swapped) the same seats won: a split the deal decided,
+    whoever played it, that tells nothing about the bots."""
+    by_deal: dict[int, list[tuple[int, ...]]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(tuple(sorted(r.winners)))
+    return sum(1 for w in by_deal.values() if len(w) == 2 and w[0] and w[0] == w[1])
 
 
 def summarize_log(path: str) -> dict[str, Any]:
@@ -167,6 +191,7 @@ def summarize_log(path: str) -> dict[str, Any]:
         summary = summarize(complete)
         for b in summary["bots"].values():
             b["wilson95_hands"] = list(wilson(b["hands_won"], b["hands"]))
+        summary["same_seat_deals"] = same_seat_deals(complete)
         out[name] = summary
     return out
 
@@ -180,6 +205,13 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None, help="processes (default all cores)")
     ap.add_argument("--executor", default="local", choices=("local", "ray"))
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument(
+        "--speed-decisions",
+        type=int,
+        default=60,
+        help="decisions played for the speed part (every third one searched; new deals after a "
+        "game ends): a few hundred calibrate an NNNit budget's time per decision",
+    )
     ap.add_argument("--skip", default="", help="comma list of parts to skip: basic,strong,speed")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--log", default=None, help="append each finished game (JSON line) here")
@@ -195,7 +227,7 @@ def main() -> None:
     unit = "hand" if per_hand(game) else "game"
     out: dict[str, Any] = {"game": game, "budget": args.budget}
     if "speed" not in skip:
-        out["speed"] = iterations_per_second(args.budget, 60, args.seed, game)
+        out["speed"] = iterations_per_second(args.budget, args.speed_decisions, args.seed, game)
         print(f"ISMCTS on {strength_variant(game).entry.title}: {out['speed']}", file=sys.stderr)
     if "basic" not in skip:
         r = match_up(

@@ -47,6 +47,8 @@ from parlour.core.registry import GameEntry, SearchHints
 from parlour.core.rng import derive_seed
 
 DEFAULT_SECONDS = 1.0
+#: rounds the paired search plays before it may stop early (``SearchHints.paired_stop_z``)
+PAIRED_MIN_ROUNDS = 8
 
 
 def parse_budget(budget: Any) -> tuple[int | None, float | None]:
@@ -141,6 +143,7 @@ class IsmctsBot(Bot):
         policy: type[Bot] | None = None,
         candidates: int | None = None,
         z: float = 2.0,
+        stop_z: float | None = None,
         rules: Any = None,
         **params: Any,
     ) -> None:
@@ -188,6 +191,8 @@ class IsmctsBot(Bot):
         if self.max_candidates < 2:
             raise ValueError(f"candidates must be at least 2, got {self.max_candidates}")
         self._candidates: Callable[..., Sequence[Any]] | None = hints.search_candidates
+        self.stop_z = float(hints.paired_stop_z if stop_z is None else stop_z)
+        self.stopped_early = 0
         self.last_overruled = False
         self.overruled = 0
         self._rollout_bots: dict[Seat, Bot] = {}
@@ -202,6 +207,7 @@ class IsmctsBot(Bot):
         self.total_seconds = 0.0
         self.max_seconds = 0.0  # the longest search so far (wall clock)
         self.total_cpu_seconds = 0.0
+        self.max_cpu_seconds = 0.0  # the longest search so far (CPU time of this process)
 
     # --- the decision ---------------------------------------------------------------------
 
@@ -308,7 +314,9 @@ class IsmctsBot(Bot):
         spent = time.perf_counter() - started
         self.total_seconds += spent
         self.max_seconds = max(self.max_seconds, spent)
-        self.total_cpu_seconds += time.process_time() - cpu_started
+        cpu = time.process_time() - cpu_started
+        self.total_cpu_seconds += cpu
+        self.max_cpu_seconds = max(self.max_cpu_seconds, cpu)
 
     # --- paired root search ---------------------------------------------------------------
 
@@ -369,6 +377,13 @@ class IsmctsBot(Bot):
                     sums[i] += d
                     squares[i] += d * d
             rounds += 1
+            if (
+                self.stop_z > 0
+                and rounds >= PAIRED_MIN_ROUNDS
+                and self._settled(sums, squares, rounds)
+            ):
+                self.stopped_early += 1
+                break
         self._record(playouts, started, cpu_started)
         best, best_mean = favourite, 0.0
         for i in range(1, len(cands)):
@@ -381,6 +396,19 @@ class IsmctsBot(Bot):
             self.last_overruled = True
             self.overruled += 1
         return best
+
+    def _settled(self, sums: Sequence[float], squares: Sequence[float], rounds: int) -> bool:
+        """Whether every alternative trails the policy's move by more than ``stop_z`` standard
+        errors of the paired difference (more rounds would hardly overrule it), or has not
+        differed from it in any play-out so far."""
+        for i in range(1, len(sums)):
+            if sums[i] == 0.0 and squares[i] == 0.0:
+                continue
+            mean = sums[i] / rounds
+            var = max(0.0, squares[i] / rounds - mean * mean) * rounds / (rounds - 1)
+            if mean + self.stop_z * math.sqrt(var / rounds) >= 0.0:
+                return False
+        return True
 
     def estimate(
         self, view: Any, legal: Sequence[Any], include: Sequence[Any] = ()

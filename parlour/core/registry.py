@@ -49,6 +49,10 @@ class SearchHints:
     #: than uniform deals which hidden cards are likely (default: ``game.determinize``); a state
     #: consistent with the view, built from the view only
     determinize: Callable[[Any, Any, Any], Any] | None = None
+    #: the paired search stops before its budget once every alternative trails the policy's move
+    #: by more than this many standard errors of the paired difference (checked from the
+    #: ``PAIRED_MIN_ROUNDS``-th round on; 0: never stops early, the budget is spent)
+    paired_stop_z: float = 0.0
 
 
 class TextRenderer(Protocol):

@@ -29,7 +29,7 @@ from typing import Any
 from parlour import games
 from parlour.core.registry import Variant
 from parlour.sim.stats import bradley_terry, wilson
-from parlour.sim.tournament import GameResult, GameSpec, endings, plan
+from parlour.sim.tournament import GameResult, GameSpec, endings, plan, team_won, teams
 
 DEFAULT_BOTS: tuple[str, ...] = ("random", "basic", "strong:0.1", "strong:0.3", "strong:1")
 
@@ -44,12 +44,20 @@ class Setup:
 
 
 #: One game per ladder game: the partnership games play one hand each (as bench/strength.py does —
-#: a whole Samba or Hand and Foot match is thousands of decisions), Cheat and Scat a whole game
-#: heads-up so a pair of bots is two sides.
+#: a whole Samba or Hand and Foot match is thousands of decisions), Scat a whole game heads-up.
+#: Cheat is a whole game of 4 players, bot A at seats 0 and 2 and bot B at 1 and 3 (swapped for
+#: the duplicate deal), A winning when one of its seats goes out first: heads-up one-pack Cheat
+#: looked decided by the deal, and at 4 players the deal does not decide (bench/seatluck.py:
+#: among ``basic``'s deals whose two plays differed, the same seat won both in 18 of 50).
 SETUPS: dict[str, Setup] = {
     "samba": Setup(4, 1, "one hand, 4 players in partnerships (bot A at seats 0 and 2)"),
     "handfoot": Setup(4, 1, "one hand, 4 players in partnerships (bot A at seats 0 and 2)"),
-    "cheat": Setup(2, None, "one whole game, 2 players"),
+    "cheat": Setup(
+        4,
+        None,
+        "one whole game, 4 players: bot A at seats 0 and 2, B at 1 and 3; A wins when one of "
+        "its seats goes out first",
+    ),
     "scat": Setup(2, None, "one whole game (players lose lives until one is left), 2 players"),
 }
 LADDER_GAMES: tuple[str, ...] = tuple(SETUPS)
@@ -178,8 +186,8 @@ def tally(
         pr = by_pair[(a, b)]
         pr.games += 1
         pr.capped += res.kind == "capped"
-        ia, ib = res.side_labels.index(a), res.side_labels.index(b)
-        a_won, b_won = ia in res.winners, ib in res.winners
+        grouped = dict(teams(res.side_labels))
+        a_won, b_won = team_won(grouped[a], res.winners), team_won(grouped[b], res.winners)
         if a_won and not b_won:
             pr.a_wins += 1
         elif b_won and not a_won:
@@ -337,7 +345,11 @@ HEADER = """# Strength ladder
 A round robin of the bots in every game, written by `parlour ladder` (`parlour ladder GAME`, or
 `--all`; `parlour ladder --help`). Each pair of bots plays the same deals, each deal twice with the
 sides swapped (duplicate deals), so the luck of the cards cancels. `strong:T` is the search bot
-(`strong`, [bots.md](bots.md)) with `T` seconds per decision; `basic` is each game's rule-based bot.
+(`strong`, [bots.md](bots.md)) with `T` seconds per decision, `strong:NNNit` the same bot with
+`NNN` play-outs per decision (its time per decision on the measuring machine is in
+[bots.md](bots.md), measured with `bench/strength.py --speed-decisions`); `basic` is each game's
+rule-based bot. Cheat is played by 4 players, each bot at two seats across the table (a bot wins
+when one of its seats goes out first): heads-up, the deal seemed to decide most games.
 
 Ratings are Bradley–Terry strengths fitted by maximum likelihood (MM iterations; a draw counts half
 a win each way, and one virtual draw is added to every pair that met so a bot that won every game

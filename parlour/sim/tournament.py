@@ -2,7 +2,10 @@
 and a summary per bot with intervals and ratings.
 
 Bots sit by *side*: with one name per side (``--bots A,B`` in 4-player Samba) bot ``i`` plays every
-seat of side ``i`` (A at seats 0 and 2, B at 1 and 3); with one name per seat each seat gets its own.
+seat of side ``i`` (A at seats 0 and 2, B at 1 and 3); with one name per seat each seat gets its own;
+with fewer names than sides, dividing them (``--bots A,B`` in 4-player Cheat, every player a side of
+its own), the bots take turns round the table (A at seats 0 and 2, B at 1 and 3) and a bot's sides
+count as one *team*: it wins a game when any of its sides wins.
 A **duplicate** tournament plays every deal once per rotation of that assignment (bots move one
 side — or one seat — along each time, the cards stay where they were), so the luck of the deal
 cancels as in duplicate bridge.  Every game records its match seed and seating: ``play_match(variant,
@@ -79,9 +82,20 @@ def seatings(variant: Variant, bots: Sequence[str]) -> list[tuple[str, ...]]:
         return out
     if len(bots) == seats:
         return [tuple(bots[(s - r) % seats] for s in range(seats)) for r in range(seats)]
+    k = len(bots)
+    if len(sides) % k == 0:  # fewer bots than sides: they take turns round the table
+        out = []
+        for r in range(k):
+            seating = [""] * seats
+            for i, side in enumerate(sides):
+                for seat in side:
+                    seating[seat] = bots[(i - r) % k]
+            out.append(tuple(seating))
+        return out
     raise ValueError(
         f"{variant.name} with {seats} players has {len(sides)} sides: give one bot per side "
-        f"({len(sides)} names) or one per seat ({seats} names), not {len(bots)}"
+        f"({len(sides)} names), one per seat ({seats} names) or a number of bots that divides "
+        f"the sides, not {len(bots)}"
     )
 
 
@@ -126,11 +140,28 @@ def run_game(variant: Variant, spec: GameSpec) -> GameResult:
     )
 
 
-def _diff(scores: Sequence[float], i: int) -> float:
-    n = len(scores)
-    if n == 1:
-        return float(scores[0])
-    return float(scores[i] - (sum(scores) - scores[i]) / (n - 1))
+def teams(labels: Sequence[str]) -> list[tuple[str, tuple[int, ...]]]:
+    """The sides of one game grouped by the bot that played them: ``(label, sides)``.  When
+    bots took turns round the table (``A,B,A,B``) each bot's sides are one team; when every side
+    has the same label (self-play) each side stays a team of its own."""
+    if len(set(labels)) == 1:
+        return [(label, (i,)) for i, label in enumerate(labels)]
+    grouped: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        grouped.setdefault(label, []).append(i)
+    return [(label, tuple(sides)) for label, sides in grouped.items()]
+
+
+def team_won(sides: Sequence[int], winners: Iterable[int]) -> bool:
+    """Whether a team won: any of its sides is among the winners."""
+    return any(i in sides for i in winners)
+
+
+def _team_diff(scores: Sequence[float], sides: Sequence[int]) -> float:
+    """A team's mean score minus the mean score of the other sides (alone: its score)."""
+    rest = [x for i, x in enumerate(scores) if i not in sides]
+    own = sum(scores[i] for i in sides) / len(sides)
+    return float(own - sum(rest) / len(rest)) if rest else float(own)
 
 
 def _hand_winners(scores: Sequence[float]) -> set[int]:
@@ -158,29 +189,26 @@ def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[s
     tallies: dict[str, _Tally] = {}
     pairwise: dict[tuple[str, str], float] = {}
     for res in results:
-        n_sides = len(res.side_labels)
-        for i, label in enumerate(res.side_labels):
+        grouped = teams(res.side_labels)
+        won = [team_won(sides, res.winners) for _, sides in grouped]
+        for (label, sides), w in zip(grouped, won, strict=True):
             t = tallies.setdefault(label, _Tally())
             t.games += 1
             if not res.winners:
                 t.draws += 1
-            elif i in res.winners:
+            elif w:
                 t.wins += 1
-            t.by_deal.setdefault(res.deal, []).append(_diff(res.scores, i))
+            t.by_deal.setdefault(res.deal, []).append(_team_diff(res.scores, sides))
             for hand in res.hands:
                 t.hands += 1
-                if i in _hand_winners(hand):
+                if team_won(sides, _hand_winners(hand)):
                     t.hand_wins += 1
-                t.hand_diffs.append(_diff(hand, i))
-        for i in range(n_sides):
-            for j in range(n_sides):
-                a, b = res.side_labels[i], res.side_labels[j]
+                t.hand_diffs.append(_team_diff(hand, sides))
+        for i, (a, _) in enumerate(grouped):
+            for j, (b, _) in enumerate(grouped):
                 if i == j or a == b:
                     continue
-                if not res.winners or (i in res.winners) == (j in res.winners):
-                    pts = 0.5
-                else:
-                    pts = 1.0 if i in res.winners else 0.0
+                pts = 0.5 if not res.winners or won[i] == won[j] else float(won[i])
                 pairwise[(a, b)] = pairwise.get((a, b), 0.0) + pts
     names = sorted(tallies)
     ratings = (
@@ -244,10 +272,10 @@ def running_text(results: Sequence[GameResult]) -> str:
     """A one-line running result for progress bars: ``basic 12/15 · random 3/15``."""
     wins: dict[str, list[int]] = {}
     for res in results:
-        for i, label in enumerate(res.side_labels):
+        for label, sides in teams(res.side_labels):
             w = wins.setdefault(label, [0, 0])
             w[1] += 1
-            if i in res.winners:
+            if team_won(sides, res.winners):
                 w[0] += 1
     return " · ".join(f"{k} {w}/{n}" for k, (w, n) in sorted(wins.items()))
 

@@ -45,6 +45,11 @@ def test_seeded_bot_is_deterministic() -> None:
     legal = TOY.legal_actions(state)
     picks = {make("strong:60it", v, 0, seed=9).act(view, legal) for _ in range(3)}
     assert len(picks) == 1
+    bot = make("strong:60it", v, 0, seed=9)
+    bot.act(view, legal)
+    # the statistics a benchmark calibrates an iteration budget with (CPU time per search)
+    assert bot.decisions == 1 and bot.total_iterations == 60  # type: ignore[attr-defined]
+    assert bot.max_cpu_seconds == bot.total_cpu_seconds > 0  # type: ignore[attr-defined]
     a = Tournament(v, ["strong:20it", "random"], games=3, seed=4, duplicate=True).run(workers=1)
     b = Tournament(v, ["strong:20it", "random"], games=3, seed=4, duplicate=True).run(workers=1)
     assert a == b

@@ -23,7 +23,7 @@ from parlour.sim.ladder import (
     tally,
 )
 from parlour.sim.stats import ELO_PER_NAT, bradley_terry
-from parlour.sim.tournament import GameResult
+from parlour.sim.tournament import GameResult, summarize
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -109,6 +109,39 @@ def test_tally_counts_wins_draws_and_sides() -> None:
     assert (yz.a_wins, yz.b_wins) == (0, 1)
     assert ratings["x"]["elo"] > ratings["y"]["elo"]
     assert ratings["x"]["lo"] < ratings["x"]["elo"] < ratings["x"]["hi"]
+
+
+def test_tally_counts_a_win_of_either_seat_of_a_bot_taking_turns_round_the_table() -> None:
+    # 4-player Cheat: every player is a side; bot x at seats 0 and 2, y at 1 and 3 (then swapped)
+    bots, owners = ["x", "y"], [("x", "y")] * 3
+    xyxy, yxyx = ("x", "y", "x", "y"), ("y", "x", "y", "x")
+    scores = (0.0, -3.0, -6.0, -2.0)  # seats 0 and 2 average -3, seats 1 and 3 -2.5
+
+    def game(i: int, labels: tuple[str, ...], winners: tuple[int, ...]) -> GameResult:
+        return GameResult(i, i, 0, 1, labels, labels, scores, winners, (), "", 10)
+
+    results = [game(0, xyxy, (2,)), game(1, yxyx, (2,)), game(2, yxyx, (1,))]
+    (pair,), _ = tally(bots, owners, results)
+    assert (pair.games, pair.a_wins, pair.b_wins, pair.draws) == (3, 2, 1, 0)
+    summary = summarize(results)["bots"]
+    assert (summary["x"]["games"], summary["x"]["wins"]) == (3, 2)
+    assert (summary["y"]["games"], summary["y"]["wins"]) == (3, 1)
+    # a team's score difference: its mean against the other team's (x at 0 and 2 once, at 1 and 3
+    # twice; one deal each)
+    assert summary["x"]["mean_score_diff"] == pytest.approx((-0.5 + 0.5 + 0.5) / 3)
+
+
+def test_cheat_ladder_seats_two_bots_alternately_at_four_seats() -> None:
+    variant = ladder_variant("cheat")
+    assert variant.rules.players == 4
+    specs, _ = ladder_plan(variant, ["random", "basic"], 1, seed=3)
+    assert [s.seating for s in specs] == [
+        ("random", "basic", "random", "basic"),
+        ("basic", "random", "basic", "random"),
+    ]
+    (pair,) = run_ladder("cheat", ["random", "basic"], deals=3, seed=1, workers=1).pairs
+    assert pair.games == 6 and pair.a_wins + pair.b_wins + pair.draws == 6
+    assert pair.b_wins >= 5  # basic outplays random at a 4-player table too
 
 
 def test_plan_gives_every_pair_the_same_duplicate_deals() -> None:

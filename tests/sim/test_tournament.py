@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from parlour import games
 from parlour.sim.match import play_match
-from parlour.sim.tournament import Tournament, plan, running_text, seatings, summarize
+from parlour.sim.tournament import (
+    Tournament,
+    plan,
+    running_text,
+    seatings,
+    summarize,
+    team_won,
+    teams,
+)
 from tests.bots.toygame import toy_variant
 
 
@@ -16,6 +25,16 @@ def test_bots_sit_by_side_and_rotate() -> None:
     assert per_seat[0] == ("A", "B", "C", "D") and per_seat[1] == ("D", "A", "B", "C")
     with pytest.raises(ValueError, match="one bot per side"):
         seatings(v, ["A", "B", "C"])
+
+
+def test_fewer_bots_than_sides_take_turns_round_the_table() -> None:
+    v = games.get("cheat", None, 4)  # every player a side of its own
+    assert seatings(v, ["A", "B"]) == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    with pytest.raises(ValueError, match="divides the sides"):
+        seatings(v, ["A", "B", "C"])
+    assert teams(("A", "B", "A", "B")) == [("A", (0, 2)), ("B", (1, 3))]
+    assert teams(("A", "A")) == [("A", (0,)), ("A", (1,))]  # self-play: every side on its own
+    assert team_won((0, 2), (2,)) and not team_won((1, 3), (2,))
 
 
 def test_duplicate_plan_replays_each_deal_rotated() -> None:

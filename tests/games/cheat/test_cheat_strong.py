@@ -287,3 +287,27 @@ def test_strong_uses_the_hint() -> None:
     finally:
         belief_module.Belief.sample = original  # type: ignore[method-assign]
     assert calls
+
+
+def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() -> None:
+    """With ``stop_z`` the paired search ends once every alternative trails the policy's move by
+    that many standard errors: the same moves as the full budget, for fewer play-outs."""
+    positions = [
+        (state, seat)
+        for state, seat in _positions("cheat", 4, 3, every=5)
+        if len(GAME.legal_actions(state)) > 1
+    ][:12]
+    full = IsmctsBot(GAME, 0, 1, budget="60it")
+    spent = []
+    for stop_z in (0.0, 2.0):
+        picks, its = [], 0
+        for i, (state, seat) in enumerate(positions):
+            bot = IsmctsBot(GAME, seat, 7 + i, budget="60it", stop_z=stop_z)
+            picks.append(bot.act(GAME.observe(state, seat), GAME.legal_actions(state)))
+            its += bot.total_iterations
+            assert bot.total_iterations <= 60
+        spent.append((picks, its))
+    assert full.stop_z == 0.0  # off unless a game's hints or the caller ask for it
+    (full_picks, full_its), (early_picks, early_its) = spent
+    assert early_picks == full_picks
+    assert early_its < full_its
