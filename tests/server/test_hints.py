@@ -8,6 +8,7 @@ number of play-outs, so it does not depend on the machine's speed)."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -127,9 +128,16 @@ def test_review_after_a_hand() -> None:
             # a careless player: moves at random
             c.act(rng.choice(state["legal"])["action"])
             c.until("state", version=state["version"] + 1)
-        msg = c.until("review", timeout=60)
-        while msg["pending"] or not msg["hands"]:
+        # The finished review may already have been pushed while the loop above waited for
+        # states (and `until` skipped it), so ask for it until it is there.
+        deadline = time.monotonic() + 90
+        while True:
+            c.send({"type": "review"})
             msg = c.until("review", timeout=60)
+            if not msg["pending"] and msg["hands"]:
+                break
+            assert time.monotonic() < deadline, msg
+            time.sleep(0.5)
         review = msg["hands"][0]
         assert review["hand"] == 1
         assert 1 <= review["checked"] <= 4
