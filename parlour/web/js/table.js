@@ -313,6 +313,9 @@ function onState(msg) {
     fairEvent(e);
     ctx.log.push(e);
   }
+  // Someone else moved since the last message: the turn went round, even when the bots played
+  // so fast that no message showed it away from this seat — the next turn of ours is a new one.
+  if (!msg.full_log && (msg.events || []).some((e) => e.data && typeof e.data.seat === "number" && e.data.seat !== ctx.seat)) wasMine = false;
   if (local) local.forEach((e, i) => ctx.log.splice(Math.min(e.after + i, ctx.log.length), 0, e));
   const secret = msg.events && msg.events.find((e) => e.kind === "secret_reveal" && e.data);
   if (secret && !ctx.fair) startFinalCheck(secret.data); // after this message's deal openings
