@@ -15,6 +15,7 @@ from parlour.games.samba.parts.lookahead import (
     can_go_out_this_turn,
     keeps_going_out,
     opening_filter,
+    opening_steps,
     pile_opening_ok,
     vouched_out,
 )
@@ -41,13 +42,13 @@ from parlour.games.samba.parts.melds import (
     meets_going_out,
 )
 from parlour.games.samba.parts.staging import continuations, stage_ok
-from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State
+from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State, side_minimum
 
 Action = A.SambaAction
 
 
 def opening_minimum(s: State, side: int) -> int:
-    return s.rules.opening_minimum(s.scores[side])
+    return side_minimum(s, side)
 
 
 def may_go_out(s: State, side: int) -> bool:
@@ -119,8 +120,7 @@ def raw_legal_actions(s: State) -> list[Action]:
                 continue
             out.append(A.STAGE[k])
         if not opened:
-            ok = opening_filter(s, side)
-            out = [a for a in out if ok(a)]
+            out = opening_steps(s, side, out)
         if may_take_back(s, "unstage"):
             out.append(A.UNSTAGE)
         return out

@@ -12,7 +12,7 @@ from parlour.core.cards import shoe
 from parlour.core.game import HandResult
 from parlour.core.rng import derive_seed
 from parlour.games.samba.parts.melds import IS_WILD, RED_THREES, Meld
-from parlour.games.samba.rules import SambaRules
+from parlour.games.samba.rules import OPENING_TABLES, SambaRules
 
 DRAW: Final = "draw"
 MELD: Final = "meld"
@@ -174,6 +174,21 @@ class State:
     @property
     def acting_side(self) -> int:
         return self.side_of[self.to_act]
+
+
+#: the first-meld tables by name (a C static when compiled, read by :func:`side_minimum`)
+_OPENING: Final = OPENING_TABLES
+
+
+def side_minimum(s: State, side: int) -> int:
+    """``s.rules.opening_minimum(s.scores[side])`` — the side's first-meld minimum — the same
+    look-up, compiled (the rules' own method runs interpreted; the legal-action checks ask for
+    it on every move of a side that has not opened)."""
+    score = s.scores[side]
+    for bound, minimum in _OPENING[s.rules.opening_table]:
+        if score < bound:
+            return minimum
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _clone(s: State) -> State:

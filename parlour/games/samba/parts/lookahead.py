@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba import actions as A
-from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, build, meets_going_out
+from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, meets_going_out
 from parlour.games.samba.parts.reach import (
     Table,
     can_go_out,
@@ -20,13 +20,13 @@ from parlour.games.samba.parts.reach import (
     table_of,
 )
 from parlour.games.samba.parts.staging import continuations
-from parlour.games.samba.state import MELD, PILE_OPEN, State
+from parlour.games.samba.state import MELD, PILE_OPEN, State, side_minimum
 
 Action = A.SambaAction
 
 
 def _minimum(s: State, side: int) -> int:
-    return s.rules.opening_minimum(s.scores[side])
+    return side_minimum(s, side)
 
 
 def vouched_out(s: State) -> Callable[[Action], bool]:
@@ -139,14 +139,17 @@ def _can_go_out_with(
     memo: dict[object, bool] | None = None,
 ) -> bool:
     """Going out is possible from this hand and table, the meld being built finished first
-    (``memo``: answers by hand and finished meld, for moves that leave the table as it is)."""
+    (``memo``: answers by the finished meld's cards, for the moves of one position that leave the
+    table as it is)."""
     if s.permission == -1:
         return False  # the partner said no
     minimum = None if s.opened[side] else _minimum(s, side)
     rules = s.rules
     for h2, table2, core in _completions(s, h, table, pending):
         if memo is not None and core:
-            key = (tuple(h2), tuple(sorted(core)))
+            # within one position the hand left is the position's less the meld's cards, so the
+            # meld's cards (as a multiset) are the whole key
+            key = tuple(sorted(core))
             found = memo.get(key)
             if found is None:
                 found = memo[key] = can_go_out(h2, table2, rules, need_value=minimum)
@@ -260,7 +263,7 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
         for h3, table3, core in _completions(s, h2, table2, pending):
             if t is A.Stage:
                 # different first cards of one meld finish the same way: ask once
-                key = (tuple(h3), tuple(sorted(core)))
+                key = tuple(sorted(core))  # the hand left follows from them (one position)
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opening_reachable(
@@ -276,6 +279,49 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
     return ok
 
 
+def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
+    """``[a for a in steps if opening_filter(s, side)(a)]`` for the ``Stage`` actions that go on
+    with a meld being built (``s.pending``) by a side that has not opened — the same answer and
+    the same ``_no_open``, with less work: each step is checked over the ways it finishes the
+    meld, which are some of the ways the position itself finishes it, so the position's own check
+    (is the minimum still within reach at all?) is needed only when no step passes."""
+    if not s.pending:
+        ok = opening_filter(s, side)
+        return [a for a in steps if ok(a)]
+    if s._no_open:
+        return []  # hopeless: opening_filter keeps no step
+    h = s.hands[s.to_act]
+    melds = s.melds[side]
+    minimum = _minimum(s, side)
+    keep_one = not (s.phase == PILE_OPEN and s.pile)
+    rules = s.rules
+    table = table_of(melds)
+    memo: dict[object, bool] = {}
+    kept: list[Action] = []
+    for a in steps:
+        k = a.card  # type: ignore[union-attr]
+        h2 = h[:]
+        h2[k] -= 1
+        for h3, table3, core in _completions(s, h2, table, (*s.pending, k)):
+            key = tuple(sorted(core))  # the hand left follows from them (one position)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = opening_reachable(
+                    h3, table3, minimum, keep_one=keep_one, rules=rules
+                )
+            if found:
+                kept.append(a)
+                break
+    if kept:
+        s._no_open = False
+    else:
+        s._no_open = not any(
+            opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
+            for h2, table2, _ in _completions(s, h, table, s.pending)
+        )
+    return kept
+
+
 def pile_opening_ok(s: State, side: int, h: list[int], a: int, b: int, top: int) -> bool:
     """Seed 002: the pile is taken for a first meld with 'more cards if this is your side's first
     meld and you need them to reach the minimum' — legal only if melds from the hand can reach
@@ -284,10 +330,11 @@ def pile_opening_ok(s: State, side: int, h: list[int], a: int, b: int, top: int)
     h2 = h[:]
     h2[a] -= 1
     h2[b] -= 1
-    group = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
+    # the side's table with the new group (what Table((*melds, group)) would build)
+    table = table_of(s.melds[side]).with_meld((top, a, b))
     return opening_reachable(
         h2,
-        (*s.melds[side], group),
+        table,
         _minimum(s, side),
         keep_one=len(s.pile) == 1,
         rules=s.rules,
