@@ -173,9 +173,14 @@ def raw_legal_actions(s: State) -> list[Action]:
                 if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
                     continue
             out.append(row[k])
-    group_ranks = [m.rank for m in melds if m.kind == GROUP]
-    if len(set(group_ranks)) < len(group_ranks):
-        _merges(melds, nwo, out)
+    seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
+    for m in melds:
+        if m.kind == GROUP:
+            bit = 1 << m.rank
+            if seen & bit:
+                _merges(melds, nwo, out)
+                break
+            seen |= bit
 
     for k in RED_THREES:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):

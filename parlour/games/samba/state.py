@@ -230,7 +230,7 @@ def deal(s: State, hand_seed: int) -> None:
         seat = (s.dealer + 1 + i) % n
         h = hands[seat]
         for c in deck[pos : pos + per]:
-            h[c] += 1
+            h[c] = h[c] + 1
         pos += per
     rest = deck[pos:]  # rest[0] is the upcard, the stock is the remainder (top = last)
     upcard = rest.pop(0)
@@ -276,11 +276,11 @@ def replace_red_threes(s: State, seat: int) -> None:
         for k in laid:
             h[k] = 0
         s.red3[side] = s.red3[side] + tuple(laid)
-        s.sizes[seat] -= len(laid)
+        s.sizes[seat] = s.sizes[seat] - len(laid)
         for _ in laid:
             if s.stock_len == 0:
                 break
             s.stock_len -= 1
             c = s.stock[s.stock_len]
-            h[c] += 1
-            s.sizes[seat] += 1
+            h[c] = h[c] + 1
+            s.sizes[seat] = s.sizes[seat] + 1

@@ -7,6 +7,7 @@ may I go out?") and the moves that keep it possible after "yes" — the state's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import cast
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba import actions as A
@@ -176,11 +177,11 @@ def _completions(
         two = pending
         if c2 >= 0:
             h2 = h[:]
-            h2[c2] -= 1
+            h2[c2] = h2[c2] - 1
             two = (*pending, c2)
         for c3 in continuations(s, two, h2):
             h3 = h2[:]
-            h3[c3] -= 1
+            h3[c3] = h3[c3] - 1
             core = (*two, c3)
             yield h3, table.with_meld(core), core
 
@@ -196,20 +197,23 @@ def _after_cards(
     pending = s.pending
     t = type(action)
     if t is A.Stage:
-        k = action.card  # type: ignore[union-attr]
+        k = cast(A.Stage, action).card
         h = h[:]
-        h[k] -= 1
+        h[k] = h[k] - 1
         pending = (*pending, k)
     elif t is A.AddToMeld:
-        k = action.card  # type: ignore[union-attr]
+        add = cast(A.AddToMeld, action)
+        k = add.card
         h = h[:]
-        h[k] -= 1
-        table = table.with_card(melds[action.meld], k)  # type: ignore[union-attr]
+        h[k] = h[k] - 1
+        table = table.with_card(melds[add.meld], k)
     elif t is A.MergeGroups:
-        table = table.with_merge(melds[action.meld], melds[action.other])  # type: ignore[union-attr]
+        mg = cast(A.MergeGroups, action)
+        table = table.with_merge(melds[mg.meld], melds[mg.other])
     elif t is A.LayRedThree:
         h = h[:]
-        h[action.card] -= 1  # type: ignore[union-attr]
+        k = cast(A.LayRedThree, action).card
+        h[k] = h[k] - 1
     else:
         return None
     return h, table, pending
@@ -301,7 +305,7 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
     for a in steps:
         k = a.card  # type: ignore[union-attr]
         h2 = h[:]
-        h2[k] -= 1
+        h2[k] = h2[k] - 1
         for h3, table3, core in _completions(s, h2, table, (*s.pending, k)):
             key = tuple(sorted(core))  # the hand left follows from them (one position)
             found = memo.get(key)
@@ -328,8 +332,8 @@ def pile_opening_ok(s: State, side: int, h: list[int], a: int, b: int, top: int)
     it (issue 16 item 4).  The rest of the pile joins the hand when the minimum is met, so the
     hand may be used up then; with nothing under the top card, a card must stay."""
     h2 = h[:]
-    h2[a] -= 1
-    h2[b] -= 1
+    h2[a] = h2[a] - 1
+    h2[b] = h2[b] - 1
     # the side's table with the new group (what Table((*melds, group)) would build)
     table = table_of(s.melds[side]).with_meld((top, a, b))
     return opening_reachable(

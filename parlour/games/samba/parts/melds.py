@@ -170,7 +170,11 @@ ALL_KINDS: Final[tuple[int, ...]] = tuple(range(53))
 def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> Meld:
     """A meld record with its derived flags (the cards are assumed to form a valid meld)."""
     cs = tuple(sorted(cards))
-    wilds = sum(1 for c in cs if IS_WILD[c])
+    wilds = value = 0
+    for c in cs:
+        if IS_WILD[c]:
+            wilds += 1
+        value += VALUE[c]
     n = len(cs)
     canasta = ""
     if kind in (GROUP, BLACK3) and n >= 7:
@@ -182,7 +186,7 @@ def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> 
         high,
         cs,
         wilds,
-        sum(VALUE[c] for c in cs),
+        value,
         canasta,
         kind == SEQUENCE and n == 7,
         kind == WILD and n >= 7,

@@ -35,7 +35,7 @@ def counts(cards: Iterable[int]) -> list[int]:
     """A count vector over the 53 card kinds."""
     h = [0] * 53
     for c in cards:
-        h[c] += 1
+        h[c] = h[c] + 1
     return h
 
 
@@ -297,7 +297,7 @@ def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
             rem, sm = _most_in_sequences(cnt, seqs)
         sambas += sm
         for i in IDX:
-            pool[i] += rem[i]
+            pool[i] = pool[i] + (rem[i])
     return tuple(pool), sambas
 
 
@@ -347,7 +347,7 @@ def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[
             rem, sm = _needy_split(cnt, seqs, needy)
         sambas += sm
         for i in IDX:
-            pool[i] += rem[i]
+            pool[i] = pool[i] + (rem[i])
     return tuple(pool), sambas
 
 
@@ -416,10 +416,10 @@ def suit_options(
                 length += 1
                 if length >= least:
                     for i in range(lo, lo + length):
-                        c[i] -= 1
+                        c[i] = c[i] - 1
                     runs(lo, length, sambas + (length == 7))
                     for i in range(lo, lo + length):
-                        c[i] += 1
+                        c[i] = c[i] + 1
 
     def extend(j: int, sambas: int) -> None:
         if j == len(seqs):
@@ -438,19 +438,19 @@ def suit_options(
                 i = b + up + 1
                 if i > 10 or not c[i]:
                     break
-                c[i] -= 1
+                c[i] = c[i] - 1
                 up += 1
             for t in range(up):
-                c[b + 1 + t] += 1
+                c[b + 1 + t] = c[b + 1 + t] + 1
             if size + down >= 7:
                 break
             i = a - down - 1
             if i < 0 or not c[i]:
                 break
-            c[i] -= 1
+            c[i] = c[i] - 1
             down += 1
         for t in range(down):
-            c[a - 1 - t] += 1
+            c[a - 1 - t] = c[a - 1 - t] + 1
 
     extend(0, 0)
     return out
