@@ -6,7 +6,7 @@ checks (can the first meld still reach its minimum, can the player still go out)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.canasta import RED_THREES, wild_count
 from parlour.core.cards import card_str, rank_str
@@ -85,11 +85,27 @@ def takeback_key(s: State, kind: str) -> str:
     stock's size).  A take-back of a ``kind`` from a position already taken back from this turn
     is not offered again — the guard that lets every turn end while every meld stays possible."""
     side = s.side_of[s.to_act]
-    melds = " | ".join(cards_text(m.cards) for m in s.melds[side])
+    melds = _melds_text(s.melds[side])
     return (
         f"{kind} @ {s.phase}, stock {s.stock_len}, pile {len(s.pile)}, melds [{melds}], "
         f"red 3s [{cards_text(s.red3[side])}], building [{cards_text(s.pending)}]"
     )
+
+
+#: the text of a side's melds in :func:`takeback_key`, by the melds tuple (states share it until
+#: the side's melds change; the tuple is held so that its id is not reused)
+_MELDS_TEXT: Final[dict[int, tuple[tuple[Meld, ...], str]]] = {}
+
+
+def _melds_text(melds: tuple[Meld, ...]) -> str:
+    hit = _MELDS_TEXT.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    if len(_MELDS_TEXT) > 1024:
+        _MELDS_TEXT.clear()
+    text = " | ".join([cards_text(m.cards) for m in melds])
+    _MELDS_TEXT[id(melds)] = (melds, text)
+    return text
 
 
 def may_take_back(s: State, kind: str) -> bool:
@@ -233,13 +249,20 @@ def _last_meld_ok(
 
 
 def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
-    by_rank: dict[int, list[int]] = {}
-    for i, m in enumerate(melds):
-        if m.kind == GROUP:
-            by_rank.setdefault(m.rank, []).append(i)
-    for same in by_rank.values():
-        for x, a in enumerate(same):
-            for b in same[x + 1 :]:
+    # rank by rank in the order each rank first appears, each rank's groups in order
+    done = 0  # ranks listed, as bits
+    n = len(melds)
+    for first in range(n):
+        m = melds[first]
+        if m.kind != GROUP or (done >> m.rank) & 1:
+            continue
+        done |= 1 << m.rank
+        rank = m.rank
+        same = [i for i in range(first, n) if melds[i].kind == GROUP and melds[i].rank == rank]
+        for x in range(len(same)):
+            a = same[x]
+            for y in range(x + 1, len(same)):
+                b = same[y]
                 if can_merge(melds[a], melds[b], no_wild_on_canasta=nwo):
                     out.append(A.merge_action(a, b))
 
