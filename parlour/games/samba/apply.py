@@ -159,6 +159,14 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         card = cast(A.Stage, action).card
         _play_from_hand(s, seat, card)
         pending = (*s.pending, card)
+        if len(pending) == 1:
+            # a new meld begun here: what is known impossible here holds again after taking it
+            # back (bit 2, see State)
+            s._no_out = 3 if s._no_out & 1 else 0
+            s._no_open = 3 if s._no_open & 1 else 0
+        elif len(pending) == 3:
+            s._no_out = s._no_out & 1
+            s._no_open = s._no_open & 1
         if len(pending) == 3:
             meld = make_meld(pending, wild_melds=s.rules.wild_melds)
             assert meld is not None
@@ -216,6 +224,9 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         return s
     if t is A.Unstage:
         s.undone = (*s.undone, takeback_key(s0, "unstage"))
+        # back to the position where the meld was begun: the same hand and table
+        s._no_out = 1 if s0._no_out & 2 else 0
+        s._no_open = 1 if s0._no_open & 2 else 0
         h = _own(s, seat)
         for c in s.pending:
             h[c] = h[c] + 1

@@ -222,7 +222,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     if (
         phase == MELD
         and not s.asked
-        and not s._no_out
+        and not (s._no_out & 1)
         and s.rules.partner_permission
         and len(s.sides[side]) > 1
     ):
@@ -231,7 +231,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         if can_go_out_this_turn(s):
             out.append(A.ASK)
         else:
-            s._no_out = True
+            s._no_out = s._no_out | 1
     if staging and may_take_back(s, "undo"):
         out.append(A.UNDO)
     return out

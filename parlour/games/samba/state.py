@@ -99,9 +99,11 @@ class State:
     _legal_set: Any
     # caches, not part of the state: within a turn, card moves only narrow what the hand can
     # still do, so once going out (or reaching the first meld's minimum) is found impossible it
-    # stays so until the hand grows again (a take-back, the pile) or the turn ends
-    _no_out: bool
-    _no_open: bool
+    # stays so until the hand grows again (a take-back, the pile) or the turn ends.  Bit 1: found
+    # impossible; bit 2: it was so where the meld being built was begun — the position taking
+    # that meld back (Unstage) returns to, the same hand and table (False/0: nothing known)
+    _no_out: int
+    _no_open: int
 
     def clone(self) -> State:
         """A copy sharing every container (copy-on-write); the legal-action cache is not

@@ -237,20 +237,20 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
     under_way = bool(melds) or s.taken_top >= 0 or bool(s.pending)
     starts = (
         opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
-        if not s.pending and not s._no_open
+        if not s.pending and not (s._no_open & 1)
         else frozenset()
     )
     vouched = bool(starts)
     # a move only narrows what the hand can still do: if the position itself cannot reach the
     # minimum, no card move can (and no later position of this turn until the hand grows)
-    hopeless = s._no_open or (
+    hopeless = bool(s._no_open & 1) or (
         not vouched
         and not any(
             opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
             for h2, table2, _ in _completions(s, h, table_of(melds), s.pending)
         )
     )
-    s._no_open = hopeless
+    s._no_open = (s._no_open & 2) | (1 if hopeless else 0)
 
     def ok(action: Action) -> bool:
         t = type(action)
@@ -292,7 +292,7 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
     if not s.pending:
         ok = opening_filter(s, side)
         return [a for a in steps if ok(a)]
-    if s._no_open:
+    if s._no_open & 1:
         return []  # hopeless: opening_filter keeps no step
     h = s.hands[s.to_act]
     melds = s.melds[side]
@@ -316,13 +316,13 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
             if found:
                 kept.append(a)
                 break
-    if kept:
-        s._no_open = False
+    if kept or any(
+        opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
+        for h2, table2, _ in _completions(s, h, table, s.pending)
+    ):
+        s._no_open = s._no_open & 2
     else:
-        s._no_open = not any(
-            opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
-            for h2, table2, _ in _completions(s, h, table, s.pending)
-        )
+        s._no_open = s._no_open | 1
     return kept
 
 
