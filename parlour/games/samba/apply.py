@@ -3,7 +3,7 @@ pile", "First meld", "Going out", "Scoring a hand", "Game")."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from parlour.core.canasta import RED_THREES
 from parlour.core.game import Event
@@ -58,9 +58,9 @@ def _play_from_hand(s: State, seat: int, *cards: int) -> None:
     """Cards leave the seat's hand (to the table, the pile or a meld being built)."""
     h = _own(s, seat)
     for card in cards:
-        h[card] -= 1
+        h[card] = h[card] - 1
         _forget(s, seat, card)
-    s.sizes[seat] -= len(cards)
+    s.sizes[seat] = s.sizes[seat] - len(cards)
 
 
 def _forget(s: State, seat: int, card: int) -> None:
@@ -68,7 +68,7 @@ def _forget(s: State, seat: int, card: int) -> None:
     if s.known[seat][card]:
         known = s.known = s.known[:]
         kv = known[seat] = known[seat][:]
-        kv[card] -= 1
+        kv[card] = kv[card] - 1
 
 
 def _set_melds(s: State, side: int, melds: tuple[Meld, ...]) -> None:
@@ -92,12 +92,12 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event] | None) -> None:
         if s.rules.red_threes_as_canasta and c in RED_THREES:
             laid.append(c)  # laid out, not replaced, when taken with the pile
             continue
-        h[c] += 1
-        kv[c] += 1
+        h[c] = h[c] + 1
+        kv[c] = kv[c] + 1
     if laid:
         r3 = s.red3 = s.red3[:]
         r3[side] = r3[side] + tuple(laid)
-    s.sizes[seat] += len(rest) - len(laid)
+    s.sizes[seat] = s.sizes[seat] + (len(rest) - len(laid))
     if events is not None:
         events.append(Event("take_pile", {"seat": seat, "count": len(rest)}))
 
@@ -145,7 +145,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     if t not in _NARROWING:
         s._no_out = s._no_open = False
     if t is A.Discard:
-        card = action.card  # type: ignore[union-attr]
+        card = cast(A.Discard, action).card
         _play_from_hand(s, seat, card)
         s.pile = (*s.pile, card)
         if events is not None:
@@ -156,9 +156,17 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             _next_turn(s)
         return s
     if t is A.Stage:
-        card = action.card  # type: ignore[union-attr]
+        card = cast(A.Stage, action).card
         _play_from_hand(s, seat, card)
         pending = (*s.pending, card)
+        if len(pending) == 1:
+            # a new meld begun here: what is known impossible here holds again after taking it
+            # back (bit 2, see State)
+            s._no_out = 3 if s._no_out & 1 else 0
+            s._no_open = 3 if s._no_open & 1 else 0
+        elif len(pending) == 3:
+            s._no_out = s._no_out & 1
+            s._no_open = s._no_open & 1
         if len(pending) == 3:
             meld = make_meld(pending, wild_melds=s.rules.wild_melds)
             assert meld is not None
@@ -188,8 +196,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         drawn = s.stock[s.stock_len - take : s.stock_len]
         s.stock_len -= take
         for c in drawn:
-            h[c] += 1
-        s.sizes[seat] += take
+            h[c] = h[c] + 1
+        s.sizes[seat] = s.sizes[seat] + take
         if s.rules.red_threes_as_canasta and (h[14] or h[27]):
             s.red3 = s.red3[:]
             replace_red_threes(s, seat)
@@ -199,7 +207,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("drew", {"seat": seat, "cards": tuple(drawn)}, frozenset({seat})))
         return s
     if t is A.AddToMeld:
-        i, card = action.meld, action.card  # type: ignore[union-attr]
+        add = cast(A.AddToMeld, action)
+        i, card = add.meld, add.card
         _play_from_hand(s, seat, card)
         old = s.melds[side]
         melds = list(old)
@@ -215,15 +224,18 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         return s
     if t is A.Unstage:
         s.undone = (*s.undone, takeback_key(s0, "unstage"))
+        # back to the position where the meld was begun: the same hand and table
+        s._no_out = 1 if s0._no_out & 2 else 0
+        s._no_open = 1 if s0._no_open & 2 else 0
         h = _own(s, seat)
         for c in s.pending:
-            h[c] += 1
-        s.sizes[seat] += len(s.pending)
+            h[c] = h[c] + 1
+        s.sizes[seat] = s.sizes[seat] + len(s.pending)
         s.pending = ()
         s.takebacks += 1
         return s
     if t is A.TakePile:
-        a, b = action.pair  # type: ignore[union-attr]
+        a, b = cast(A.TakePile, action).pair
         _play_from_hand(s, seat, a, b)
         top = s.pile[-1]
         s.pile = s.pile[:-1]
@@ -247,7 +259,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             _after_meld(s, seat, side, events)
         return s
     if t is A.TakeTop:
-        i = action.meld  # type: ignore[union-attr]
+        i = cast(A.TakeTop, action).meld
         top = s.pile[-1]
         s.pile = s.pile[:-1]
         old = s.melds[side]
@@ -266,7 +278,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             _take_rest_of_pile(s, seat, events)
         return s
     if t is A.MergeGroups:
-        i, j = action.meld, action.other  # type: ignore[union-attr]
+        mg = cast(A.MergeGroups, action)
+        i, j = mg.meld, mg.other
         old = s.melds[side]
         melds = list(old)
         melds[i] = merge(melds[i], melds[j])
@@ -280,7 +293,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
         return s
     if t is A.LayRedThree:
-        card = action.card  # type: ignore[union-attr]
+        card = cast(A.LayRedThree, action).card
         _play_from_hand(s, seat, card)
         r3 = s.red3 = s.red3[:]
         r3[side] = (*r3[side], card)
@@ -290,7 +303,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             _end_hand(s, seat, events)
         return s
     if t is A.MeldBlackThrees:
-        cards = action.cards  # type: ignore[union-attr]
+        cards = cast(A.MeldBlackThrees, action).cards
         _play_from_hand(s, seat, *cards)
         _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
         if events is not None:
@@ -309,8 +322,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             s.taken_top = -1
             s.phase = DRAW
         for c in back:
-            h[c] += 1
-        s.sizes[seat] += len(back)
+            h[c] = h[c] + 1
+        s.sizes[seat] = s.sizes[seat] + len(back)
         s.pending = ()
         s.takebacks += 1
         _set_melds(s, side, ())
@@ -330,7 +343,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("ask", {"seat": seat}))
         return s
     if t is A.AnswerGoOut:
-        yes = action.yes  # type: ignore[union-attr]
+        yes = cast(A.AnswerGoOut, action).yes
         s.permission = 1 if yes else -1
         s.phase = MELD
         s.to_act = partner_of(s, seat)

@@ -6,7 +6,7 @@ checks (can the first meld still reach its minimum, can the player still go out)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.canasta import RED_THREES, wild_count
 from parlour.core.cards import card_str, rank_str
@@ -15,6 +15,7 @@ from parlour.games.samba.parts.lookahead import (
     can_go_out_this_turn,
     keeps_going_out,
     opening_filter,
+    opening_steps,
     pile_opening_ok,
     vouched_out,
 )
@@ -41,13 +42,13 @@ from parlour.games.samba.parts.melds import (
     meets_going_out,
 )
 from parlour.games.samba.parts.staging import continuations, stage_ok
-from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State
+from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State, side_minimum
 
 Action = A.SambaAction
 
 
 def opening_minimum(s: State, side: int) -> int:
-    return s.rules.opening_minimum(s.scores[side])
+    return side_minimum(s, side)
 
 
 def may_go_out(s: State, side: int) -> bool:
@@ -84,11 +85,27 @@ def takeback_key(s: State, kind: str) -> str:
     stock's size).  A take-back of a ``kind`` from a position already taken back from this turn
     is not offered again — the guard that lets every turn end while every meld stays possible."""
     side = s.side_of[s.to_act]
-    melds = " | ".join(cards_text(m.cards) for m in s.melds[side])
+    melds = _melds_text(s.melds[side])
     return (
         f"{kind} @ {s.phase}, stock {s.stock_len}, pile {len(s.pile)}, melds [{melds}], "
         f"red 3s [{cards_text(s.red3[side])}], building [{cards_text(s.pending)}]"
     )
+
+
+#: the text of a side's melds in :func:`takeback_key`, by the melds tuple (states share it until
+#: the side's melds change; the tuple is held so that its id is not reused)
+_MELDS_TEXT: Final[dict[int, tuple[tuple[Meld, ...], str]]] = {}
+
+
+def _melds_text(melds: tuple[Meld, ...]) -> str:
+    hit = _MELDS_TEXT.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    if len(_MELDS_TEXT) > 1024:
+        _MELDS_TEXT.clear()
+    text = " | ".join([cards_text(m.cards) for m in melds])
+    _MELDS_TEXT[id(melds)] = (melds, text)
+    return text
 
 
 def may_take_back(s: State, kind: str) -> bool:
@@ -119,8 +136,7 @@ def raw_legal_actions(s: State) -> list[Action]:
                 continue
             out.append(A.STAGE[k])
         if not opened:
-            ok = opening_filter(s, side)
-            out = [a for a in out if ok(a)]
+            out = opening_steps(s, side, out)
         if may_take_back(s, "unstage"):
             out.append(A.UNSTAGE)
         return out
@@ -173,9 +189,14 @@ def raw_legal_actions(s: State) -> list[Action]:
                 if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
                     continue
             out.append(row[k])
-    group_ranks = [m.rank for m in melds if m.kind == GROUP]
-    if len(set(group_ranks)) < len(group_ranks):
-        _merges(melds, nwo, out)
+    seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
+    for m in melds:
+        if m.kind == GROUP:
+            bit = 1 << m.rank
+            if seen & bit:
+                _merges(melds, nwo, out)
+                break
+            seen |= bit
 
     for k in RED_THREES:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):
@@ -201,7 +222,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     if (
         phase == MELD
         and not s.asked
-        and not s._no_out
+        and not (s._no_out & 1)
         and s.rules.partner_permission
         and len(s.sides[side]) > 1
     ):
@@ -210,7 +231,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         if can_go_out_this_turn(s):
             out.append(A.ASK)
         else:
-            s._no_out = True
+            s._no_out = s._no_out | 1
     if staging and may_take_back(s, "undo"):
         out.append(A.UNDO)
     return out
@@ -228,13 +249,20 @@ def _last_meld_ok(
 
 
 def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
-    by_rank: dict[int, list[int]] = {}
-    for i, m in enumerate(melds):
-        if m.kind == GROUP:
-            by_rank.setdefault(m.rank, []).append(i)
-    for same in by_rank.values():
-        for x, a in enumerate(same):
-            for b in same[x + 1 :]:
+    # rank by rank in the order each rank first appears, each rank's groups in order
+    done = 0  # ranks listed, as bits
+    n = len(melds)
+    for first in range(n):
+        m = melds[first]
+        if m.kind != GROUP or (done >> m.rank) & 1:
+            continue
+        done |= 1 << m.rank
+        rank = m.rank
+        same = [i for i in range(first, n) if melds[i].kind == GROUP and melds[i].rank == rank]
+        for x in range(len(same)):
+            a = same[x]
+            for y in range(x + 1, len(same)):
+                b = same[y]
                 if can_merge(melds[a], melds[b], no_wild_on_canasta=nwo):
                     out.append(A.merge_action(a, b))
 

@@ -12,7 +12,7 @@ from parlour.core.cards import shoe
 from parlour.core.game import HandResult
 from parlour.core.rng import derive_seed
 from parlour.games.samba.parts.melds import IS_WILD, RED_THREES, Meld
-from parlour.games.samba.rules import SambaRules
+from parlour.games.samba.rules import OPENING_TABLES, SambaRules
 
 DRAW: Final = "draw"
 MELD: Final = "meld"
@@ -99,9 +99,11 @@ class State:
     _legal_set: Any
     # caches, not part of the state: within a turn, card moves only narrow what the hand can
     # still do, so once going out (or reaching the first meld's minimum) is found impossible it
-    # stays so until the hand grows again (a take-back, the pile) or the turn ends
-    _no_out: bool
-    _no_open: bool
+    # stays so until the hand grows again (a take-back, the pile) or the turn ends.  Bit 1: found
+    # impossible; bit 2: it was so where the meld being built was begun — the position taking
+    # that meld back (Unstage) returns to, the same hand and table (False/0: nothing known)
+    _no_out: int
+    _no_open: int
 
     def clone(self) -> State:
         """A copy sharing every container (copy-on-write); the legal-action cache is not
@@ -176,6 +178,21 @@ class State:
         return self.side_of[self.to_act]
 
 
+#: the first-meld tables by name (a C static when compiled, read by :func:`side_minimum`)
+_OPENING: Final = OPENING_TABLES
+
+
+def side_minimum(s: State, side: int) -> int:
+    """``s.rules.opening_minimum(s.scores[side])`` — the side's first-meld minimum — the same
+    look-up, compiled (the rules' own method runs interpreted; the legal-action checks ask for
+    it on every move of a side that has not opened)."""
+    score = s.scores[side]
+    for bound, minimum in _OPENING[s.rules.opening_table]:
+        if score < bound:
+            return minimum
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def _clone(s: State) -> State:
     return s.clone()
 
@@ -215,7 +232,7 @@ def deal(s: State, hand_seed: int) -> None:
         seat = (s.dealer + 1 + i) % n
         h = hands[seat]
         for c in deck[pos : pos + per]:
-            h[c] += 1
+            h[c] = h[c] + 1
         pos += per
     rest = deck[pos:]  # rest[0] is the upcard, the stock is the remainder (top = last)
     upcard = rest.pop(0)
@@ -261,11 +278,11 @@ def replace_red_threes(s: State, seat: int) -> None:
         for k in laid:
             h[k] = 0
         s.red3[side] = s.red3[side] + tuple(laid)
-        s.sizes[seat] -= len(laid)
+        s.sizes[seat] = s.sizes[seat] - len(laid)
         for _ in laid:
             if s.stock_len == 0:
                 break
             s.stock_len -= 1
             c = s.stock[s.stock_len]
-            h[c] += 1
-            s.sizes[seat] += 1
+            h[c] = h[c] + 1
+            s.sizes[seat] = s.sizes[seat] + 1

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import compress
 from typing import Final
 
 from parlour.core import canasta
@@ -67,13 +66,19 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join([CARD_TEXT[c] for c in cards])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Meld:
     """A meld on the table.  ``kind``: group, sequence, wild (Bolivia) or black3.
 
     ``rank`` is the group's rank (sequences: lowest rank); ``suit`` a sequence's suit (else -1);
     ``high`` a sequence's highest rank.  ``canasta`` is "pure", "mixed" or "" (not a canasta);
-    ``samba`` marks a 7-card sequence (Bolivia: escalera), ``bolivia`` a 7-card wild meld."""
+    ``samba`` marks a 7-card sequence (Bolivia: escalera), ``bolivia`` a 7-card wild meld.
+
+    A value: never changed once made (states share their melds), compared and hashed by its
+    fields.  Not a frozen dataclass for speed: compiled, this ``__init__`` sets the fields
+    directly, where a frozen dataclass's generated one runs interpreted and sets each field
+    through ``object.__setattr__`` (melds are made on every meld, addition and merge, and by
+    the legal-action checks)."""
 
     kind: str
     rank: int
@@ -85,6 +90,51 @@ class Meld:
     canasta: str = ""
     samba: bool = False
     bolivia: bool = False
+
+    def __init__(
+        self,
+        kind: str,
+        rank: int,
+        suit: int,
+        high: int,
+        cards: tuple[Card, ...] = (),
+        wilds: int = 0,
+        value: int = 0,
+        canasta: str = "",
+        samba: bool = False,
+        bolivia: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.rank = rank
+        self.suit = suit
+        self.high = high
+        self.cards = cards
+        self.wilds = wilds
+        self.value = value
+        self.canasta = canasta
+        self.samba = samba
+        self.bolivia = bolivia
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Meld], tuple[str, int, int, int, tuple[Card, ...], int, int, str, bool, bool]]:
+        # pickle and copy make a meld again through __init__ (compiled, the class is built by
+        # __init__ only: there is no empty meld to fill in afterwards)
+        return (
+            Meld,
+            (
+                self.kind,
+                self.rank,
+                self.suit,
+                self.high,
+                self.cards,
+                self.wilds,
+                self.value,
+                self.canasta,
+                self.samba,
+                self.bolivia,
+            ),
+        )
 
     @property
     def size(self) -> int:
@@ -99,18 +149,18 @@ class Meld:
 def expand_counts(h: list[int]) -> list[Card]:
     """The cards of a count vector in kind order (a faster ``parlour.core.cards.expand``)."""
     out: list[Card] = []
-    for k in compress(ALL_KINDS, h):  # only the kinds held
+    for k in range(53):
         n = h[k]
-        if n == 1:
+        if n:
             out.append(k)
-        else:
-            out.extend([k] * n)
+            for _ in range(1, n):
+                out.append(k)
     return out
 
 
 def held_kinds(h: list[int]) -> list[Card]:
     """The kinds a count vector holds, in order (each once)."""
-    return list(compress(ALL_KINDS, h))
+    return [k for k in range(53) if h[k]]
 
 
 #: every card kind, in order
@@ -120,7 +170,11 @@ ALL_KINDS: Final[tuple[int, ...]] = tuple(range(53))
 def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> Meld:
     """A meld record with its derived flags (the cards are assumed to form a valid meld)."""
     cs = tuple(sorted(cards))
-    wilds = sum(1 for c in cs if IS_WILD[c])
+    wilds = value = 0
+    for c in cs:
+        if IS_WILD[c]:
+            wilds += 1
+        value += VALUE[c]
     n = len(cs)
     canasta = ""
     if kind in (GROUP, BLACK3) and n >= 7:
@@ -132,7 +186,7 @@ def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> 
         high,
         cs,
         wilds,
-        sum(VALUE[c] for c in cs),
+        value,
         canasta,
         kind == SEQUENCE and n == 7,
         kind == WILD and n >= 7,

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from operator import add
 from typing import Final
 
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WILD, Meld
@@ -26,13 +25,17 @@ from parlour.games.samba.parts.melds import GROUP, IS_WILD, SEQUENCE, VALUE, WIL
 #: card value of a natural of each rank (index = rank; 4…A)
 RANK_VALUE: Final[tuple[int, ...]] = tuple(VALUE[r - 2] if 4 <= r <= 14 else 0 for r in range(15))
 IDX: Final[tuple[int, ...]] = tuple(range(11))  # natural ranks 4…A as indexes 0…10
+#: no group of any rank (``Table.by_rank`` of a table without groups)
+_NO_GROUPS: Final[tuple[tuple[tuple[int, int], ...], ...]] = ((),) * 15
+#: no growing sequence in any suit
+_NO_SEQS: Final[tuple[tuple[tuple[int, int], ...], ...]] = ((), (), (), ())
 
 
 def counts(cards: Iterable[int]) -> list[int]:
     """A count vector over the 53 card kinds."""
     h = [0] * 53
     for c in cards:
-        h[c] += 1
+        h[c] = h[c] + 1
     return h
 
 
@@ -42,17 +45,43 @@ class Table:
     sambas, canastas and bolivias, and the card points on the table.  ``with_meld``,
     ``with_card`` and ``with_merge`` give the table after a move without building melds."""
 
-    __slots__ = ("bolivias", "canastas", "groups", "sambas", "seqs", "value", "wild_sizes")
+    __slots__ = (
+        "_melded",
+        "bolivias",
+        "by_rank",
+        "canastas",
+        "groups",
+        "sambas",
+        "seqs",
+        "value",
+        "wild_sizes",
+    )
 
     bolivias: int
     canastas: int
     groups: dict[int, tuple[tuple[int, int], ...]]
+    #: ``groups`` indexed by rank (0…14; () where the side has no group): the solver's loops
+    #: index a tuple where a dictionary would hash a boxed int
+    by_rank: tuple[tuple[tuple[int, int], ...], ...]
     sambas: int
     seqs: tuple[tuple[tuple[int, int], ...], ...]
     value: int
     wild_sizes: tuple[int, ...]
+    # not part of the table: the tables ``with_meld`` made from it, by the meld's cards (the
+    # legal-action checks finish the same meld being built from one table again and again)
+    _melded: dict[tuple[int, ...], Table] | None
 
     def __init__(self, melds: Sequence[Meld] = ()) -> None:
+        self._melded = None
+        if not melds:
+            # the empty table (and the start of every ``_copy``): compiled, a class is made
+            # through its __init__, so this path is kept short
+            self.value = self.sambas = self.bolivias = self.canastas = 0
+            self.groups = {}
+            self.by_rank = _NO_GROUPS
+            self.seqs = _NO_SEQS
+            self.wild_sizes = ()
+            return
         groups: dict[int, list[tuple[int, int]]] = {}
         seqs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
         wild_sizes: list[int] = []
@@ -85,6 +114,10 @@ class Table:
         self.bolivias = bolivias
         self.canastas = canastas
         self.groups = {r: tuple(sorted(g)) if len(g) > 1 else (g[0],) for r, g in groups.items()}
+        by_rank = list(_NO_GROUPS)
+        for r, gs in self.groups.items():
+            by_rank[r] = gs
+        self.by_rank = tuple(by_rank)
         self.seqs = tuple([tuple(sorted(x)) if len(x) > 1 else tuple(x) for x in seqs])
         self.wild_sizes = tuple(sorted(wild_sizes))
 
@@ -95,12 +128,13 @@ class Table:
         return going_out == "two_canastas" or self.sambas > 0
 
     def _copy(self) -> Table:
-        t = Table.__new__(Table)
+        t = Table()
         t.value = self.value
         t.sambas = self.sambas
         t.bolivias = self.bolivias
         t.canastas = self.canastas
         t.groups = self.groups
+        t.by_rank = self.by_rank
         t.seqs = self.seqs
         t.wild_sizes = self.wild_sizes
         return t
@@ -112,9 +146,15 @@ class Table:
             self.canastas -= old[0] + old[1] >= 7
         gs.append(new)
         self.canastas += new[0] + new[1] >= 7
+        self._put_groups(rank, tuple(sorted(gs)))
+
+    def _put_groups(self, rank: int, gs: tuple[tuple[int, int], ...]) -> None:
         groups = dict(self.groups)
-        groups[rank] = tuple(sorted(gs))
+        groups[rank] = gs
         self.groups = groups
+        by_rank = list(self.by_rank)
+        by_rank[rank] = gs
+        self.by_rank = tuple(by_rank)
 
     def _set_seq(self, suit: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
         ss = list(self.seqs[suit])
@@ -139,7 +179,23 @@ class Table:
         self.wild_sizes = tuple(sorted(ws))
 
     def with_meld(self, cards: Sequence[int]) -> Table:
-        """The table with a new meld of these cards (a valid group, sequence or wild meld)."""
+        """The table with a new meld of these cards (a valid group, sequence or wild meld);
+        remembered by the cards (in the order given) on this table: the table is a value, never
+        changed once made, so the same table serves every caller."""
+        key = tuple(cards)
+        memo = self._melded
+        if memo is None:
+            memo = self._melded = {}
+        else:
+            found = memo.get(key)
+            if found is not None:
+                return found
+        t = self._make_meld(key)
+        if len(memo) < 48:
+            memo[key] = t
+        return t
+
+    def _make_meld(self, cards: tuple[int, ...]) -> Table:
         t = self._copy()
         nats = [c for c in cards if not IS_WILD[c]]
         t.value += sum([VALUE[c] for c in cards])
@@ -180,9 +236,7 @@ class Table:
         merged = (ga[0] + gb[0], ga[1] + gb[1])
         gs.append(merged)
         t.canastas += sum(merged) >= 7
-        groups = dict(t.groups)
-        groups[a.rank] = tuple(sorted(gs))
-        t.groups = groups
+        t._put_groups(a.rank, tuple(sorted(gs)))
         return t
 
 
@@ -240,11 +294,38 @@ def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
         if not seqs and no_run(cnt):
             rem, sm = cnt, 0
         else:
-            rem, sm = min(suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))
+            rem, sm = _most_in_sequences(cnt, seqs)
         sambas += sm
         for i in IDX:
-            pool[i] += rem[i]
+            pool[i] = pool[i] + (rem[i])
     return tuple(pool), sambas
+
+
+#: :func:`_most_in_sequences` by (counts, sequences): the same few suits come back all the time
+_MOST: Final[
+    dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], tuple[tuple[int, ...], int]]
+] = {}
+
+
+def _most_in_sequences(
+    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], int]:
+    """The split of one suit with the most naturals in sequences (the fewest left for groups,
+    then the most sambas; the first such in :func:`suit_options`' order), remembered."""
+    key = (cnt, seqs)
+    found = _MOST.get(key)
+    if found is None:
+        if len(_MOST) > 1 << 15:
+            _MOST.clear()
+        best: tuple[int, ...] = cnt
+        best_sm = 0
+        best_left = -1
+        for rem, sm in suit_options(cnt, seqs).items():
+            left = sum(rem)
+            if best_left < 0 or left < best_left or (left == best_left and sm > best_sm):
+                best, best_sm, best_left = rem, sm, left
+        found = _MOST[key] = (best, best_sm)
+    return found
 
 
 def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
@@ -253,7 +334,7 @@ def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[
     pool = [0] * 11
     sambas = 0
     groups = table.groups
-    needy = [raw[i] < 3 and i + 4 not in groups for i in IDX]
+    needy = tuple([raw[i] < 3 and i + 4 not in groups for i in IDX])
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
@@ -263,18 +344,47 @@ def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[
         if not seqs and no_run(cnt):
             rem, sm = cnt, 0
         else:
-            rem, sm = min(
-                suit_options(cnt, seqs).items(),
-                key=lambda kv: (
-                    sum([x for x, nd in zip(kv[0], needy, strict=True) if nd]),
-                    -sum(kv[0]),
-                    -kv[1],
-                ),
-            )
+            rem, sm = _needy_split(cnt, seqs, needy)
         sambas += sm
         for i in IDX:
-            pool[i] += rem[i]
+            pool[i] = pool[i] + (rem[i])
     return tuple(pool), sambas
+
+
+_NEEDY: Final[
+    dict[
+        tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]],
+        tuple[tuple[int, ...], int],
+    ]
+] = {}
+
+
+def _needy_split(
+    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...], needy: tuple[bool, ...]
+) -> tuple[tuple[int, ...], int]:
+    """:func:`needy_pool`'s split of one suit: the fewest needy naturals left for groups, then
+    the most others left, then the most sambas (the first such in :func:`suit_options`' order),
+    remembered."""
+    key = (cnt, seqs, needy)
+    found = _NEEDY.get(key)
+    if found is None:
+        if len(_NEEDY) > 1 << 15:
+            _NEEDY.clear()
+        best: tuple[int, ...] = cnt
+        best_key = (0, 0, 0)
+        first = True
+        for rem, sm in suit_options(cnt, seqs).items():
+            stuck = 0
+            left = 0
+            for i in IDX:
+                left += rem[i]
+                if needy[i]:
+                    stuck += rem[i]
+            k = (stuck, -left, -sm)
+            if first or k < best_key:
+                best, best_key, first = rem, k, False
+        found = _NEEDY[key] = (best, -best_key[2])
+    return found
 
 
 # --- sequences: every way a suit's naturals can go into sequences ----------------------------
@@ -306,10 +416,10 @@ def suit_options(
                 length += 1
                 if length >= least:
                     for i in range(lo, lo + length):
-                        c[i] -= 1
+                        c[i] = c[i] - 1
                     runs(lo, length, sambas + (length == 7))
                     for i in range(lo, lo + length):
-                        c[i] += 1
+                        c[i] = c[i] + 1
 
     def extend(j: int, sambas: int) -> None:
         if j == len(seqs):
@@ -328,19 +438,19 @@ def suit_options(
                 i = b + up + 1
                 if i > 10 or not c[i]:
                     break
-                c[i] -= 1
+                c[i] = c[i] - 1
                 up += 1
             for t in range(up):
-                c[b + 1 + t] += 1
+                c[b + 1 + t] = c[b + 1 + t] + 1
             if size + down >= 7:
                 break
             i = a - down - 1
             if i < 0 or not c[i]:
                 break
-            c[i] -= 1
+            c[i] = c[i] - 1
             down += 1
         for t in range(down):
-            c[a - 1 - t] += 1
+            c[a - 1 - t] = c[a - 1 - t] + 1
 
     extend(0, 0)
     return out
@@ -361,13 +471,15 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
         opts = {cnt: 0} if alone else suit_options(cnt, seqs)
         if len(opts) == 1:
             ((rem, sm2),) = opts.items()
-            states = {tuple(map(add, pool, rem)): sm + sm2 for pool, sm in states.items()}
+            states = {
+                tuple([pool[i] + rem[i] for i in IDX]): sm + sm2 for pool, sm in states.items()
+            }
             continue
         new: dict[tuple[int, ...], int] = {}
         get = new.get
         for pool, sm in states.items():
             for rem, sm2 in opts.items():
-                key = tuple(map(add, pool, rem))
+                key = tuple([pool[i] + rem[i] for i in IDX])
                 v = sm + sm2
                 if get(key, -1) < v:
                     new[key] = v
@@ -513,4 +625,4 @@ def seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[in
     """What :func:`seq_pool` leaves of one suit for groups."""
     if not any(cnt) or (not seqs and no_run(cnt)):
         return cnt
-    return min(suit_options(cnt, seqs).items(), key=lambda kv: (sum(kv[0]), -kv[1]))[0]
+    return _most_in_sequences(cnt, seqs)[0]

@@ -79,11 +79,11 @@ def _quick_place(
     left = False
     slots = new_slots = 0
     pairs: list[int] = []
-    groups = table.groups
+    by_rank = table.by_rank
     for i in IDX:
         r = i + 4
         n = pool[i]
-        gs = groups.get(r)
+        gs = by_rank[r]
         if gs:
             value += n * RANK_VALUE[r]
             if not nwo:
@@ -120,13 +120,13 @@ def _best_value(
     (with ``keep_one``: some card of the hand stays in it); −1 if nothing fits that way."""
     nwo = rules.no_wild_on_canasta
     nw = len(wvals)
-    groups = table.groups
+    by_rank = table.by_rank
     # (wild cards used, a card left) -> points of the naturals placed
     dp: dict[tuple[int, bool], int] = {(0, False): 0}
     for i in IDX:
         r = i + 4
         n = pool[i]
-        gs = groups.get(r, ())
+        gs = by_rank[r]
         if not n and not gs:
             continue
         rv = RANK_VALUE[r]
@@ -315,12 +315,12 @@ def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: 
     stuck = black if black < 3 else 0
     if stuck > 1:
         return True
-    groups = table.groups
-    group_home = bool(groups)
+    by_rank = table.by_rank
+    group_home = bool(table.groups)
     wild_pairs = 0  # pairs that only a wild card can meld
     for i in IDX:
         n = raw[i]
-        if not n or i + 4 in groups:
+        if not n or by_rank[i + 4]:
             continue
         if n >= 3:
             group_home = True
@@ -355,14 +355,14 @@ def _short_of_sevens(
     """Quick necessary condition for going out: enough seven-card melds within reach."""
     if table.sevens_ok(rules.going_out):
         return False
-    groups = table.groups
+    by_rank = table.by_rank
     # seven-card melds within reach: groups of a rank merged with all its naturals, a wild card
     # completing a group short of at most two (each wild card once); runs of seven held in a row
     pot = table.bolivias
     short: list[int] = []
     for i in IDX:
         n = raw[i]
-        gs = groups.get(i + 4)
+        gs = by_rank[i + 4]
         size = n + (sum([a + b for a, b in gs]) if gs else 0)
         if size < 2:
             continue
@@ -419,7 +419,7 @@ def quick_out(
     groups, a wild card with each natural pair, then wild cards completing groups of five or six
     to canastas, the rest where there is room; enough seven-card melds then?"""
     nwo = rules.no_wild_on_canasta
-    groups = table.groups
+    by_rank = table.by_rank
     stuck = 0
     slots = 0
     pairs = 0
@@ -427,7 +427,7 @@ def quick_out(
     short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
     for i in IDX:
         n = pool[i]
-        gs = groups.get(i + 4) if groups else None
+        gs = by_rank[i + 4]
         if gs:
             members: tuple[tuple[int, int, bool], ...]
             if len(gs) == 1:
@@ -577,6 +577,7 @@ def can_go_out(
     need_seq = rules.going_out != "two_canastas"
     nwo = rules.no_wild_on_canasta
     groups = table.groups
+    by_rank = table.by_rank
     fixed_dv = (0 if black == 1 else -1) if not valued else (-1 if black != 1 else 0)
     # per rank: the naturals and wild cards of the side's groups of it (for the bound below)
     held = [(0, 0)] * 11
@@ -596,7 +597,7 @@ def can_go_out(
         for i in IDX:
             r = i + 4
             n = pool[i]
-            gs = groups.get(r, ())
+            gs = by_rank[r]
             if not n and not gs:
                 continue
             opts = out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)

@@ -45,7 +45,7 @@ def stage_ok(s: State, pending: tuple[int, ...], card: int, h: list[int]) -> boo
     if k == 3:
         meld = make_meld(cards, wild_melds=s.rules.wild_melds)
         return meld is not None and meld.kind != BLACK3
-    h[card] -= 1
+    h[card] = h[card] - 1
     try:
         need = 3 - k
         nats = [c for c in cards if not IS_WILD[c]]
@@ -74,7 +74,7 @@ def stage_ok(s: State, pending: tuple[int, ...], card: int, h: list[int]) -> boo
             return False
         return _seq_window_ok(h, SUIT[nats[0]], ranks, need)
     finally:
-        h[card] += 1
+        h[card] = h[card] + 1
 
 
 def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]:
