@@ -141,20 +141,20 @@ class SambaBasicBot(Bot):
     def act(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        legal_set = set(legal)
+        named = _Named(legal)
         if view.phase == "answer":
-            return self._answer(view, legal_set)
+            return self._answer(view, named)
         if view.phase == DRAW:
             # red 3s go out at once, before drawing too (seed 002: "at any point during your
             # turn"; with an empty stock the draw ends the hand and a held red 3 costs 750)
             for k in RED_THREES:
-                if A.LAY_RED3[k] in legal_set:
+                if k in named.red3:
                     return A.LAY_RED3[k]
             return self._draw(view, legal)
-        choice = self._meld_step(view, legal, legal_set)
+        choice = self._meld_step(view, legal, named)
         if choice is not None:
             return choice
-        return self._discard(view, legal)
+        return self._discard(view, legal, named)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -194,19 +194,17 @@ class SambaBasicBot(Bot):
 
     # --- melding ------------------------------------------------------------------------
 
-    def _meld_step(
-        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
-    ) -> Any:
+    def _meld_step(self, view: SambaView | FastView, legal: Sequence[Any], named: _Named) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         me = view.sides[side]
         hand = list(view.hand)
         n = len(hand)
         for k in RED_THREES:
-            if A.LAY_RED3[k] in legal_set:
+            if k in named.red3:
                 return A.LAY_RED3[k]
         if view.pending:
-            return self._continue_stage(view, legal, legal_set)
+            return self._continue_stage(view, legal, named)
         for a in legal:
             if isinstance(a, A.MergeGroups):
                 return a
@@ -222,11 +220,11 @@ class SambaBasicBot(Bot):
             turn_id = (view.hand_number, view.stock_size)
             if plan and sum(_meld_value(m) for m in plan) >= need and self._undone != turn_id:
                 plan.sort(key=lambda m: -_meld_value(m))
-                first = A.STAGE[plan[0][0]]
-                if first in legal_set:
+                card = plan[0][0]
+                if named.stage[card]:
                     self._meld_plan = plan[0]
-                    return first
-            if staging and A.UNDO in legal_set:
+                    return A.STAGE[card]
+            if staging and named.undo:
                 self._undone = turn_id
                 return A.UNDO
             return None
@@ -252,25 +250,24 @@ class SambaBasicBot(Bot):
         for meld in plan:
             if len(meld) == n and not me.can_go_out:
                 continue  # would empty the hand without being allowed out
-            first = A.STAGE[meld[0]]
-            if first in legal_set:
+            if named.stage[meld[0]]:
                 self._meld_plan = meld
-                return first
+                return A.STAGE[meld[0]]
         return None
 
     def _continue_stage(
-        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+        self, view: SambaView | FastView, legal: Sequence[Any], named: _Named
     ) -> Any:
         pending = list(view.pending)
         plan = self._meld_plan
         if len(plan) > len(pending) and plan[: len(pending)] == pending:
-            nxt = A.STAGE[plan[len(pending)]]
-            if nxt in legal_set:
-                return nxt
+            nxt = plan[len(pending)]
+            if named.stage[nxt]:
+                return A.STAGE[nxt]
         stages = [a.card for a in legal if isinstance(a, A.Stage)]
         if not stages:
             self._undone = (view.hand_number, view.stock_size)
-            return A.UNSTAGE if A.UNSTAGE in legal_set else legal[0]
+            return A.UNSTAGE if named.unstage else legal[0]
         nats = [c for c in pending if not IS_WILD[c]]
 
         def score(c: int) -> tuple[int, int]:
@@ -296,11 +293,11 @@ class SambaBasicBot(Bot):
 
     # --- discarding ---------------------------------------------------------------------
 
-    def _discard(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
+    def _discard(self, view: SambaView | FastView, legal: Sequence[Any], named: _Named) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         discards = [a for a in legal if isinstance(a, A.Discard)]
-        if A.ASK in legal and len(view.hand) == 1:
+        if named.ask and len(view.hand) == 1:
             partner = next(p for p in view.players if p.side == side and p.seat != seat)
             if partner.hand_size > 6 and not view.asked:
                 return A.ASK
@@ -322,8 +319,23 @@ class SambaBasicBot(Bot):
         left = view.players[(seat + 1) % nplayers]
         opp_sides = [sv for sv in view.sides if sv.side != side]
         opponents_out = any(sv.can_go_out for sv in opp_sides)
-        known_left = set(left.known)
+        # which cards fit the melds, worked out once per meld rather than once per card and meld
+        # (what reaches the meld tests below is a natural card of rank 4 to ace)
+        own_fits = [0] * 53  # how many of the side's melds each card fits
+        for m in me.melds:
+            _mark_fits(m, own_fits)
+        sequence_fits = [0] * 53  # how many of the opponents' sequences it fits
+        groups_of_rank = [0] * 15  # the opponents' groups of each rank
+        for sv in opp_sides:
+            for m in sv.melds:
+                if m.kind == SEQUENCE:
+                    _mark_fits(m, sequence_fits)
+                elif m.kind == GROUP and 0 <= m.rank <= 14:
+                    groups_of_rank[m.rank] += 1
+        # a card of a rank the next player is known to hold (the card itself among them)
+        known_ranks = {RANK[k] for k in left.known}
         big_pile = view.pile_size >= BIG_PILE
+        pile_size = view.pile_size
 
         def cost(card: int) -> float:
             if card in RED_THREES:
@@ -335,7 +347,7 @@ class SambaBasicBot(Bot):
                 if opponents_out:
                     keep -= 2 * VALUE[card]
                 if big_pile:
-                    keep -= 40.0 + view.pile_size
+                    keep -= 40.0 + pile_size
                 return keep
             r, s = RANK[card], SUIT[card]
             base = s * 13 - 2
@@ -349,19 +361,13 @@ class SambaBasicBot(Bot):
                     near += 1
             keep += 12.0 * near
             keep += 6.0 if 8 <= r <= 10 else 0.0
-            for m in me.melds:
-                if _fits(m, card):
-                    keep += 100.0
-            danger = 0.0
-            for sv in opp_sides:
-                for m in sv.melds:
-                    if m.kind == SEQUENCE and _fits(m, card):
-                        danger += 300.0
-                    elif m.kind == GROUP and m.rank == r:
-                        danger += 10.0 + 3 * view.pile_size
-            if card in known_left or any(RANK[k] == r for k in known_left):
-                danger += 40.0 + 5 * view.pile_size
-            danger += view.pile_size * 1.5
+            # every term so far and below is a whole (or half) number: the sums are exact in
+            # any order, as when they were added meld by meld
+            keep += 100.0 * own_fits[card]
+            danger = 300.0 * sequence_fits[card] + (10.0 + 3 * pile_size) * groups_of_rank[r]
+            if r in known_ranks:
+                danger += 40.0 + 5 * pile_size
+            danger += pile_size * 1.5
             keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
             return keep + danger
 
@@ -369,12 +375,12 @@ class SambaBasicBot(Bot):
 
     # --- answering "partner, may I go out?" ---------------------------------------------
 
-    def _answer(self, view: SambaView | FastView, legal_set: set[Any]) -> Any:
+    def _answer(self, view: SambaView | FastView, named: _Named) -> Any:
         hand = view.hand
         if any(c in RED_THREES for c in hand):
-            return A.NO if A.NO in legal_set else A.YES
+            return A.NO if named.no else A.YES
         cost = _meld_value(hand)
-        return A.NO if cost > 150 and A.NO in legal_set else A.YES
+        return A.NO if cost > 150 and named.no else A.YES
 
     # --- search hints -------------------------------------------------------------------
 
@@ -480,6 +486,53 @@ class FastView:
         self.asked = state.asked
         self.players = tuple([_FastPlayer(state, i) for i in range(state.players)])
         self.sides = tuple([_FastSide(state, i) for i in range(len(state.sides))])
+
+
+class _Named:
+    """Which of the moves the basic bot names (a red 3 to lay out, a card to stage, take back,
+    ask, answer no) are among the legal actions, found in one pass: the same answers as
+    ``action in set(legal)`` (an action equals another of its class with the same fields)
+    without hashing every action (a dataclass's generated ``__hash__`` runs interpreted)."""
+
+    __slots__ = ("ask", "no", "red3", "stage", "undo", "unstage")
+
+    def __init__(self, legal: Sequence[Any]) -> None:
+        stage = [False] * 53
+        red3: list[int] = []
+        self.ask = self.no = self.undo = self.unstage = False
+        for a in legal:
+            if isinstance(a, A.Stage):
+                card = a.card
+                if 0 <= card < 53:
+                    stage[card] = True
+            elif isinstance(a, A.LayRedThree):
+                red3.append(a.card)
+            elif isinstance(a, A.AnswerGoOut):
+                if not a.yes:
+                    self.no = True
+            elif isinstance(a, A.AskGoOut):
+                self.ask = True
+            elif isinstance(a, A.UndoOpening):
+                self.undo = True
+            elif isinstance(a, A.Unstage):
+                self.unstage = True
+        self.stage = stage
+        self.red3 = red3
+
+
+def _mark_fits(m: Meld, table: list[int]) -> None:
+    """Count ``m`` in ``table`` at every natural card of rank 4 to ace it takes
+    (``_fits(m, card)`` for those cards)."""
+    if m.kind == GROUP:
+        if 4 <= m.rank <= 14:
+            for k in KINDS_OF_RANK[m.rank]:
+                table[k] += 1
+    elif m.kind == SEQUENCE and len(m.cards) < 7 and 0 <= m.suit < 4:
+        base = m.suit * 13 - 2
+        if 5 <= m.rank <= 15:
+            table[base + m.rank - 1] += 1
+        if 3 <= m.high <= 13:
+            table[base + m.high + 1] += 1
 
 
 def _fits(m: Meld, card: int) -> bool:
