@@ -270,26 +270,15 @@ class SambaBasicBot(Bot):
             return A.UNSTAGE if named.unstage else legal[0]
         nats = [c for c in pending if not IS_WILD[c]]
 
-        def score(c: int) -> tuple[int, int]:
-            if not nats:
-                return (0 if IS_WILD[c] else 1, VALUE[c])
-            r, s = RANK[nats[0]], SUIT[nats[0]]
-            if IS_WILD[c]:
-                return (1, -VALUE[c])
-            if len(nats) == 1 and len(pending) == 1:
-                # prefer continuing a run (toward a samba) over a group
-                if SUIT[c] == s and abs(RANK[c] - r) == 1:
-                    return (3, 0)
-                if SUIT[c] == s and abs(RANK[c] - r) == 2:
-                    return (2, 1)
-                return (2, 0) if RANK[c] == r else (0, 0)
-            if RANK[c] == r:
-                return (3, 0)
-            if SUIT[c] == s:
-                return (3, 1)
-            return (0, 0)
-
-        return A.STAGE[max(stages, key=score)]
+        # the first best card (as max() would choose), scored without a closure (a compiled
+        # closure and its frame refer to each other: garbage for the cycle collector)
+        best = stages[0]
+        best_score = _stage_score(best, nats, len(pending))
+        for c in stages[1:]:
+            sc = _stage_score(c, nats, len(pending))
+            if sc > best_score:
+                best, best_score = c, sc
+        return A.STAGE[best]
 
     # --- discarding ---------------------------------------------------------------------
 
@@ -334,44 +323,11 @@ class SambaBasicBot(Bot):
                     groups_of_rank[m.rank] += 1
         # a card of a rank the next player is known to hold (the card itself among them)
         known_ranks = {RANK[k] for k in left.known}
-        big_pile = view.pile_size >= BIG_PILE
         pile_size = view.pile_size
-
-        def cost(card: int) -> float:
-            if card in RED_THREES:
-                return 1e6
-            if card in BLACK_THREES:  # black 3: blocks the next player, nearly worthless to keep
-                return -50.0 if big_pile or opponents_out else -5.0
-            if IS_WILD[card]:
-                keep = 60.0 + VALUE[card]
-                if opponents_out:
-                    keep -= 2 * VALUE[card]
-                if big_pile:
-                    keep -= 40.0 + pile_size
-                return keep
-            r, s = RANK[card], SUIT[card]
-            base = s * 13 - 2
-            same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
-            keep = 0.0
-            if same >= 2:
-                keep += 40.0 + 10 * same  # a natural pair takes the pile
-            near = 0
-            for d in (-2, -1, 1, 2):
-                if 4 <= r + d <= 14 and h[base + r + d]:
-                    near += 1
-            keep += 12.0 * near
-            keep += 6.0 if 8 <= r <= 10 else 0.0
-            # every term so far and below is a whole (or half) number: the sums are exact in
-            # any order, as when they were added meld by meld
-            keep += 100.0 * own_fits[card]
-            danger = 300.0 * sequence_fits[card] + (10.0 + 3 * pile_size) * groups_of_rank[r]
-            if r in known_ranks:
-                danger += 40.0 + 5 * pile_size
-            danger += pile_size * 1.5
-            keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
-            return keep + danger
-
-        return sorted(discards, key=lambda a: (cost(a.card), a.card))
+        costs = _DiscardCosts(
+            h, own_fits, sequence_fits, groups_of_rank, known_ranks, pile_size, opponents_out
+        )
+        return sorted(discards, key=costs.key)
 
     # --- answering "partner, may I go out?" ---------------------------------------------
 
@@ -486,6 +442,108 @@ class FastView:
         self.asked = state.asked
         self.players = tuple([_FastPlayer(state, i) for i in range(state.players)])
         self.sides = tuple([_FastSide(state, i) for i in range(len(state.sides))])
+
+
+def _stage_score(c: int, nats: list[int], pending: int) -> tuple[int, int]:
+    """How well card ``c`` continues the meld being staged (``nats``: its natural cards,
+    ``pending``: how many cards it holds); the highest is staged."""
+    if not nats:
+        return (0 if IS_WILD[c] else 1, VALUE[c])
+    r, s = RANK[nats[0]], SUIT[nats[0]]
+    if IS_WILD[c]:
+        return (1, -VALUE[c])
+    if len(nats) == 1 and pending == 1:
+        # prefer continuing a run (toward a samba) over a group
+        if SUIT[c] == s and abs(RANK[c] - r) == 1:
+            return (3, 0)
+        if SUIT[c] == s and abs(RANK[c] - r) == 2:
+            return (2, 1)
+        return (2, 0) if RANK[c] == r else (0, 0)
+    if RANK[c] == r:
+        return (3, 0)
+    if SUIT[c] == s:
+        return (3, 1)
+    return (0, 0)
+
+
+class _DiscardCosts:
+    """What keeping a card is worth to the side and discarding it to the opponents
+    (:meth:`SambaBasicBot.ranked_discards`), from the counts worked out once per decision: the
+    hand, how many of the side's melds and of the opponents' sequences each card fits, the
+    opponents' groups by rank, the ranks the next player is known to hold.  An object rather
+    than a closure: a compiled closure and its frame refer to each other (garbage for the cycle
+    collector)."""
+
+    __slots__ = (
+        "big_pile",
+        "groups_of_rank",
+        "h",
+        "known_ranks",
+        "opponents_out",
+        "own_fits",
+        "pile_size",
+        "sequence_fits",
+    )
+
+    def __init__(
+        self,
+        h: list[int],
+        own_fits: list[int],
+        sequence_fits: list[int],
+        groups_of_rank: list[int],
+        known_ranks: set[int],
+        pile_size: int,
+        opponents_out: bool,
+    ) -> None:
+        self.h = h
+        self.own_fits = own_fits
+        self.sequence_fits = sequence_fits
+        self.groups_of_rank = groups_of_rank
+        self.known_ranks = known_ranks
+        self.pile_size = pile_size
+        self.big_pile = pile_size >= BIG_PILE
+        self.opponents_out = opponents_out
+
+    def key(self, action: Any) -> tuple[float, int]:
+        card: int = action.card
+        return (self.cost(card), card)
+
+    def cost(self, card: int) -> float:
+        opponents_out = self.opponents_out
+        pile_size = self.pile_size
+        if card in RED_THREES:
+            return 1e6
+        if card in BLACK_THREES:  # black 3: blocks the next player, nearly worthless to keep
+            return -50.0 if self.big_pile or opponents_out else -5.0
+        if IS_WILD[card]:
+            keep = 60.0 + VALUE[card]
+            if opponents_out:
+                keep -= 2 * VALUE[card]
+            if self.big_pile:
+                keep -= 40.0 + pile_size
+            return keep
+        h = self.h
+        r, s = RANK[card], SUIT[card]
+        base = s * 13 - 2
+        same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
+        keep = 0.0
+        if same >= 2:
+            keep += 40.0 + 10 * same  # a natural pair takes the pile
+        near = 0
+        for d in (-2, -1, 1, 2):
+            if 4 <= r + d <= 14 and h[base + r + d]:
+                near += 1
+        keep += 12.0 * near
+        keep += 6.0 if 8 <= r <= 10 else 0.0
+        # every term so far and below is a whole (or half) number: the sums are exact in any
+        # order, as when they were added meld by meld
+        keep += 100.0 * self.own_fits[card]
+        danger = 300.0 * self.sequence_fits[card] + (10.0 + 3 * pile_size) * self.groups_of_rank[r]
+        if r in self.known_ranks:
+            danger += 40.0 + 5 * pile_size
+        danger += pile_size * 1.5
+        keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
+        return keep + danger
 
 
 class _Named:
