@@ -9,6 +9,7 @@ import pytest
 from parlour import games
 from parlour.sim.match import play_match
 from parlour.sim.tournament import (
+    RunningTally,
     Tournament,
     plan,
     running_text,
@@ -79,6 +80,10 @@ def test_results_are_the_same_inline_and_in_a_process_pool() -> None:
     assert summarize(inline) == summarize(pooled)
     text = running_text(inline)
     assert "random" in text and "strong:10it" in text
+    tally = RunningTally()  # kept up game by game, as the progress bar does
+    for i, res in enumerate(inline):
+        tally.add(res)
+        assert tally.text() == running_text(inline[: i + 1])
 
 
 def test_executor_errors_are_clear() -> None:
