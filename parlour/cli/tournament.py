@@ -27,9 +27,9 @@ from parlour.core.errors import ParlourError
 from parlour.sim.executors import EXECUTORS
 from parlour.sim.tournament import (
     GameResult,
+    RunningTally,
     Tournament,
     cap_note,
-    running_text,
     summarize,
 )
 
@@ -114,13 +114,16 @@ def tournament(
             f"{variant.name}/{variant.preset}", total=len(tour.specs), rate="", running=""
         )
 
-        def tick(_: GameResult, done: Sequence[GameResult]) -> None:
+        tally = RunningTally()
+
+        def tick(last: GameResult, done: Sequence[GameResult]) -> None:
             elapsed = max(time.perf_counter() - started, 1e-9)
+            tally.add(last)
             progress.update(
                 task,
                 completed=len(done),
                 rate=f"{len(done) / elapsed:.2f} games/s",
-                running=running_text(done),
+                running=tally.text(),
             )
 
         try:

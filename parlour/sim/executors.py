@@ -12,6 +12,7 @@ dashboard, and shuts it down afterwards.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -76,14 +77,21 @@ def _run_pool(
     variant: Variant, specs: Sequence[GameSpec], workers: int, progress: Progress
 ) -> list[GameResult]:
     done: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(run_game, variant, spec) for spec in specs}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                done.append(fut.result())
-                if progress:
-                    progress(done[-1], done)
+    # the workers are forked: what this process has made so far goes into the collector's
+    # permanent generation first, so their full collections do not scan it again (nor touch,
+    # and so copy, its pages)
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            pending = {pool.submit(run_game, variant, spec) for spec in specs}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    done.append(fut.result())
+                    if progress:
+                        progress(done[-1], done)
+    finally:
+        gc.unfreeze()
     return done
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from parlour import bots as bot_registry
 from parlour.core.bot import Bot
@@ -45,6 +47,28 @@ def make_bots(variant: Variant, names: Sequence[str], seed: int) -> list[Bot]:
     ]
 
 
+def view_makers(variant: Variant, bots: Sequence[Bot]) -> list[Callable[[Any, int], Any] | None]:
+    """How each seat's bot is shown the game: ``None`` for a bot that reads no view (random),
+    the game's cheap play-out view (``SearchHints.rollout_view``) for the very bot classes it is
+    declared for (the game's ``basic`` bot and the search's play-out policy: they decide the same
+    on it as on ``observe``'s view, ``tests/bots/test_fast_views.py``), ``observe`` otherwise (a
+    subclass of the basic bot may read more of the view)."""
+    game = variant.game
+    entry = variant.entry
+    hints = entry.hints
+    fast = hints.rollout_view if hints is not None else None
+    quick = {c for c in (entry.basic_bot, hints.rollout_bot if hints else None) if c is not None}
+    out: list[Callable[[Any, int], Any] | None] = []
+    for bot in bots:
+        if not bot.needs_view:
+            out.append(None)
+        elif fast is not None and type(bot) in quick:
+            out.append(partial(fast, game))
+        else:
+            out.append(game.observe)
+    return out
+
+
 def play_match(
     variant: Variant,
     seed: int,
@@ -57,6 +81,7 @@ def play_match(
     game = variant.game
     players = list(bot_names) or ["random"]
     bots = make_bots(variant, players, seed)
+    views = view_makers(variant, bots)
     rec = MatchRecord.start(variant, seed, [b.name for b in bots])
     state = game.new_game(variant.rules, seed)
     stats = MatchStats()
@@ -71,9 +96,8 @@ def play_match(
         stats.legal_total += n
         if n > stats.legal_max:
             stats.legal_max = n
-        bot = bots[seat]
-        view = game.observe(state, seat) if bot.needs_view else None
-        action = bot.act(view, legal)
+        see = views[seat]
+        action = bots[seat].act(see(state, seat) if see is not None else None, legal)
         if record:
             actions.append(game.action_to_json(action))
         state = game.apply_quiet(state, action)

@@ -116,18 +116,50 @@ def bradley_terry(
 def _centred_stderr(theta: Sequence[float], games: Sequence[Sequence[float]]) -> list[float]:
     """Standard errors of sum-zero log-strengths: the diagonal of the pseudo-inverse of the
     Fisher information (a graph Laplacian weighted by n·p·(1−p))."""
-    import numpy as np
-
     k = len(theta)
     if k < 2:
         return [0.0] * k
-    info = np.zeros((k, k))
+    info = [[0.0] * k for _ in range(k)]
     for i in range(k):
         for j in range(k):
             if i != j and games[i][j] > 0:
                 p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
                 w = games[i][j] * p * (1 - p)
-                info[i, j] -= w
-                info[i, i] += w
-    cov = np.linalg.pinv(info)
-    return [float(math.sqrt(max(cov[i, i], 0.0))) for i in range(k)]
+                info[i][j] -= w
+                info[i][i] += w
+    cov = laplacian_pinv(info)
+    if cov is None:  # bots that never met, even through others: the general pseudo-inverse
+        import numpy as np
+
+        cov = np.linalg.pinv(np.array(info)).tolist()
+    return [float(math.sqrt(max(cov[i][i], 0.0))) for i in range(k)]
+
+
+def laplacian_pinv(lap: Sequence[Sequence[float]]) -> list[list[float]] | None:
+    """The pseudo-inverse of a connected graph's weighted Laplacian, ``inv(L + J/k) − J/k``
+    (``J`` all ones: ``L`` is singular only along the constant vector, which ``J/k`` fills in),
+    by Gauss–Jordan elimination in plain Python — tournaments rate a handful of bots, and
+    importing numpy for it took longer than the arithmetic.  ``None`` when ``L + J/k`` is
+    singular too (the graph is not connected)."""
+    k = len(lap)
+    shift = 1.0 / k
+    a = [
+        [lap[i][j] + shift for j in range(k)] + [float(i == j) for j in range(k)] for i in range(k)
+    ]
+    scale = max(1.0, max(abs(lap[i][i]) for i in range(k)))
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) <= 1e-12 * scale:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        row = a[col]
+        inv = 1.0 / row[col]
+        for j in range(2 * k):
+            row[j] *= inv
+        for r in range(k):
+            if r != col and a[r][col] != 0.0:
+                factor = a[r][col]
+                other = a[r]
+                for j in range(2 * k):
+                    other[j] -= factor * row[j]
+    return [[a[i][k + j] - shift for j in range(k)] for i in range(k)]

@@ -270,14 +270,28 @@ def cap_note(endings: Mapping[str, int], games: int) -> str:
 
 def running_text(results: Sequence[GameResult]) -> str:
     """A one-line running result for progress bars: ``basic 12/15 · random 3/15``."""
-    wins: dict[str, list[int]] = {}
+    tally = RunningTally()
     for res in results:
+        tally.add(res)
+    return tally.text()
+
+
+class RunningTally:
+    """:func:`running_text` kept up game by game (a progress bar shows it after every game:
+    counting every finished game again each time grew with the square of the games)."""
+
+    def __init__(self) -> None:
+        self.wins: dict[str, list[int]] = {}
+
+    def add(self, res: GameResult) -> None:
         for label, sides in teams(res.side_labels):
-            w = wins.setdefault(label, [0, 0])
+            w = self.wins.setdefault(label, [0, 0])
             w[1] += 1
             if team_won(sides, res.winners):
                 w[0] += 1
-    return " · ".join(f"{k} {w}/{n}" for k, (w, n) in sorted(wins.items()))
+
+    def text(self) -> str:
+        return " · ".join(f"{k} {w}/{n}" for k, (w, n) in sorted(self.wins.items()))
 
 
 ProgressCallback = Callable[[GameResult, Sequence[GameResult]], None]

@@ -63,3 +63,34 @@ def test_bradley_terry_three_players_cycle() -> None:
     for r in ratings:
         assert r.elo == pytest.approx(0.0, abs=1e-6)
         assert r.stderr > 0
+
+
+def test_laplacian_pseudo_inverse_matches_numpy() -> None:
+    """The plain-Python pseudo-inverse of the ratings' Fisher information (a weighted graph
+    Laplacian) equals numpy's on connected graphs, and gives way to it on disconnected ones."""
+    import random
+
+    import numpy as np
+
+    from parlour.sim.stats import _centred_stderr, laplacian_pinv
+
+    rng = random.Random(18)
+    for k in range(2, 9):
+        for _ in range(20):
+            lap = [[0.0] * k for _ in range(k)]
+            for i in range(k):
+                for j in range(i + 1, k):
+                    # a path through every bot keeps the graph connected; other pairs sometimes
+                    w = rng.uniform(0.01, 50) if j == i + 1 or rng.random() < 0.5 else 0.0
+                    lap[i][j] -= w
+                    lap[j][i] -= w
+                    lap[i][i] += w
+                    lap[j][j] += w
+            mine = laplacian_pinv(lap)
+            assert mine is not None
+            assert np.allclose(mine, np.linalg.pinv(np.array(lap)), rtol=1e-9, atol=1e-12)
+    split = [[1.0, -1.0, 0.0, 0.0], [-1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, -2.0], [0, 0, -2.0, 2.0]]
+    assert laplacian_pinv(split) is None
+    games = [[0.0, 4.0, 0.0, 0.0], [4.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 6.0], [0.0, 0.0, 6.0, 0.0]]
+    errors = _centred_stderr([0.1, -0.1, 0.3, -0.3], games)  # numpy's pseudo-inverse
+    assert all(e > 0 for e in errors)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from parlour import games
 from parlour.sim.match import play_match
 from parlour.sim.tournament import (
+    RunningTally,
     Tournament,
     plan,
     running_text,
@@ -77,6 +80,10 @@ def test_results_are_the_same_inline_and_in_a_process_pool() -> None:
     assert summarize(inline) == summarize(pooled)
     text = running_text(inline)
     assert "random" in text and "strong:10it" in text
+    tally = RunningTally()  # kept up game by game, as the progress bar does
+    for i, res in enumerate(inline):
+        tally.add(res)
+        assert tally.text() == running_text(inline[: i + 1])
 
 
 def test_executor_errors_are_clear() -> None:
@@ -87,3 +94,43 @@ def test_executor_errors_are_clear() -> None:
         tour.run(address="ray://x:1")
     with pytest.raises(ValueError, match="at least 1"):
         tour.run(workers=0)
+
+
+def test_the_basic_bots_see_the_cheap_view_and_play_the_same_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The runner shows the game's own basic bot the play-out view (``SearchHints.rollout_view``)
+    instead of ``observe``'s: the same matches, action by action, as with ``observe`` for all;
+    a subclass of the basic bot (it may read more of the view) and bots without a declared view
+    still get ``observe``, the random bot none."""
+    from parlour.games.samba.bot import FastView, SambaBasicBot
+    from parlour.sim import match
+
+    class Mine(SambaBasicBot):
+        pass
+
+    v = games.get("samba", "samba", max_hands=2)
+    game = v.game
+    bots = [
+        SambaBasicBot(game, 0),
+        Mine(game, 1),
+        match.make_bots(v, ["random"], 0)[0],
+        SambaBasicBot(game, 3),
+    ]
+    makers = match.view_makers(v, bots)
+    state = v.new_game(3)
+    assert isinstance(makers[0](state, 0), FastView)  # type: ignore[misc]
+    assert makers[1] == game.observe and makers[2] is None
+    cheat = games.get("cheat", None, 4)  # no play-out view declared
+    assert match.view_makers(cheat, bots[:1]) == [cheat.game.observe]
+
+    def observed(variant: Any, bots: list[Any]) -> list[Any]:
+        return [variant.game.observe if b.needs_view else None for b in bots]
+
+    for names, seed in ((["basic", "random"], 5), (["basic", "basic"], 6)):
+        fast = play_match(v, seed, names)
+        with monkeypatch.context() as m:
+            m.setattr(match, "view_makers", observed)
+            slow = play_match(v, seed, names)
+        assert fast.record.actions == slow.record.actions and len(fast.record.actions) > 100
+        assert fast.outcome.scores == slow.outcome.scores

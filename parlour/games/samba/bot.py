@@ -141,20 +141,20 @@ class SambaBasicBot(Bot):
     def act(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        legal_set = set(legal)
+        named = _Named(legal)
         if view.phase == "answer":
-            return self._answer(view, legal_set)
+            return self._answer(view, named)
         if view.phase == DRAW:
             # red 3s go out at once, before drawing too (seed 002: "at any point during your
             # turn"; with an empty stock the draw ends the hand and a held red 3 costs 750)
             for k in RED_THREES:
-                if A.LAY_RED3[k] in legal_set:
+                if k in named.red3:
                     return A.LAY_RED3[k]
             return self._draw(view, legal)
-        choice = self._meld_step(view, legal, legal_set)
+        choice = self._meld_step(view, legal, named)
         if choice is not None:
             return choice
-        return self._discard(view, legal)
+        return self._discard(view, legal, named)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -194,19 +194,17 @@ class SambaBasicBot(Bot):
 
     # --- melding ------------------------------------------------------------------------
 
-    def _meld_step(
-        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
-    ) -> Any:
+    def _meld_step(self, view: SambaView | FastView, legal: Sequence[Any], named: _Named) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         me = view.sides[side]
         hand = list(view.hand)
         n = len(hand)
         for k in RED_THREES:
-            if A.LAY_RED3[k] in legal_set:
+            if k in named.red3:
                 return A.LAY_RED3[k]
         if view.pending:
-            return self._continue_stage(view, legal, legal_set)
+            return self._continue_stage(view, legal, named)
         for a in legal:
             if isinstance(a, A.MergeGroups):
                 return a
@@ -222,11 +220,11 @@ class SambaBasicBot(Bot):
             turn_id = (view.hand_number, view.stock_size)
             if plan and sum(_meld_value(m) for m in plan) >= need and self._undone != turn_id:
                 plan.sort(key=lambda m: -_meld_value(m))
-                first = A.STAGE[plan[0][0]]
-                if first in legal_set:
+                card = plan[0][0]
+                if named.stage[card]:
                     self._meld_plan = plan[0]
-                    return first
-            if staging and A.UNDO in legal_set:
+                    return A.STAGE[card]
+            if staging and named.undo:
                 self._undone = turn_id
                 return A.UNDO
             return None
@@ -252,55 +250,43 @@ class SambaBasicBot(Bot):
         for meld in plan:
             if len(meld) == n and not me.can_go_out:
                 continue  # would empty the hand without being allowed out
-            first = A.STAGE[meld[0]]
-            if first in legal_set:
+            if named.stage[meld[0]]:
                 self._meld_plan = meld
-                return first
+                return A.STAGE[meld[0]]
         return None
 
     def _continue_stage(
-        self, view: SambaView | FastView, legal: Sequence[Any], legal_set: set[Any]
+        self, view: SambaView | FastView, legal: Sequence[Any], named: _Named
     ) -> Any:
         pending = list(view.pending)
         plan = self._meld_plan
         if len(plan) > len(pending) and plan[: len(pending)] == pending:
-            nxt = A.STAGE[plan[len(pending)]]
-            if nxt in legal_set:
-                return nxt
+            nxt = plan[len(pending)]
+            if named.stage[nxt]:
+                return A.STAGE[nxt]
         stages = [a.card for a in legal if isinstance(a, A.Stage)]
         if not stages:
             self._undone = (view.hand_number, view.stock_size)
-            return A.UNSTAGE if A.UNSTAGE in legal_set else legal[0]
+            return A.UNSTAGE if named.unstage else legal[0]
         nats = [c for c in pending if not IS_WILD[c]]
 
-        def score(c: int) -> tuple[int, int]:
-            if not nats:
-                return (0 if IS_WILD[c] else 1, VALUE[c])
-            r, s = RANK[nats[0]], SUIT[nats[0]]
-            if IS_WILD[c]:
-                return (1, -VALUE[c])
-            if len(nats) == 1 and len(pending) == 1:
-                # prefer continuing a run (toward a samba) over a group
-                if SUIT[c] == s and abs(RANK[c] - r) == 1:
-                    return (3, 0)
-                if SUIT[c] == s and abs(RANK[c] - r) == 2:
-                    return (2, 1)
-                return (2, 0) if RANK[c] == r else (0, 0)
-            if RANK[c] == r:
-                return (3, 0)
-            if SUIT[c] == s:
-                return (3, 1)
-            return (0, 0)
-
-        return A.STAGE[max(stages, key=score)]
+        # the first best card (as max() would choose), scored without a closure (a compiled
+        # closure and its frame refer to each other: garbage for the cycle collector)
+        best = stages[0]
+        best_score = _stage_score(best, nats, len(pending))
+        for c in stages[1:]:
+            sc = _stage_score(c, nats, len(pending))
+            if sc > best_score:
+                best, best_score = c, sc
+        return A.STAGE[best]
 
     # --- discarding ---------------------------------------------------------------------
 
-    def _discard(self, view: SambaView | FastView, legal: Sequence[Any]) -> Any:
+    def _discard(self, view: SambaView | FastView, legal: Sequence[Any], named: _Named) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         discards = [a for a in legal if isinstance(a, A.Discard)]
-        if A.ASK in legal and len(view.hand) == 1:
+        if named.ask and len(view.hand) == 1:
             partner = next(p for p in view.players if p.side == side and p.seat != seat)
             if partner.hand_size > 6 and not view.asked:
                 return A.ASK
@@ -322,59 +308,35 @@ class SambaBasicBot(Bot):
         left = view.players[(seat + 1) % nplayers]
         opp_sides = [sv for sv in view.sides if sv.side != side]
         opponents_out = any(sv.can_go_out for sv in opp_sides)
-        known_left = set(left.known)
-        big_pile = view.pile_size >= BIG_PILE
-
-        def cost(card: int) -> float:
-            if card in RED_THREES:
-                return 1e6
-            if card in BLACK_THREES:  # black 3: blocks the next player, nearly worthless to keep
-                return -50.0 if big_pile or opponents_out else -5.0
-            if IS_WILD[card]:
-                keep = 60.0 + VALUE[card]
-                if opponents_out:
-                    keep -= 2 * VALUE[card]
-                if big_pile:
-                    keep -= 40.0 + view.pile_size
-                return keep
-            r, s = RANK[card], SUIT[card]
-            base = s * 13 - 2
-            same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
-            keep = 0.0
-            if same >= 2:
-                keep += 40.0 + 10 * same  # a natural pair takes the pile
-            near = 0
-            for d in (-2, -1, 1, 2):
-                if 4 <= r + d <= 14 and h[base + r + d]:
-                    near += 1
-            keep += 12.0 * near
-            keep += 6.0 if 8 <= r <= 10 else 0.0
-            for m in me.melds:
-                if _fits(m, card):
-                    keep += 100.0
-            danger = 0.0
-            for sv in opp_sides:
-                for m in sv.melds:
-                    if m.kind == SEQUENCE and _fits(m, card):
-                        danger += 300.0
-                    elif m.kind == GROUP and m.rank == r:
-                        danger += 10.0 + 3 * view.pile_size
-            if card in known_left or any(RANK[k] == r for k in known_left):
-                danger += 40.0 + 5 * view.pile_size
-            danger += view.pile_size * 1.5
-            keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
-            return keep + danger
-
-        return sorted(discards, key=lambda a: (cost(a.card), a.card))
+        # which cards fit the melds, worked out once per meld rather than once per card and meld
+        # (what reaches the meld tests below is a natural card of rank 4 to ace)
+        own_fits = [0] * 53  # how many of the side's melds each card fits
+        for m in me.melds:
+            _mark_fits(m, own_fits)
+        sequence_fits = [0] * 53  # how many of the opponents' sequences it fits
+        groups_of_rank = [0] * 15  # the opponents' groups of each rank
+        for sv in opp_sides:
+            for m in sv.melds:
+                if m.kind == SEQUENCE:
+                    _mark_fits(m, sequence_fits)
+                elif m.kind == GROUP and 0 <= m.rank <= 14:
+                    groups_of_rank[m.rank] += 1
+        # a card of a rank the next player is known to hold (the card itself among them)
+        known_ranks = {RANK[k] for k in left.known}
+        pile_size = view.pile_size
+        costs = _DiscardCosts(
+            h, own_fits, sequence_fits, groups_of_rank, known_ranks, pile_size, opponents_out
+        )
+        return sorted(discards, key=costs.key)
 
     # --- answering "partner, may I go out?" ---------------------------------------------
 
-    def _answer(self, view: SambaView | FastView, legal_set: set[Any]) -> Any:
+    def _answer(self, view: SambaView | FastView, named: _Named) -> Any:
         hand = view.hand
         if any(c in RED_THREES for c in hand):
-            return A.NO if A.NO in legal_set else A.YES
+            return A.NO if named.no else A.YES
         cost = _meld_value(hand)
-        return A.NO if cost > 150 and A.NO in legal_set else A.YES
+        return A.NO if cost > 150 and named.no else A.YES
 
     # --- search hints -------------------------------------------------------------------
 
@@ -480,6 +442,155 @@ class FastView:
         self.asked = state.asked
         self.players = tuple([_FastPlayer(state, i) for i in range(state.players)])
         self.sides = tuple([_FastSide(state, i) for i in range(len(state.sides))])
+
+
+def _stage_score(c: int, nats: list[int], pending: int) -> tuple[int, int]:
+    """How well card ``c`` continues the meld being staged (``nats``: its natural cards,
+    ``pending``: how many cards it holds); the highest is staged."""
+    if not nats:
+        return (0 if IS_WILD[c] else 1, VALUE[c])
+    r, s = RANK[nats[0]], SUIT[nats[0]]
+    if IS_WILD[c]:
+        return (1, -VALUE[c])
+    if len(nats) == 1 and pending == 1:
+        # prefer continuing a run (toward a samba) over a group
+        if SUIT[c] == s and abs(RANK[c] - r) == 1:
+            return (3, 0)
+        if SUIT[c] == s and abs(RANK[c] - r) == 2:
+            return (2, 1)
+        return (2, 0) if RANK[c] == r else (0, 0)
+    if RANK[c] == r:
+        return (3, 0)
+    if SUIT[c] == s:
+        return (3, 1)
+    return (0, 0)
+
+
+class _DiscardCosts:
+    """What keeping a card is worth to the side and discarding it to the opponents
+    (:meth:`SambaBasicBot.ranked_discards`), from the counts worked out once per decision: the
+    hand, how many of the side's melds and of the opponents' sequences each card fits, the
+    opponents' groups by rank, the ranks the next player is known to hold.  An object rather
+    than a closure: a compiled closure and its frame refer to each other (garbage for the cycle
+    collector)."""
+
+    __slots__ = (
+        "big_pile",
+        "groups_of_rank",
+        "h",
+        "known_ranks",
+        "opponents_out",
+        "own_fits",
+        "pile_size",
+        "sequence_fits",
+    )
+
+    def __init__(
+        self,
+        h: list[int],
+        own_fits: list[int],
+        sequence_fits: list[int],
+        groups_of_rank: list[int],
+        known_ranks: set[int],
+        pile_size: int,
+        opponents_out: bool,
+    ) -> None:
+        self.h = h
+        self.own_fits = own_fits
+        self.sequence_fits = sequence_fits
+        self.groups_of_rank = groups_of_rank
+        self.known_ranks = known_ranks
+        self.pile_size = pile_size
+        self.big_pile = pile_size >= BIG_PILE
+        self.opponents_out = opponents_out
+
+    def key(self, action: Any) -> tuple[float, int]:
+        card: int = action.card
+        return (self.cost(card), card)
+
+    def cost(self, card: int) -> float:
+        opponents_out = self.opponents_out
+        pile_size = self.pile_size
+        if card in RED_THREES:
+            return 1e6
+        if card in BLACK_THREES:  # black 3: blocks the next player, nearly worthless to keep
+            return -50.0 if self.big_pile or opponents_out else -5.0
+        if IS_WILD[card]:
+            keep = 60.0 + VALUE[card]
+            if opponents_out:
+                keep -= 2 * VALUE[card]
+            if self.big_pile:
+                keep -= 40.0 + pile_size
+            return keep
+        h = self.h
+        r, s = RANK[card], SUIT[card]
+        base = s * 13 - 2
+        same = h[r - 2] + h[r + 11] + h[r + 24] + h[r + 37]
+        keep = 0.0
+        if same >= 2:
+            keep += 40.0 + 10 * same  # a natural pair takes the pile
+        near = 0
+        for d in (-2, -1, 1, 2):
+            if 4 <= r + d <= 14 and h[base + r + d]:
+                near += 1
+        keep += 12.0 * near
+        keep += 6.0 if 8 <= r <= 10 else 0.0
+        # every term so far and below is a whole (or half) number: the sums are exact in any
+        # order, as when they were added meld by meld
+        keep += 100.0 * self.own_fits[card]
+        danger = 300.0 * self.sequence_fits[card] + (10.0 + 3 * pile_size) * self.groups_of_rank[r]
+        if r in self.known_ranks:
+            danger += 40.0 + 5 * pile_size
+        danger += pile_size * 1.5
+        keep -= VALUE[card] * (1.0 if opponents_out else 0.2)
+        return keep + danger
+
+
+class _Named:
+    """Which of the moves the basic bot names (a red 3 to lay out, a card to stage, take back,
+    ask, answer no) are among the legal actions, found in one pass: the same answers as
+    ``action in set(legal)`` (an action equals another of its class with the same fields)
+    without hashing every action (a dataclass's generated ``__hash__`` runs interpreted)."""
+
+    __slots__ = ("ask", "no", "red3", "stage", "undo", "unstage")
+
+    def __init__(self, legal: Sequence[Any]) -> None:
+        stage = [False] * 53
+        red3: list[int] = []
+        self.ask = self.no = self.undo = self.unstage = False
+        for a in legal:
+            if isinstance(a, A.Stage):
+                card = a.card
+                if 0 <= card < 53:
+                    stage[card] = True
+            elif isinstance(a, A.LayRedThree):
+                red3.append(a.card)
+            elif isinstance(a, A.AnswerGoOut):
+                if not a.yes:
+                    self.no = True
+            elif isinstance(a, A.AskGoOut):
+                self.ask = True
+            elif isinstance(a, A.UndoOpening):
+                self.undo = True
+            elif isinstance(a, A.Unstage):
+                self.unstage = True
+        self.stage = stage
+        self.red3 = red3
+
+
+def _mark_fits(m: Meld, table: list[int]) -> None:
+    """Count ``m`` in ``table`` at every natural card of rank 4 to ace it takes
+    (``_fits(m, card)`` for those cards)."""
+    if m.kind == GROUP:
+        if 4 <= m.rank <= 14:
+            for k in KINDS_OF_RANK[m.rank]:
+                table[k] += 1
+    elif m.kind == SEQUENCE and len(m.cards) < 7 and 0 <= m.suit < 4:
+        base = m.suit * 13 - 2
+        if 5 <= m.rank <= 15:
+            table[base + m.rank - 1] += 1
+        if 3 <= m.high <= 13:
+            table[base + m.high + 1] += 1
 
 
 def _fits(m: Meld, card: int) -> bool:
