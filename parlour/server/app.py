@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import html
 import json
 import logging
@@ -364,6 +365,26 @@ async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]
     return await TABLE_OPS[op](server, table, args)
 
 
+#: the collector's first threshold under ``parlour serve`` (Python's default: 700)
+GC_YOUNG = 20_000
+
+
+def tune_gc() -> None:
+    """Make garbage collection cheaper for a long-running server.
+
+    Measured under the load bench (300 tables): the collector took ~13 % of the server's CPU —
+    a collection of the young objects every ~700 allocations (0.7 ms each), and full ones of
+    ~80 ms that walk every object loaded at start (FastAPI, pydantic, the engines) again and
+    again.  What is loaded by now is frozen (never walked again, never freed: it lives as long as
+    the process anyway), and the young objects are collected every ``GC_YOUNG`` allocations:
+    the messages and states a server makes are freed by their reference counts, so the
+    collector only has cycles to find."""
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, middle, old)
+
+
 def create_app(
     storage: Storage | str | None = None,
     config: ServerConfig | None = None,
@@ -382,6 +403,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.startup()
+        if server.config.tune_gc:
+            tune_gc()
         yield
         await server.shutdown()
 
