@@ -121,8 +121,15 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
         raise
     except (ValueError, RecursionError) as exc:
         raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
-    _check_text(value)
+    # ASCII text without a \u escape holds no surrogate, and a number without an exponent or
+    # 300 digits in a row is finite: most messages (a ping, an action) need no walk
+    if not raw.isascii() or "\\u" in raw or _RISKY_NUMBER.search(raw):
+        _check_text(value)
     return value
+
+
+#: what may make a float overflow to infinity
+_RISKY_NUMBER = re.compile(r"[0-9][eE]|[0-9]{300}")
 
 
 # --- rate limits -------------------------------------------------------------------------------
