@@ -81,6 +81,10 @@ class Stats:
         self.warm_ping = 0
         #: the client process's CPU seconds when the warm-up ended
         self.own0 = 0.0
+        #: ``state`` messages received, their bytes, how many were deltas
+        self.states = 0
+        self.state_bytes = 0
+        self.deltas = 0
 
     def warmed(self) -> None:
         """The warm-up is over: what happened so far is not counted."""
@@ -104,10 +108,43 @@ class Stats:
         self.warm_actions += other.warm_actions
         self.errors += other.errors
         self.finished += other.finished
+        self.states += other.states
+        self.state_bytes += other.state_bytes
+        self.deltas += other.deltas
         self.versions.update(other.versions)
         self.reconnects += other.reconnects
         self.refused += other.refused
         self.acked += other.acked
+
+
+PARTS = ("seat", "to_act", "your_turn", "view", "legal", "outcome", "seats")
+
+
+class Whole:
+    """A ``state`` made whole again from the deltas (docs/protocol.md), as the browser does."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Any] | None = None
+
+    def __call__(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        if "patch" not in msg:
+            self.last = {k: msg.get(k) for k in PARTS}
+            self.last["version"] = msg["version"]
+            return msg
+        last = self.last
+        if last is None or last["version"] != msg["base"]:
+            return None
+        for op in msg["patch"]:
+            path = op[0]
+            obj = last
+            for key in path[:-1]:
+                obj = obj[key]
+            if len(op) > 1:
+                obj[path[-1]] = op[1]
+            else:
+                del obj[path[-1]]
+        last["version"] = msg["version"]
+        return {**msg, **last}
 
 
 async def seat_client(
@@ -149,6 +186,7 @@ async def _seat_session(
         pending: dict[int, tuple[float, int, Any]] = {}
         states: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         finished = False
+        whole = Whole()
 
         async def reader() -> None:
             nonlocal finished
@@ -163,6 +201,14 @@ async def _seat_session(
                     elif msg["type"] == "error":
                         stats.errors += 1
                     elif msg["type"] == "state":
+                        stats.states += 1
+                        stats.state_bytes += len(raw)
+                        stats.deltas += "patch" in msg
+                        msg = whole(msg)
+                        if msg is None:  # a delta out of step (never expected)
+                            stats.errors += 1
+                            await ws.send('{"type": "sync"}')
+                            continue
                         sent = pending.pop(msg.get("id", -1), None)
                         if sent is not None:
                             stats.rtt.append(now - sent[0])
@@ -267,9 +313,10 @@ async def table_loop(
         r.raise_for_status()
         t = r.json()
         code = t["code"]
+        deltas = "&deltas=1" if args.deltas else ""
         tasks = [
             seat_client(
-                [f"{b}/ws/{code}?seat={token}" for b in order],
+                [f"{b}/ws/{code}?seat={token}{deltas}" for b in order],
                 stats,
                 args.think,
                 stop,
@@ -282,7 +329,13 @@ async def table_loop(
         if not tasks:  # all bots: watch
             tasks = [
                 seat_client(
-                    [f"{b}/ws/{code}" for b in order], stats, 0, stop, rng, code, args.ping_every
+                    [f"{b}/ws/{code}?{deltas[1:]}" for b in order],
+                    stats,
+                    0,
+                    stop,
+                    rng,
+                    code,
+                    args.ping_every,
                 )
             ]
         await asyncio.gather(*tasks)
@@ -571,6 +624,10 @@ def report(
         "client_cpu_s": round(client_cpu, 1),
         "client_cpu_share": round(client_cpu / wall, 2) if wall else None,
         "matches_finished": stats.finished,
+        "deltas": args.deltas,
+        "state_messages": stats.states,
+        "state_bytes_mean": round(stats.state_bytes / stats.states) if stats.states else None,
+        "state_deltas": stats.deltas,
         "round_trips": len(ms),
         "errors": stats.errors,
         "reconnects": stats.reconnects,
@@ -634,6 +691,12 @@ def main() -> None:
     p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
     p.add_argument(
         "--ping-every", type=float, default=1.0, help="mean seconds between pings (0: none)"
+    )
+    p.add_argument(
+        "--deltas",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="clients ask for state deltas, as the browser does (a server without them ignores it)",
     )
     p.add_argument("--processes", type=int, default=1, help="server processes (--redis, --db)")
     p.add_argument("--db", default=None, help="postgresql://… (default: SQLite in a temp folder)")

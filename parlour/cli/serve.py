@@ -46,6 +46,7 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         bot_processes=int(settings.get("bot_processes", 0)),
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
+        tune_gc=True,
     )
     return create_app(storage, config, cluster), storage
 

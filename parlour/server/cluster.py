@@ -443,7 +443,13 @@ class Cluster:
     # --- sockets -------------------------------------------------------------------------------
 
     async def serve_socket(
-        self, transport: Any, code: str, seat: str | None, contrib: str | None
+        self,
+        transport: Any,
+        code: str,
+        seat: str | None,
+        contrib: str | None,
+        *,
+        deltas: bool = False,
     ) -> None:
         """A player's socket reached this process: serve it here or through the owner."""
         from parlour.server.lobby import LobbyError
@@ -456,18 +462,32 @@ class Cluster:
             await refuse(transport, exc)
             return
         if isinstance(where, Table):
-            await self.run_session(self.server, transport, code, seat, contrib, table=where)
+            await self.run_session(
+                self.server, transport, code, seat, contrib, table=where, deltas=deltas
+            )
             return
-        await self._forward(transport, where, code, seat, contrib)
+        await self._forward(transport, where, code, seat, contrib, deltas)
 
     async def _forward(
-        self, transport: Any, owner: str, code: str, seat: str | None, contrib: str | None
+        self,
+        transport: Any,
+        owner: str,
+        code: str,
+        seat: str | None,
+        contrib: str | None,
+        deltas: bool = False,
     ) -> None:
         cid = f"{self.node}.{next(self._ids)}"
         tun = _Tunnel(owner, code)
         self.tunnels[cid] = tun
         self.stats["forwarded"] += 1
-        opened = {"edge": self.node, "code": code, "seat": seat, "contrib": contrib}
+        opened = {
+            "edge": self.node,
+            "code": code,
+            "seat": seat,
+            "contrib": contrib,
+            "deltas": deltas,
+        }
         self.bus.send(owner, "open", cid, json.dumps(opened))
         timeout = self.server.config.send_timeout
 
@@ -519,7 +539,13 @@ class Cluster:
                 await remote.close(MOVED, "the table moved; reconnecting")
                 return
             await self.run_session(
-                self.server, remote, code, data.get("seat"), data.get("contrib"), table=where
+                self.server,
+                remote,
+                code,
+                data.get("seat"),
+                data.get("contrib"),
+                table=where,
+                deltas=data.get("deltas") is True,
             )
         except Exception:
             log.exception("a forwarded connection failed")

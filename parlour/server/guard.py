@@ -101,6 +101,10 @@ def _no_constant(name: str) -> Any:
     raise BadInput("bad_json", f"{name} is not a JSON number")
 
 
+#: one decoder for every message (``json.loads`` with an option builds a new one per call)
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     """Parse strict JSON: depth ≤ ``max_depth``, no NaN/Infinity, no lone surrogates."""
     if isinstance(raw, bytes):
@@ -108,16 +112,24 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise BadInput("bad_json", f"the body is not UTF-8: {exc.reason}") from None
-    if not _depth_ok(raw, max_depth):
+    # fewer brackets than the limit cannot nest deeper: the scan is only for the others
+    if (raw.count("[") + raw.count("{") > max_depth) and not _depth_ok(raw, max_depth):
         raise BadInput("bad_json", f"the message is nested deeper than {max_depth} levels")
     try:
-        value = json.loads(raw, parse_constant=_no_constant)
+        value = _DECODER.decode(raw)
     except BadInput:
         raise
     except (ValueError, RecursionError) as exc:
         raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
-    _check_text(value)
+    # ASCII text without a \u escape holds no surrogate, and a number without an exponent or
+    # 300 digits in a row is finite: most messages (a ping, an action) need no walk
+    if not raw.isascii() or "\\u" in raw or _RISKY_NUMBER.search(raw):
+        _check_text(value)
     return value
+
+
+#: what may make a float overflow to infinity
+_RISKY_NUMBER = re.compile(r"[0-9][eE]|[0-9]{300}")
 
 
 # --- rate limits -------------------------------------------------------------------------------

@@ -92,8 +92,17 @@ class Connection:
         *,
         max_messages: int = MAX_MESSAGES,
         max_bytes: int = MAX_BYTES,
+        deltas: bool = False,
     ) -> None:
         self.seat = seat
+        #: the client asked for deltas (``?deltas=1``): a ``state`` after the first carries only
+        #: what changed since the previous ``state`` sent on this connection (docs/protocol.md)
+        self.deltas = deltas
+        #: what the previous ``state`` on this connection carried (seat, version, payload, seats):
+        #: the base of the next delta (the socket delivers in order, so the client has it)
+        self.base: tuple[int | None, int, dict[str, Any], list[dict[str, Any]]] | None = None
+        #: when the message being sent started waiting for the socket (``None``: not sending)
+        self.sending_since: float | None = None
         self.queue: collections.deque[str] = collections.deque()
         self.bytes = 0
         self.sent_event = -1
@@ -606,14 +615,34 @@ class Table:
         payload: dict[str, Any] | None = None,
         seats: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
+        """The ``state`` for ``conn``: the whole seat's part, or (a connection that asked for
+        deltas, after its first ``state``) only what changed since the previous one it was sent.
+        A delta is made from two payloads of the same seat, so it holds nothing the seat may not
+        see."""
         seat = conn.seat
         if payload is None:
             payload = self.payload(seat)
+        if seats is None:
+            seats = self.seats_json()
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
         tell = redact.teller(self.game, self.state, self.players, seat, self.player_names())
         events = redact.visible_events(visible, seat, after, tell)
         conn.sent_event = len(visible) - 1
+        base = conn.base
+        if conn.deltas:
+            conn.base = (seat, self.version, payload, seats)
+        if base is not None and not full and conn.deltas and base[0] == seat:
+            return {
+                "type": "state",
+                "version": self.version,
+                "status": self.status,
+                "chain": self.head,
+                "base": base[1],
+                "patch": patch(base[2], payload, base[3], seats),
+                "events": events,
+                "full_log": False,
+            }
         return {
             "type": "state",
             "version": self.version,
@@ -622,7 +651,7 @@ class Table:
             **payload,
             "events": events,
             "full_log": full,
-            "seats": self.seats_json() if seats is None else seats,
+            "seats": seats,
         }
 
     @property
@@ -640,26 +669,35 @@ class Table:
 
     def broadcast(self, reply_to: Connection | None = None, request_id: Any = None) -> None:
         """The new state to every connection: one message built and encoded per seat (and per
-        point each connection's event log has reached), sent as the same text to all alike."""
+        point each connection's event log and delta base have reached), sent as the same text to
+        all alike."""
         if not self.connections:
             return
         seats = self.seats_json()
-        texts: dict[tuple[int | None, int], tuple[str, int]] = {}
+        texts: dict[tuple[Any, ...], tuple[str, int, Any]] = {}
         for conn in self.connections:
             if conn.lagging or conn.closed:
                 continue  # a resync with the latest state is due anyway: build nothing
+            payload = self.payload(conn.seat)
             if conn is reply_to and request_id is not None:
-                msg = self.state_message(conn, payload=self.payload(conn.seat), seats=seats)
+                msg = self.state_message(conn, payload=payload, seats=seats)
                 msg["id"] = request_id
                 conn.send(msg)
                 continue
-            key = (conn.seat, conn.sent_event)
+            base = conn.base
+            key = (
+                conn.seat,
+                conn.sent_event,
+                conn.deltas,
+                None if base is None else (base[0], base[1], id(base[2]), id(base[3])),
+            )
             done = texts.get(key)
             if done is None:
-                msg = self.state_message(conn, payload=self.payload(conn.seat), seats=seats)
-                done = texts[key] = (encode(msg), conn.sent_event)
+                msg = self.state_message(conn, payload=payload, seats=seats)
+                done = texts[key] = (encode(msg), conn.sent_event, conn.base)
             else:
                 conn.sent_event = done[1]
+                conn.base = done[2]
             conn.send_text(done[0])
 
     def broadcast_table(self) -> None:
@@ -1274,6 +1312,41 @@ class Table:
                 log.exception("table %s: bot for seat %d failed", self.code, seat)
             if failures > 3:
                 await asyncio.sleep(min(0.5 * 2 ** min(failures, 6), 30.0))
+
+
+def patch(
+    old: dict[str, Any],
+    new: dict[str, Any],
+    old_seats: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+) -> list[list[Any]]:
+    """What turns one ``state`` payload (and seat list) into the next, as operations
+    ``[path, value]`` (set) and ``[path]`` (remove), a path being the keys from the message's top
+    (``["view", "hand"]``).  Objects are compared key by key and descended into; anything else
+    (lists included) that changed is sent whole.  Every value comes from ``new``."""
+    ops: list[list[Any]] = []
+    _diff(old, new, [], ops)
+    if old_seats is not seats and old_seats != seats:
+        ops.append([["seats"], seats])
+    return ops
+
+
+def _diff(old: dict[str, Any], new: dict[str, Any], path: list[str], ops: list[list[Any]]) -> None:
+    for key, value in new.items():
+        if key in old:
+            before = old[key]
+            if before is value:
+                continue
+            if type(before) is type(value):
+                if type(value) is dict:
+                    _diff(before, value, [*path, key], ops)
+                    continue
+                if before == value:
+                    continue
+        ops.append([[*path, key], value])
+    for key in old:
+        if key not in new:
+            ops.append([[*path, key]])
 
 
 def _choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> Any:

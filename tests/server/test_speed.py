@@ -152,9 +152,14 @@ def test_quick_bots_play_on_the_event_loop_and_a_slow_one_is_moved_to_the_thread
         assert server.plays_inline("samba", bot)
         server.inline_took("samba", bot, 0.001)
         assert server.plays_inline("samba", bot)
-        server.inline_took("samba", bot, 0.05)  # once too slow: threads from now on
+        server.inline_took("samba", bot, 0.05)  # one slow move (a garbage collection?): stays
+        assert server.plays_inline("samba", bot)
+        server.inline_took("samba", bot, 0.05)
+        server.inline_took("samba", bot, 0.05)  # slow on average: threads from now on
         assert not server.plays_inline("samba", bot)
         assert server.plays_inline("cheat", bot)  # for that game only
+        server.inline_took("cheat", bot, 0.5)  # one move ten times the cap: at once
+        assert not server.plays_inline("cheat", bot)
     finally:
         server.bot_pool.shutdown()
         server.db_pool.shutdown()

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.test_deltas import Whole
 from tests.web.driver import (
     click_card,
     no_horizontal_scroll,
@@ -522,10 +523,12 @@ def test_cheat_picks_in_any_order_and_take_back(page: Any, server: Any, artifact
             if msg.get("type") == "action":
                 sent.append(msg["action"])
 
+        whole = Whole()  # the page asks for deltas: made whole as the page does
+
         def back(payload: Any) -> None:
             msg = json.loads(payload)
             if msg.get("type") == "state":
-                states[msg["version"]] = msg
+                states[msg["version"]] = whole(msg)
 
         ws.on("framesent", out)
         ws.on("framereceived", back)

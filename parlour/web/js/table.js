@@ -5,6 +5,7 @@
 // dock pinned at the bottom (whose turn, the moves, your hand) with the table scrolling on its own
 // above it; focus is kept across redraws and the common moves have keys (see onKey below).
 import { api, clear, copyText, fmt, h, humanize } from "./dom.js";
+import * as delta from "./delta.js";
 import * as fair from "./fair.js";
 import { forgetSeat, hostSeat, loadInvites, playerName, rememberSeat, replaceInvite, seatName, seatUrl, tokenFor } from "./seats.js";
 import { scoreSheet, sideLabel } from "./sheet.js";
@@ -159,8 +160,9 @@ const UNREACHABLE = "Cannot reach the table: the server may be down, or it refus
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // A player's browser adds its own randomness to the shuffle (used if the table has not started).
-  const query = token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}` : "";
+  const query = token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}&deltas=1` : "?deltas=1";
   refusal = null;
+  delta.reset();
   welcomed = false;
   ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(code)}${query}`);
   let opened = false;
@@ -178,7 +180,9 @@ function connect() {
     } catch {
       return;
     }
-    onMessage(msg);
+    msg = delta.whole(msg);
+    if (msg) onMessage(msg);
+    else ws.send(JSON.stringify({ type: "sync" })); // a delta out of step: the whole state again
   });
   ws.addEventListener("close", (ev) => {
     ctx.connected = false;
