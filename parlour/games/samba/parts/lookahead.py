@@ -141,15 +141,38 @@ def _can_go_out_with(
 ) -> bool:
     """Going out is possible from this hand and table, the meld being built finished first
     (``memo``: answers by the finished meld's cards, for the moves of one position that leave the
-    table as it is)."""
+    table as it is; the meld's cards are looked up before the hand and table after them are
+    made)."""
     if s.permission == -1:
         return False  # the partner said no
     minimum = None if s.opened[side] else _minimum(s, side)
     rules = s.rules
+    if memo is not None and len(pending) in (1, 2):
+        # the meld's cards are looked up before the hand and table after them are made
+        for c2 in continuations(s, pending, h) if len(pending) == 1 else (-1,):
+            h2 = h
+            two = pending
+            if c2 >= 0:
+                h2 = h[:]
+                h2[c2] = h2[c2] - 1
+                two = (*pending, c2)
+            for c3 in continuations(s, two, h2):
+                core = (*two, c3)
+                # within one position the hand left is the position's less the meld's cards, so
+                # the meld's cards (as a multiset) are the whole key
+                key = tuple(sorted(core))
+                found = memo.get(key)
+                if found is None:
+                    h3 = h2[:]
+                    h3[c3] = h3[c3] - 1
+                    found = memo[key] = can_go_out(
+                        h3, table.with_meld(core), rules, need_value=minimum
+                    )
+                if found:
+                    return True
+        return False
     for h2, table2, core in _completions(s, h, table, pending):
         if memo is not None and core:
-            # within one position the hand left is the position's less the meld's cards, so the
-            # meld's cards (as a multiset) are the whole key
             key = tuple(sorted(core))
             found = memo.get(key)
             if found is None:
