@@ -21,6 +21,7 @@ from parlour.games.samba.parts.reach import (
     table_of,
 )
 from parlour.games.samba.parts.staging import continuations
+from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import MELD, PILE_OPEN, State, side_minimum
 
 Action = A.SambaAction
@@ -141,15 +142,38 @@ def _can_go_out_with(
 ) -> bool:
     """Going out is possible from this hand and table, the meld being built finished first
     (``memo``: answers by the finished meld's cards, for the moves of one position that leave the
-    table as it is)."""
+    table as it is; the meld's cards are looked up before the hand and table after them are
+    made)."""
     if s.permission == -1:
         return False  # the partner said no
     minimum = None if s.opened[side] else _minimum(s, side)
     rules = s.rules
+    if memo is not None and len(pending) in (1, 2):
+        # the meld's cards are looked up before the hand and table after them are made
+        for c2 in continuations(s, pending, h) if len(pending) == 1 else (-1,):
+            h2 = h
+            two = pending
+            if c2 >= 0:
+                h2 = h[:]
+                h2[c2] = h2[c2] - 1
+                two = (*pending, c2)
+            for c3 in continuations(s, two, h2):
+                core = (*two, c3)
+                # within one position the hand left is the position's less the meld's cards, so
+                # the meld's cards (as a multiset) are the whole key
+                key = tuple(sorted(core))
+                found = memo.get(key)
+                if found is None:
+                    h3 = h2[:]
+                    h3[c3] = h3[c3] - 1
+                    found = memo[key] = can_go_out(
+                        h3, table.with_meld(core), rules, need_value=minimum
+                    )
+                if found:
+                    return True
+        return False
     for h2, table2, core in _completions(s, h, table, pending):
         if memo is not None and core:
-            # within one position the hand left is the position's less the meld's cards, so the
-            # meld's cards (as a multiset) are the whole key
             key = tuple(sorted(core))
             found = memo.get(key)
             if found is None:
@@ -219,6 +243,42 @@ def _after_cards(
     return h, table, pending
 
 
+def _opening_finishes(
+    s: State,
+    h: list[int],
+    table: Table,
+    pending: tuple[int, ...],
+    memo: dict[object, bool],
+    minimum: int,
+    keep_one: bool,
+    rules: SambaRules,
+) -> bool:
+    """Some way of finishing the meld being built (one or two cards of it staged: ``pending``)
+    keeps the first meld's minimum within reach — ``any`` of :func:`opening_reachable` over
+    :func:`_completions`, with ``memo``: answers by the meld's cards (within one position they
+    fix the hand left), looked up before the hand and table after them are made."""
+    for c2 in continuations(s, pending, h) if len(pending) == 1 else (-1,):
+        h2 = h
+        two = pending
+        if c2 >= 0:
+            h2 = h[:]
+            h2[c2] = h2[c2] - 1
+            two = (*pending, c2)
+        for c3 in continuations(s, two, h2):
+            core = (*two, c3)
+            key = tuple(sorted(core))
+            found = memo.get(key)
+            if found is None:
+                h3 = h2[:]
+                h3[c3] = h3[c3] - 1
+                found = memo[key] = opening_reachable(
+                    h3, table.with_meld(core), minimum, keep_one=keep_one, rules=rules
+                )
+            if found:
+                return True
+    return False
+
+
 def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
     """For a side that has not opened: which card moves keep the first meld within reach (seed
     002: the melds of the turn 'must be worth at least a minimum').  A quick placement of the
@@ -264,6 +324,8 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
         if after is None:
             return True
         h2, table2, pending = after
+        if t is A.Stage and len(pending) < 3:
+            return _opening_finishes(s, h2, table2, pending, memo, minimum, keep_one, rules)
         for h3, table3, core in _completions(s, h2, table2, pending):
             if t is A.Stage:
                 # different first cards of one meld finish the same way: ask once
@@ -306,16 +368,23 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
         k = a.card  # type: ignore[union-attr]
         h2 = h[:]
         h2[k] = h2[k] - 1
-        for h3, table3, core in _completions(s, h2, table, (*s.pending, k)):
-            key = tuple(sorted(core))  # the hand left follows from them (one position)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = opening_reachable(
-                    h3, table3, minimum, keep_one=keep_one, rules=rules
-                )
-            if found:
-                kept.append(a)
-                break
+        pending = (*s.pending, k)
+        if len(pending) < 3:
+            found = _opening_finishes(s, h2, table, pending, memo, minimum, keep_one, rules)
+        else:
+            found = False
+            for h3, table3, core in _completions(s, h2, table, pending):
+                key = tuple(sorted(core))  # the hand left follows from them (one position)
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = opening_reachable(
+                        h3, table3, minimum, keep_one=keep_one, rules=rules
+                    )
+                if hit:
+                    found = True
+                    break
+        if found:
+            kept.append(a)
     if kept or any(
         opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
         for h2, table2, _ in _completions(s, h, table, s.pending)
