@@ -297,7 +297,6 @@ def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() ->
         for state, seat in _positions("cheat", 4, 3, every=5)
         if len(GAME.legal_actions(state)) > 1
     ][:12]
-    full = IsmctsBot(GAME, 0, 1, budget="60it")
     spent = []
     for stop_z in (0.0, 2.0):
         picks, its = [], 0
@@ -307,7 +306,9 @@ def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() ->
             its += bot.total_iterations
             assert bot.total_iterations <= 60
         spent.append((picks, its))
-    assert full.stop_z == 0.0  # off unless a game's hints or the caller ask for it
+    assert HINTS.paired_stop_z == 2.0  # Cheat's hint turns it on (off by default)
+    assert IsmctsBot(GAME, 0, 1, budget="60it").stop_z == 2.0
+    assert IsmctsBot(GAME, 0, 1, budget="60it", stop_z=0.0).stop_z == 0.0
     (full_picks, full_its), (early_picks, early_its) = spent
     assert early_picks == full_picks
     assert early_its < full_its

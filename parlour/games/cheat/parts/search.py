@@ -12,6 +12,8 @@
   here also bluffs at a realistic rate (``BLUFF_RATE`` of its truthful plays padded with one
   expendable card, when the claim stays possible) and finishes a play another policy began.
 - **Bounded play-outs**: ``ROLLOUT_STEPS`` decisions, then ``evaluate`` scores the race to go out.
+- **Early stop** (``STOP_Z``): the search ends once every alternative clearly trails the policy's
+  move, so a budget of ``NNNit`` play-outs is an upper bound.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ LIE_PLAYS = 2.0
 ENDGAME_PLAYS = 24
 #: plays that make a clear difference (rewards are tanh(difference / scale))
 SCORE_SCALE = 3.0
+#: the paired search stops once every alternative trails the policy's move by this many
+#: standard errors (the same moves as the full budget for about half the play-outs)
+STOP_Z = 2.0
 
 Plan = tuple[list[int], int, int]
 
@@ -241,4 +246,5 @@ HINTS = SearchHints(
     evaluate_state=evaluate,
     rollout_bot=SearchPolicy,
     determinize=determinize,
+    paired_stop_z=STOP_Z,
 )
