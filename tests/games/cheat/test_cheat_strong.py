@@ -184,6 +184,24 @@ def test_a_search_respects_its_budget() -> None:
     assert bot.max_seconds < 0.3
 
 
+def test_a_hundred_playout_search_stays_within_a_second_of_cpu() -> None:
+    """The published budget (``strong:100it``, 4 players) is within the bar of 1 s a decision:
+    every searched decision of a stretch of play takes far less CPU than that, and the early
+    stop never spends more than the budget."""
+    positions = [
+        (state, seat)
+        for state, seat in _positions("cheat", 4, 11, every=3)
+        if state.turns >= 4 and len(GAME.legal_actions(state)) > 1
+    ][:8]
+    assert positions
+    for i, (state, seat) in enumerate(positions):
+        bot = IsmctsBot(GAME, seat, 5 + i, budget="100it")
+        started = time.process_time()
+        bot.act(GAME.observe(state, seat), GAME.legal_actions(state))
+        assert time.process_time() - started < 1.0
+        assert bot.total_iterations <= 100
+
+
 def test_candidates_include_bluffs() -> None:
     """Holding two 7s among other cards, the search compares the truth with the 7s padded by
     one card of another rank (a claim of three 7s) — a lie the rules allow."""
