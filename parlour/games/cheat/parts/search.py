@@ -56,6 +56,7 @@ class SearchPolicy(BasicCheatBot):
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self.bluffing = False  # on in play-outs: the search resets its play-out bots
+        self.confused = 0  # decisions where the counting failed on a sampled world (``act``)
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -100,6 +101,17 @@ class SearchPolicy(BasicCheatBot):
         return [([c], 1, lie[2]) for c in spare[: limit + 1] if [c] != lie[0]][:limit]
 
     def act(self, view: CheatView, legal: Sequence[Any]) -> Any:
+        try:
+            return self._act(view, legal)
+        except ValueError:
+            # a sampled world whose hidden cards contradict what this seat's counting follows
+            # of the cards shown at challenges (seen in play-outs of games with many challenges,
+            # e.g. against ``random``): the counting fails, so the seat lets the claim stand
+            # or plays its first legal step; the play-out goes on
+            self.confused += 1
+            return Pass() if Pass() in legal else legal[0]
+
+    def _act(self, view: CheatView, legal: Sequence[Any]) -> Any:
         sel = view.selection
         if view.phase != PLAY or not sel:
             return super().act(view, legal)
