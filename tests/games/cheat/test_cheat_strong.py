@@ -330,3 +330,22 @@ def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() ->
     (full_picks, full_its), (early_picks, early_its) = spent
     assert early_picks == full_picks
     assert early_its < full_its
+
+
+def test_play_out_seat_survives_a_world_its_counting_cannot_explain() -> None:
+    """A sampled world can contradict what another seat's counting follows of the cards shown
+    at challenges (the counting then fails with ``ValueError``): the play-out seat lets the
+    claim stand and the search goes on."""
+
+    class Confused(SearchPolicy):
+        def should_challenge(self, view: Any) -> bool:
+            raise ValueError("n must be a non-negative integer")
+
+    state, seat = next(
+        (state, seat) for state, seat in _positions("cheat", 4, 3, every=1) if state.phase == WINDOW
+    )
+    bot = Confused(GAME, seat, 1)
+    legal = GAME.legal_actions(state)
+    assert bot.act(GAME.observe(state, seat), legal) == Pass()
+    assert bot.confused == 1
+    assert SearchPolicy(GAME, seat, 1).confused == 0
