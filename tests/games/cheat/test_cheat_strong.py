@@ -184,6 +184,24 @@ def test_a_search_respects_its_budget() -> None:
     assert bot.max_seconds < 0.3
 
 
+def test_a_hundred_playout_search_stays_within_a_second_of_cpu() -> None:
+    """The published budget (``strong:100it``, 4 players) is within the bar of 1 s a decision:
+    every searched decision of a stretch of play takes far less CPU than that, and the early
+    stop never spends more than the budget."""
+    positions = [
+        (state, seat)
+        for state, seat in _positions("cheat", 4, 11, every=3)
+        if state.turns >= 4 and len(GAME.legal_actions(state)) > 1
+    ][:8]
+    assert positions
+    for i, (state, seat) in enumerate(positions):
+        bot = IsmctsBot(GAME, seat, 5 + i, budget="100it")
+        started = time.process_time()
+        bot.act(GAME.observe(state, seat), GAME.legal_actions(state))
+        assert time.process_time() - started < 1.0
+        assert bot.total_iterations <= 100
+
+
 def test_candidates_include_bluffs() -> None:
     """Holding two 7s among other cards, the search compares the truth with the 7s padded by
     one card of another rank (a claim of three 7s) — a lie the rules allow."""
@@ -297,7 +315,6 @@ def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() ->
         for state, seat in _positions("cheat", 4, 3, every=5)
         if len(GAME.legal_actions(state)) > 1
     ][:12]
-    full = IsmctsBot(GAME, 0, 1, budget="60it")
     spent = []
     for stop_z in (0.0, 2.0):
         picks, its = [], 0
@@ -307,7 +324,28 @@ def test_paired_search_stops_early_only_when_the_alternatives_clearly_trail() ->
             its += bot.total_iterations
             assert bot.total_iterations <= 60
         spent.append((picks, its))
-    assert full.stop_z == 0.0  # off unless a game's hints or the caller ask for it
+    assert HINTS.paired_stop_z == 2.0  # Cheat's hint turns it on (off by default)
+    assert IsmctsBot(GAME, 0, 1, budget="60it").stop_z == 2.0
+    assert IsmctsBot(GAME, 0, 1, budget="60it", stop_z=0.0).stop_z == 0.0
     (full_picks, full_its), (early_picks, early_its) = spent
     assert early_picks == full_picks
     assert early_its < full_its
+
+
+def test_play_out_seat_survives_a_world_its_counting_cannot_explain() -> None:
+    """A sampled world can contradict what another seat's counting follows of the cards shown
+    at challenges (the counting then fails with ``ValueError``): the play-out seat lets the
+    claim stand and the search goes on."""
+
+    class Confused(SearchPolicy):
+        def should_challenge(self, view: Any) -> bool:
+            raise ValueError("n must be a non-negative integer")
+
+    state, seat = next(
+        (state, seat) for state, seat in _positions("cheat", 4, 3, every=1) if state.phase == WINDOW
+    )
+    bot = Confused(GAME, seat, 1)
+    legal = GAME.legal_actions(state)
+    assert bot.act(GAME.observe(state, seat), legal) == Pass()
+    assert bot.confused == 1
+    assert SearchPolicy(GAME, seat, 1).confused == 0

@@ -12,6 +12,8 @@
   here also bluffs at a realistic rate (``BLUFF_RATE`` of its truthful plays padded with one
   expendable card, when the claim stays possible) and finishes a play another policy began.
 - **Bounded play-outs**: ``ROLLOUT_STEPS`` decisions, then ``evaluate`` scores the race to go out.
+- **Early stop** (``STOP_Z``): the search ends once every alternative clearly trails the policy's
+  move, so a budget of ``NNNit`` play-outs is an upper bound.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ LIE_PLAYS = 2.0
 ENDGAME_PLAYS = 24
 #: plays that make a clear difference (rewards are tanh(difference / scale))
 SCORE_SCALE = 3.0
+#: the paired search stops once every alternative trails the policy's move by this many
+#: standard errors (the same moves as the full budget for about half the play-outs)
+STOP_Z = 2.0
 
 Plan = tuple[list[int], int, int]
 
@@ -51,6 +56,7 @@ class SearchPolicy(BasicCheatBot):
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self.bluffing = False  # on in play-outs: the search resets its play-out bots
+        self.confused = 0  # decisions where the counting failed on a sampled world (``act``)
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -95,6 +101,17 @@ class SearchPolicy(BasicCheatBot):
         return [([c], 1, lie[2]) for c in spare[: limit + 1] if [c] != lie[0]][:limit]
 
     def act(self, view: CheatView, legal: Sequence[Any]) -> Any:
+        try:
+            return self._act(view, legal)
+        except ValueError:
+            # a sampled world whose hidden cards contradict what this seat's counting follows
+            # of the cards shown at challenges (seen in play-outs of games with many challenges,
+            # e.g. against ``random``): the counting fails, so the seat lets the claim stand
+            # or plays its first legal step; the play-out goes on
+            self.confused += 1
+            return Pass() if Pass() in legal else legal[0]
+
+    def _act(self, view: CheatView, legal: Sequence[Any]) -> Any:
         sel = view.selection
         if view.phase != PLAY or not sel:
             return super().act(view, legal)
@@ -241,4 +258,5 @@ HINTS = SearchHints(
     evaluate_state=evaluate,
     rollout_bot=SearchPolicy,
     determinize=determinize,
+    paired_stop_z=STOP_Z,
 )
