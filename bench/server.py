@@ -25,6 +25,9 @@ its output) and keeps its journal and its log in a temporary folder the bench cr
     uv run python bench/server.py --processes 2 --db postgresql://postgres@127.0.0.1/test \
         --redis redis://127.0.0.1:6379/0 --cross 1
     # failover: process 0 is SIGKILLed after 20 s; its tables' people reconnect elsewhere
+    # 100 tables while 10 more tables' bots search 1 s a move: bots in threads, then in a pool
+    uv run python bench/server.py --tables 100 --strong-tables 10 --cpu -1
+    uv run python bench/server.py --tables 100 --strong-tables 10 --cpu -1 --bot-processes 1
     uv run python bench/server.py --processes 2 --db … --redis … --kill-after 20
 
 Numbers depend on the machine and its load; say which when you quote them.
@@ -292,7 +295,8 @@ async def table_loop(
     http = https[k % n]
     order = [ws_bases[(k + args.cross + i) % n] for i in range(n)]
     while time.monotonic() < stop:
-        seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * (
+        bot = args.strong_bot if k >= args.tables else args.bot
+        seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": bot}] * (
             args.players - args.humans
         )
         body = {
@@ -397,7 +401,7 @@ def start_server(
         cmd += ["--redis", args.redis, "--lease-ttl", str(args.lease_ttl)]
     if args.bot_processes:
         cmd += ["--bot-processes", str(args.bot_processes)]
-    if args.cpu is not None and shutil.which("taskset"):
+    if args.cpu is not None and args.cpu >= 0 and shutil.which("taskset"):
         cpu = (args.cpu + i) % (os.cpu_count() or 1)
         cmd = ["taskset", "-c", str(cpu), *cmd]
     # anything the server would keep in the user's folders stays in the bench's own
@@ -502,7 +506,7 @@ async def drive(
         killer = None
         if args.kill_after is not None:
             killer = asyncio.create_task(_kill(procs[0], args.kill_after, stats))
-        playing = asyncio.create_task(play_tables(args, bases, stats, range(args.tables)))
+        playing = asyncio.create_task(play_tables(args, bases, stats, range(args.tables), Stats()))
         await asyncio.sleep(args.warmup)  # then count from here
         stats.warmed()
         t0 = time.perf_counter()
@@ -542,12 +546,22 @@ async def drive(
 
 
 async def play_tables(
-    args: argparse.Namespace, bases: list[str], stats: Stats, tables: Iterable[int]
+    args: argparse.Namespace,
+    bases: list[str],
+    stats: Stats,
+    tables: Iterable[int],
+    busy: Stats | None = None,
 ) -> None:
+    """Play ``tables``; with ``busy``, also the ``--strong-tables`` (numbered after the
+    ``--tables``), whose round trips go to ``busy``, not ``stats``."""
     https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
     try:
         ws_bases = [b.replace("http", "ws") for b in bases]
-        await asyncio.gather(*(table_loop(https, ws_bases, args, stats, k) for k in tables))
+        extra = range(args.tables, args.tables + args.strong_tables) if busy is not None else ()
+        await asyncio.gather(
+            *(table_loop(https, ws_bases, args, stats, k) for k in tables),
+            *(table_loop(https, ws_bases, args, busy, k) for k in extra if busy is not None),
+        )
     finally:
         for http in https:
             await http.aclose()
@@ -565,8 +579,11 @@ def _client_process(args: argparse.Namespace, bases: list[str], i: int) -> tuple
 
 
 async def _client_run(args: argparse.Namespace, bases: list[str], stats: Stats, i: int) -> None:
+    # the --strong-tables are played by client process 0
     playing = asyncio.create_task(
-        play_tables(args, bases, stats, range(i, args.tables, args.clients))
+        play_tables(
+            args, bases, stats, range(i, args.tables, args.clients), Stats() if i == 0 else None
+        )
     )
     await asyncio.sleep(max(0.0, args.start_at + args.warmup - time.monotonic()))
     stats.warmed()
@@ -606,6 +623,10 @@ def report(
         "humans_per_table": args.humans,
         "game": args.game,
         "bot": args.bot,
+        "strong_tables": args.strong_tables,
+        "strong_bot": args.strong_bot if args.strong_tables else None,
+        "bot_processes": args.bot_processes,
+        "server_pinned_cpu": args.cpu if args.cpu is not None and args.cpu >= 0 else None,
         "bot_delay_s": args.bot_delay,
         "think_s": args.think,
         "ports": ports,
@@ -687,7 +708,13 @@ def main() -> None:
         default=0.0,
         help="seconds at the start not counted (the first tables being created); within --duration",
     )
-    p.add_argument("--cpu", type=int, default=0, help="pin the server to this CPU (taskset)")
+    p.add_argument(
+        "--cpu",
+        type=int,
+        default=0,
+        help="pin the server to this CPU (taskset; -1: not pinned, its bot processes free to use "
+        "every core)",
+    )
     p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
     p.add_argument(
         "--ping-every", type=float, default=1.0, help="mean seconds between pings (0: none)"
@@ -703,6 +730,14 @@ def main() -> None:
     p.add_argument("--redis", default=None, help="redis://… (several processes)")
     p.add_argument("--lease-ttl", type=float, default=3.0)
     p.add_argument("--bot-processes", type=int, default=0, help="bot worker processes per server")
+    p.add_argument(
+        "--strong-tables",
+        type=int,
+        default=0,
+        help="extra tables whose bots are --strong-bot; the round trips reported are the other "
+        "tables' (does a long search at one table delay another table's round trip?)",
+    )
+    p.add_argument("--strong-bot", default="strong:1", help="bot level of the --strong-tables")
     p.add_argument(
         "--cross", type=int, default=0, help="people connect to process (table + cross) %% N"
     )
