@@ -43,7 +43,7 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         rate_limits=None if settings["rate_limit"] else {},
         allowed_hosts=None if settings["any_host"] else origins.hosts,
         allow_origins=allow_origin,
-        bot_processes=int(settings.get("bot_processes", 0)),
+        bot_processes=int(settings.get("bot_processes", 1)),
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
         tune_gc=True,
@@ -150,8 +150,13 @@ def serve(
     ] = 3.0,
     bot_processes: Annotated[
         int,
-        typer.Option(help="processes that run the bots (0: threads of the server process)", min=0),
-    ] = 0,
+        typer.Option(
+            help="worker processes that run the searching bots, so a long search never holds "
+            "the interpreter the tables need (0: threads of the server process; random and "
+            "basic play on the event loop either way)",
+            min=0,
+        ),
+    ] = 1,
     hint_seconds: Annotated[
         float, typer.Option(help="seconds the search thinks for one hint (off the event loop)")
     ] = 1.0,

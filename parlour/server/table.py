@@ -1251,7 +1251,34 @@ class Table:
             self._spend_budget(0.0)
             procs = self.server.bot_procs
             try:
-                if procs is not None:
+                if failures:
+                    # a bot that just failed plays one move at random, then gets another chance
+                    bot = bot_registry.make(
+                        "random", self.variant, seat, derive_seed(self.seed, "seat", seat, version)
+                    )
+                elif self.bot_budget <= 0:
+                    # this table's bots used their thinking time: the quick stand-in plays
+                    bot = bot_registry.make(
+                        self.server.standin_bot(self.variant),
+                        self.variant,
+                        seat,
+                        derive_seed(self.seed, "seat", seat, version),
+                    )
+                else:
+                    bot = self._bot(seat)
+                if self.server.plays_inline(self.meta.game, bot):
+                    # a quick bot (random, basic: ~0.1 ms a move) plays on the event loop, with
+                    # or without a pool of bot processes: handing it to a thread or a worker
+                    # would cost more than the move, and in a worker it would wait behind other
+                    # tables' long searches (its CPU time, not wall time, so a busy machine does
+                    # not make it look slow)
+                    started = time.thread_time()
+                    action = _choose(bot, game, state, seat)
+                    spent = time.thread_time() - started
+                    self.server.inline_took(self.meta.game, bot, spent)
+                    self._spend_budget(spent)
+                    action_json = game.action_to_json(action)
+                elif procs is not None:
                     # a worker process plays; what it used is charged to this table's budget
                     job = self._bot_job(seat, version, state, failures)
                     action_json, cpu = await asyncio.wait_for(
@@ -1260,39 +1287,10 @@ class Table:
                     )
                     self._spend_budget(cpu)
                 else:
-                    if failures:
-                        # a bot that just failed plays one move at random, then gets another
-                        # chance
-                        bot = bot_registry.make(
-                            "random",
-                            self.variant,
-                            seat,
-                            derive_seed(self.seed, "seat", seat, version),
-                        )
-                    elif self.bot_budget <= 0:
-                        # this table's bots used their thinking time: the quick stand-in plays
-                        bot = bot_registry.make(
-                            self.server.standin_bot(self.variant),
-                            self.variant,
-                            seat,
-                            derive_seed(self.seed, "seat", seat, version),
-                        )
-                    else:
-                        bot = self._bot(seat)
-                    if self.server.plays_inline(self.meta.game, bot):
-                        # a quick bot (random, basic: ~0.1 ms a move) plays on the event loop:
-                        # handing it to a thread would cost more than the move (its CPU time,
-                        # not wall time, so a busy machine does not make it look slow)
-                        started = time.thread_time()
-                        action = _choose(bot, game, state, seat)
-                        spent = time.thread_time() - started
-                        self.server.inline_took(self.meta.game, bot, spent)
-                    else:
-                        started = time.monotonic()
-                        choose = functools.partial(_choose, bot, game, state, seat)
-                        action = await loop.run_in_executor(self.server.bot_pool, choose)
-                        spent = time.monotonic() - started
-                    self._spend_budget(spent)
+                    started = time.monotonic()
+                    choose = functools.partial(_choose, bot, game, state, seat)
+                    action = await loop.run_in_executor(self.server.bot_pool, choose)
+                    self._spend_budget(time.monotonic() - started)
                     action_json = game.action_to_json(action)
                 await self.submit(seat, version, action_json, by_bot=True)
                 failures = 0

@@ -185,6 +185,36 @@ def test_a_match_of_random_bots_is_played_without_the_bot_threads() -> None:
         assert table_server.journal.calls >= 1
 
 
+def test_with_bot_processes_quick_bots_still_play_on_the_event_loop() -> None:
+    """With a pool of bot processes, ``random`` bots are not sent to a worker: a worker busy with
+    another table's long search would make them wait (measured with ``bench/server.py
+    --strong-tables``); only the searching levels go to the pool."""
+    with live_server(bot_processes=1) as s:
+        table_server: TableServer = s.app.state.server
+        procs = table_server.bot_procs
+        assert procs is not None
+        used: list[Any] = []
+        original = procs.submit
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            used.append(args)
+            return original(*args, **kwargs)
+
+        procs.submit = spy  # type: ignore[method-assign]
+        t = s.create(game="toy", players=2, seats=[{"kind": "bot", "bot": "random"}] * 2)
+        _watch_to_the_end(s, t["code"])
+        assert used == []
+        # a searching level still goes to the worker
+        t = s.create(
+            game="toy",
+            players=2,
+            seats=[{"kind": "bot", "bot": "strong:0.3"}, {"kind": "bot", "bot": "random"}],
+            options={"max_hands": 1},
+        )
+        _watch_to_the_end(s, t["code"])
+        assert used
+
+
 def _watch_to_the_end(s: LiveServer, code: str) -> None:
     c = s.ws(code)
     deadline = time.monotonic() + 30
