@@ -3,7 +3,8 @@ bug reports), checked against the table's rules.
 
 Every card of the pack(s) is somewhere: in a hand, in the discard pile (``pile``, bottom → top,
 the last card is the one that may be taken) or in the stock (``stock``, top first: the order the
-cards will be drawn; every card not named goes under it, in card order).
+cards will be drawn; every card not named goes under it, in card order).  ``stock_size`` sets the
+stock's length instead: the cards not named beyond it go under the named pile.
 
 >>> from parlour.games.scat import GAME
 >>> s = position(hands=["K♥ Q♥ 2♣", "9♦ 8♦ 3♠", "A♠ 4♣ 6♦"], pile="5♥", stock="A♥")
@@ -19,6 +20,12 @@ A knock pending: seat 1 knocked, seat 2 has its last turn, lives 3 / 1 / 0 (on t
 ...              knocker=1, lives=[3, 1, 0], hand_number=4, dealer=0)
 >>> GAME.observe(s, 0).status
 ('3 pennies', '1 penny', 'on the county')
+
+A stock about to run out: two cards left, the rest of the pack in the discard pile:
+
+>>> s = position(hands=["K♥ Q♥ 2♣", "9♦ 8♦ 3♠", "A♠ 4♣ 6♦"], pile="5♥", stock_size=2)
+>>> len(s.stock), len(s.pile), card_str(s.pile[-1])
+(2, 41, '5♥')
 >>> position(hands=["K♥ Q♥ 2♣", "K♥ 8♦ 3♠"])
 Traceback (most recent call last):
 ...
@@ -27,11 +34,13 @@ parlour.core.position.PositionError: 2 × K♥ named, but 1 pack holds 1
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import card_str, cards_str, shoe
+from parlour.core.rng import derive_seed
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
 from parlour.games.scat.parts.values import is_declarable
@@ -50,6 +59,7 @@ def position(
     hands: Sequence[str] | Mapping[int, str],
     pile: str = "",
     stock: str = "",
+    stock_size: int | None = None,
     to_act: int | None = None,
     dealer: int | None = None,
     phase: str = DRAW,
@@ -71,7 +81,10 @@ def position(
     - ``hands``: three cards for every seat still in (four for the seat to act in the
       ``discard`` phase), none for a seat that is ``out``.
     - ``pile``: the discard pile, bottom → top; ``stock``: its top cards in drawing order — the
-      cards not named anywhere lie under them, in card order.
+      cards not named anywhere lie under them, in card order.  ``stock_size``: the stock holds
+      exactly this many cards (the named ``stock`` on top); the cards not named beyond those lie
+      at the bottom of the discard pile, under the named ``pile``, in an order shuffled from
+      ``seed`` (refused when the named cards leave too few, or more than the named stock asks).
     - ``to_act`` (default: the dealer's left) and ``dealer`` (default: the seat before
       ``to_act``), both seats still in.
     - ``phase``: ``draw`` (start of a turn), ``discard`` (four cards held; ``taken`` = the card
@@ -150,6 +163,23 @@ def position(
             f"{'s hold' if rules.decks > 1 else ' holds'} {full[c]}"
         )
     rest = sorted((full - named).elements())
+    if stock_size is not None:
+        if isinstance(stock_size, bool) or not isinstance(stock_size, int):
+            raise PositionError(f"stock_size: a whole number of cards, not {stock_size!r}")
+        free = len(rest) + len(on_top)
+        if not len(on_top) <= stock_size <= free:
+            raise PositionError(
+                f"stock_size {stock_size}: the packs hold {sum(full.values())} cards and "
+                f"{sum(named.values()) - len(on_top)} are in hands or the pile, which leaves "
+                f"{free} for the stock"
+                + (f", {len(on_top)} of them named on top" if on_top else "")
+                + f": give a stock_size from {len(on_top)} to {free}"
+            )
+        under = sorted(rest)
+        random.Random(derive_seed(seed, "position", hand_number)).shuffle(under)
+        keep = stock_size - len(on_top)
+        rest = sorted(under[:keep])
+        discards = under[keep:] + discards
     # the stock is kept top = last: the named top cards last, in reverse
     stock_cards = tuple(rest[::-1] + on_top[::-1])
 

@@ -15,6 +15,7 @@ from parlour.games.scat.actions import (
     Declare31,
     Discard,
     DrawStock,
+    EndHand,
     Hammer,
     Knock,
     TakeDiscard,
@@ -82,6 +83,41 @@ def test_stock_order_and_the_rest() -> None:
     s = _apply(s, DrawStock())
     assert card("9♣") in s.hands[1]
     assert GAME.counted_value(s, 0) == 30
+
+
+def test_stock_length() -> None:
+    """001_e8630c614840283e.txt: "If the stock runs out the play can continue as long as each
+    player wishes to take the previous player's discard. If the player whose turn it is does not
+    wish to draw the top discard, the play ends and all players show their cards" —
+    ``stock_size`` sets how many cards are left to draw (the named ``stock`` on top); the cards
+    not named beyond those lie under the named pile, so the cards still add up."""
+    hands = ["K♥ Q♥ 2♣", "9♦ 8♦ 3♠", "4♣ 6♦ 7♠"]
+    s = position(hands=hands, pile="5♥", stock="A♥", stock_size=1)
+    assert [card_str(c) for c in s.stock] == ["A♥"] and len(s.pile) == 52 - 9 - 1
+    assert s.pile[-1] == card("5♥") and len(GAME.all_cards(s)) == 52
+    assert GAME.observe(s, 1).stock_size == 1
+    _views_hold(s)
+    again = position(hands=hands, pile="5♥", stock="A♥", stock_size=1)
+    assert again.pile == s.pile  # the unnamed cards are placed from the seed
+    assert position(hands=hands, pile="5♥", stock_size=1, seed=1).pile != s.pile
+    s = _apply(s, DrawStock(), Discard(card("2♣")))  # K♥ Q♥ A♥ = 31, not declared
+    assert not s.stock and DrawStock() not in GAME.legal_actions(s)
+    assert EndHand() in GAME.legal_actions(s) and TakeDiscard() in GAME.legal_actions(s)
+    s = _apply(s, EndHand())  # seat 1 will not take the 2♣: everyone shows
+    assert s.hand_no == 1 and s.last is not None
+    assert s.history[-1].scores == (0.0, 0.0, -1.0)  # 4♣ 6♦ 7♠ = 7 is lowest
+    # a stock of every card not named, the default without stock_size
+    full = position(hands=hands, pile="5♥", stock_size=52 - 10)
+    assert full.stock == position(hands=hands, pile="5♥").stock
+    empty = position(hands=hands, pile="5♥", stock_size=0)
+    assert not empty.stock and EndHand() in GAME.legal_actions(empty)
+    for size, message in ((43, "leaves 42 for the stock"), (-1, "from 0 to 42")):
+        with pytest.raises(PositionError, match=message):
+            position(hands=hands, pile="5♥", stock_size=size)
+    with pytest.raises(PositionError, match="2 of them named on top: give a stock_size from 2"):
+        position(hands=hands, pile="5♥", stock="A♥ 9♣", stock_size=1)
+    with pytest.raises(PositionError, match="whole number"):
+        position(hands=hands, stock_size=True)  # type: ignore[arg-type]
 
 
 def test_pending_knock_lives_hand_number_and_dealer() -> None:
