@@ -218,3 +218,22 @@ def test_several_packs_and_jokers() -> None:
     assert sum(map(sum, s.hands)) == 106
     with pytest.raises(PositionError, match="3 × Jk"):
         position(CheatRules(decks=2, jokers=2), hands=["Jk Jk Jk"], rest=0, players=2)
+
+
+def test_the_end_of_the_game_as_a_state() -> None:
+    """001_e8630c614840283e.txt: "The first player to get rid of all their cards and survive any
+    challenge resulting from their final play wins the game" — a last play awaiting its
+    challenges, built directly, and the finished game inspected: the result with each seat's
+    score (−cards held) as Cheat's one hand."""
+    s = position(hands=["", "2D 9D", ""], pile=[(0, "AC", 14)], phase="window", rest=2)
+    assert GAME.to_act(s) == 1 and not GAME.outcome(s).finished
+    _views_hold(s)
+    end = _apply(s, Pass(), Pass())
+    assert GAME.to_act(end) is None and end.termination == "went_out"
+    outcome = GAME.outcome(end)
+    assert outcome.winners == (0,) and outcome.scores == (0.0, -2.0, -49.0)
+    assert [(h.scores, h.note) for h in outcome.hands] == [((0.0, -2.0, -49.0), "went_out")]
+    # the same play caught as a lie: no end, the player takes the pile back
+    lie = position(hands=["", "2D 9D", ""], pile=[(0, "5C", 14)], phase="window", rest=2)
+    caught = _apply(lie, Challenge(), Pass())
+    assert GAME.to_act(caught) == 1 and sum(caught.hands[0]) == 1 and not GAME.outcome(caught).hands
