@@ -40,9 +40,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import card_str, cards_str, shoe
-from parlour.core.rng import derive_seed
 from parlour.core.position import PositionError as PositionError
 from parlour.core.position import position_cards, seat_checker
+from parlour.core.rng import derive_seed
 from parlour.games.scat.parts.values import is_declarable
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, DRAW, THROW_DOWN, ScatState
