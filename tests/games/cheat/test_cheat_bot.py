@@ -21,7 +21,7 @@ from .helpers import all_pass, answer, play, position
 
 def _play_out(preset: str, seed: int, **options: Any) -> State:
     variant = games.get("cheat", preset=preset, **options)
-    bots = make_bots(variant, ["basic"] * 4, seed)
+    bots = make_bots(variant, ["basic"] * variant.rules.players, seed)  # type: ignore[attr-defined]
     state = GAME.new_game(variant.rules, seed)
     while (seat := GAME.to_act(state)) is not None:
         action = bots[seat].act(GAME.observe(state, seat), GAME.legal_actions(state))
@@ -56,6 +56,18 @@ def test_basic_bots_finish_every_direction(rank_rule: str) -> None:
         state = _play_out("cheat", seed, rank_rule=rank_rule)
         assert state.termination == "went_out", (rank_rule, seed, state.turns)
         assert state.turns < 1000
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_basic_bots_finish_up_or_down_at_every_table_size(players: int) -> None:
+    """issue 16 item 11 — 001_e8630c614840283e.txt: "you can (claim to) play either the next
+    rank above or the next rank below the rank announced by the previous player"; "The game can
+    be played by from 2 to 10 players". The up-or-down preset played by basic bots only ends by
+    a player going out at other table sizes too (ten seeds each; measured over 50 seeds at 2, 3,
+    4, 6 and 10 players: none reached the 1,000-play cap)."""
+    for seed in range(10):
+        state = _play_out("up-or-down", seed, players=players)
+        assert state.termination == "went_out", (players, seed, state.turns)
 
 
 def test_lie_steers_towards_own_ranks() -> None:
