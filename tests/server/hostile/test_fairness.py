@@ -144,6 +144,31 @@ def test_the_deal_combines_the_servers_secret_and_every_players_randomness(
         p.c.close()
 
 
+def test_every_state_carries_the_chain_head(server: LiveServer) -> None:
+    """Issue 14 item 6 (c): every ``state`` message — to a seat, to a spectator, whole or a
+    delta — carries the chain head of its version, and the heads are the chain over the
+    match's moves."""
+    t = _table(server, hands=1)
+    code = t["code"]
+    watchers = [
+        Client(f"{server.ws_base}/ws/{code}"),
+        Client(f"{server.ws_base}/ws/{code}?deltas=1"),
+    ]
+    p = Player(server, code, t["you"]["token"])
+    p.play(random.Random(13))
+    replay = server.http.get(f"/api/tables/{code}/replay").json()
+    heads = chain_heads(code, p.server_commitment or "", replay["record"]["actions"])
+    for c in [*watchers, p.c]:
+        c.drain()
+        states = [m for m in c.messages if m["type"] == "state"]
+        assert states and states[-1]["status"] == "finished"
+        for m in states:
+            assert m["chain"] == heads[m["version"]], (m["version"], "patch" in m)
+    assert any("patch" in m for m in watchers[1].messages)
+    for c in [*watchers, p.c]:
+        c.close()
+
+
 def test_commitments_are_journaled_when_published(db_url: str) -> None:
     """Issue 14 item 6 (a): each published commitment is in the journal, written before anyone
     saw it, and never recomputed: the stored ones are exactly the published ones."""
