@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from parlour.server.guard import DEFAULT_LIMITS
 from tests.server.conftest import ROOT, free_port, live_server
 
 _spec = importlib.util.spec_from_file_location("hostile_probe", ROOT / "bench" / "hostile.py")
@@ -62,3 +63,11 @@ def test_the_load_bench_pings_uses_its_port_and_cleans_up(tmp_path: Path) -> Non
     assert report["ports"] == [port]
     assert report["ping_ms"]["n"] >= 5 and report["ping_ms"]["p50"] < 250, report["ping_ms"]
     assert not [p for p in scratch.iterdir() if p.name.startswith("parlour-bench-")]
+
+
+def test_the_probe_counts_tables_before_the_rate_limit() -> None:
+    """``bench/hostile.py --rate-limit``: with the default limits one address creates 10 tables,
+    then gets a 429 with a Retry-After."""
+    with live_server(rate_limits=dict(DEFAULT_LIMITS)) as server:
+        made, retry = probe.creations_before_limit(server.base)
+    assert made == 10 and int(retry) >= 1
