@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
@@ -644,3 +646,29 @@ def test_every_tampering_of_a_record_is_caught(tmp_path: Path) -> None:
             f"({'; '.join(_failures(with_log))})"
         )
     print("\n" + "\n".join(lines))
+
+
+def test_a_move_that_no_longer_matches_its_journaled_chain_is_reported(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 14 item 6 (c) (docs/fairness.md, "in the journal of a table the server still
+    serves"): a move whose journaled chain entry no longer fits it is logged as a warning when
+    the table loads, and the server's own ``verify`` fails its ``journal chain`` check."""
+    with live_server(db_url) as server:
+        t = _table(server, hands=1)
+        p = Player(server, t["code"], t["you"]["token"])
+        p.play(random.Random(14))
+        p.c.close()
+    code = t["code"]
+    _sql(
+        db_url,
+        "UPDATE parlour_actions SET chain = ? WHERE code = ? AND idx = 1",
+        (hashlib.sha256(b"another move").hexdigest(), code),
+    )
+    caplog.set_level(logging.WARNING, logger="parlour.server")
+    with live_server(db_url) as server:
+        v = server.http.get(f"/api/tables/{code}/verify").json()
+    chain = next(c for c in v["checks"] if c["check"] == "journal chain")
+    assert chain["ok"] is False and "move 2 does not match" in chain["detail"], chain
+    assert not v["all_verified"]
+    assert any("move 2 does not match the chain" in r.getMessage() for r in caplog.records)
