@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import os
 import socket
 import sqlite3
@@ -18,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from parlour.server.guard import DEFAULT_LIMITS, Limit
+from parlour.server.guard import DEFAULT_LIMITS, Limit, install_log_redaction
 from tests.server.conftest import (
     ROOT,
     LiveServer,
@@ -287,3 +288,31 @@ def test_text_is_compressed_and_static_files_revalidate(server: LiveServer) -> N
     assert r.headers["content-encoding"] == "gzip"
     icon = server.http.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+
+
+def test_refused_upgrades_do_not_fill_the_log_with_errors(
+    server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 14 items 10 and 11: an upgrade refused on purpose (another host, too many
+    requests) is answered with its HTTP status and logs no ERROR line (uvicorn 0.54's
+    sans-I/O protocol logs "ASGI callable returned without completing handshake" after any
+    denial), so strangers cannot fill the operator's log; that message is kept otherwise."""
+    install_log_redaction()
+    caplog.set_level(logging.WARNING)
+    code = server.create(game="toy", players=2)["code"]
+    port = int(server.base.rsplit(":", 1)[1])
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(
+                f"GET /ws/{code} HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            assert b" 403 " in s.recv(4096).split(b"\r\n", 1)[0]
+    time.sleep(0.3)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors
+    # the same message outside a refusal still reaches the log
+    logging.getLogger("uvicorn.error").error("ASGI callable returned without completing handshake.")
+    assert any("without completing handshake" in r.getMessage() for r in caplog.records)
