@@ -4,6 +4,8 @@ its own server in a temp folder; ``run_probe`` attacks any server at a given add
     uv run python bench/hostile.py                 # starts its own server (temp folder)
     uv run python bench/hostile.py --messages 20000 --lobby 3000 --seed 7
     uv run python bench/hostile.py --db postgresql://postgres@127.0.0.1:5432/test
+    # also: 10 sockets that never read for 30 s on a busy table, and the creation limit
+    uv run python bench/hostile.py --slow-readers 30 --rate-limit
 
 It opens tables of every game, connects seats and spectators, and sends hostile WebSocket
 messages (wrong types, lone surrogates, deep nesting, huge and binary frames, mutated legal
@@ -13,7 +15,15 @@ strange codes and queries, stolen or made-up tokens and invites).  It prints:
 - messages tried / answered with a clear refusal / answered otherwise,
 - server errors (HTTP 5xx, ``server_error`` replies) — target 0,
 - crashes (the server process died, or stopped answering) — target 0,
-- tracebacks in the server's log — target 0.
+- tracebacks in the server's log — target 0;
+
+and on request:
+
+- ``--slow-readers S``: the server's memory (RSS) and a busy table's pace over S seconds with no
+  socket, then over S seconds with 10 raw WebSocket connections to that table that never read
+  (target: growth < 50 MB beyond the table's own log, pace kept);
+- ``--rate-limit``: a second server with the default limits; tables one address creates before
+  the first ``429`` (and its ``Retry-After``).
 
 ``run_probe`` is used by the hostile test suite with smaller counts.
 """
@@ -21,6 +31,7 @@ strange codes and queries, stolen or made-up tokens and invites).  It prints:
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import random
@@ -267,50 +278,163 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def _raw_ws(port: int, path: str) -> socket.socket:
+    """A WebSocket handshake on a raw socket that will never read another byte."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    return s
+
+
+def slow_readers(base: str, pid: int, seconds: float, sockets: int = 10) -> dict[str, float]:
+    """RSS growth and a busy table's pace over ``seconds`` alone, then with ``sockets`` raw
+    connections to it that never read."""
+    http = httpx.Client(base_url=base, timeout=20)
+    t = http.post(
+        "/api/tables",
+        json={
+            "game": "samba",
+            "players": 4,
+            "seats": [{"kind": "bot", "bot": "random"}] * 4,
+            "options": {"target_score": 1_000_000},
+        },
+    ).json()
+
+    def version() -> int:
+        return int(http.get(f"/api/tables/{t['code']}").json()["version"])
+
+    time.sleep(2)
+    rss0, v0, t0 = _rss_mb(pid), version(), time.monotonic()
+    time.sleep(seconds)
+    rss1, v1, t1 = _rss_mb(pid), version(), time.monotonic()
+    port = int(base.rsplit(":", 1)[1])
+    held = [_raw_ws(port, f"/ws/{t['code']}") for _ in range(sockets)]
+    time.sleep(3)  # their buffers fill; the server's queues reach their bounds
+    rss2, v2, t2 = _rss_mb(pid), version(), time.monotonic()
+    time.sleep(seconds)
+    rss3, v3, t3 = _rss_mb(pid), version(), time.monotonic()
+    started = time.monotonic()
+    answered = http.get("/api/info").status_code == 200
+    answer_s = time.monotonic() - started
+    for s in held:
+        s.close()
+    http.close()
+    per_move = max(0.0, rss1 - rss0) / max(1, v1 - v0)
+    return {
+        "alone_mb": rss1 - rss0,
+        "alone_pace": (v1 - v0) / (t1 - t0),
+        "before_mb": rss2,
+        "after_mb": rss3,
+        "with_mb": rss3 - rss2,
+        "beyond_log_mb": (rss3 - rss2) - per_move * (v3 - v2),
+        "with_pace": (v3 - v2) / (t3 - t2),
+        "answer_s": answer_s if answered else float("inf"),
+    }
+
+
+def creations_before_limit(base: str, most: int = 50) -> tuple[int, str]:
+    """Tables one address creates before the first 429, and that answer's Retry-After."""
+    with httpx.Client(base_url=base, timeout=20) as http:
+        for made in range(most):
+            r = http.post("/api/tables", json={"game": "scat", "players": 2})
+            if r.status_code == 429:
+                return made, r.headers.get("Retry-After", "")
+            if r.status_code != 201:
+                raise RuntimeError(f"creating a table: HTTP {r.status_code} {r.text}")
+    return most, ""
+
+
+def _start(folder: Path, db: str, name: str, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    log = folder / f"{name}.log"
+    cmd = [
+        sys.executable,
+        "-c",
+        "from parlour.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        *extra,
+    ]
+    env = {**os.environ, "XDG_DATA_HOME": str(folder / "data")}
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while not _alive(base):
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            sys.exit(f"the server did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+    return proc, base
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--messages", type=int, default=10_000, help="hostile WebSocket messages")
     p.add_argument("--lobby", type=int, default=1_500, help="hostile lobby calls")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", default=None, help="journal URL (default: SQLite in a temp folder)")
+    p.add_argument(
+        "--slow-readers",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="also: memory and pace over S s alone, then S s with 10 sockets that never read",
+    )
+    p.add_argument(
+        "--rate-limit",
+        action="store_true",
+        help="also: tables created before the first 429 on a server with the default limits",
+    )
     args = p.parse_args()
+    readers: dict[str, float] | None = None
+    limit: tuple[int, str] | None = None
     with tempfile.TemporaryDirectory(prefix="parlour-hostile-") as tmp:
         folder = Path(tmp)
-        port = _free_port()
-        log = folder / "server.log"
-        cmd = [
-            sys.executable,
-            "-c",
-            "from parlour.cli import main; main()",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            args.db or f"sqlite:///{folder / 'journal.db'}",
-            "--bot-delay",
-            "0",
-            "--no-rate-limit",  # the probe is one address; the limits have their own tests
-        ]
-        env = {**os.environ, "XDG_DATA_HOME": str(folder / "data")}
-        with log.open("w") as out:
-            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        base = f"http://127.0.0.1:{port}"
+        db = args.db or f"sqlite:///{folder / 'journal.db'}"
+        # the probe is one address; the limits have their own measurement (--rate-limit)
+        proc, base = _start(folder, db, "server", "--no-rate-limit")
         try:
-            deadline = time.monotonic() + 60
-            while not _alive(base):
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    sys.exit(f"the server did not start:\n{log.read_text()}")
-                time.sleep(0.1)
             started = time.monotonic()
             counts = run_probe(
                 base, messages=args.messages, lobby=args.lobby, seed=args.seed, proc=proc
             )
             elapsed = time.monotonic() - started
+            if args.slow_readers > 0 and proc.poll() is None:
+                readers = slow_readers(base, proc.pid, args.slow_readers)
+                if not _alive(base):
+                    counts.crashes += 1
         finally:
             proc.terminate()
             proc.wait(timeout=20)
-        text = log.read_text()
+        text = (folder / "server.log").read_text()
         counts.tracebacks = text.count("Traceback")
+        if args.rate_limit:
+            limited, limited_base = _start(folder, db, "limited")
+            try:
+                limit = creations_before_limit(limited_base)
+            finally:
+                limited.terminate()
+                limited.wait(timeout=20)
     print(f"hostile probe: {elapsed:.0f} s, seed {args.seed}")
     print(f"  messages and calls tried: {counts.tried}")
     print(f"  refused with a clear error: {counts.refused}")
@@ -319,6 +443,23 @@ def main() -> None:
     print(f"  crashes: {counts.crashes}")
     print(f"  tracebacks in the server log: {counts.tracebacks}")
     print("  answers by code: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.codes.items())))
+    if readers is not None:
+        print(
+            f"  {args.slow_readers:g} s alone: RSS {readers['alone_mb']:+.1f} MB, "
+            f"{readers['alone_pace']:.0f} moves/s"
+        )
+        print(
+            f"  {args.slow_readers:g} s with 10 sockets that never read: RSS "
+            f"{readers['before_mb']:.0f} → {readers['after_mb']:.0f} MB "
+            f"({readers['with_mb']:+.1f} MB, {readers['beyond_log_mb']:+.1f} MB beyond the "
+            f"table's own log), {readers['with_pace']:.0f} moves/s; /api/info answered in "
+            f"{readers['answer_s'] * 1000:.0f} ms"
+        )
+    if limit is not None:
+        print(
+            f"  tables created before the rate limit (default limits): {limit[0]}, "
+            f"then 429 with Retry-After {limit[1]} s"
+        )
     if counts.server_errors or counts.crashes or counts.tracebacks:
         sys.exit(1)
 

@@ -35,7 +35,7 @@ from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
 from parlour.server import flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
-from parlour.server.guard import BadInput, parse_json
+from parlour.server.guard import WS_DENIED, BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
 from parlour.server.storage import Storage, open_storage
 from parlour.server.table import Connection, Rejected, Table, encode
@@ -583,6 +583,7 @@ def create_app(
     ) -> None:
         host, origin = ws.headers.get("host"), ws.headers.get("origin")
         if not server.origins.host_ok(host) or not server.origins.origin_ok(origin, host):
+            WS_DENIED.set(True)
             await ws.send_denial_response(
                 JSONResponse(
                     {"detail": "pages of another site may not open this table"}, status_code=403
@@ -592,6 +593,7 @@ def create_app(
         wait = await server.rate_wait("lookup", _client(ws))
         if wait > 0:
             retry = str(max(1, int(wait + 0.999)))
+            WS_DENIED.set(True)
             await ws.send_denial_response(
                 JSONResponse(
                     {"detail": f"too many connections from your address; try again in {retry} s"},

@@ -32,6 +32,7 @@ import re
 import socket
 import time
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -364,10 +365,21 @@ def redact(text: str) -> str:
     return _SECRET_QUERY.sub(r"\1***", text)
 
 
+#: set by the WebSocket handler when it refuses an upgrade with an HTTP answer (403, 429)
+WS_DENIED: ContextVar[bool] = ContextVar("parlour_ws_denied", default=False)
+#: what uvicorn's sans-I/O WebSocket protocol logs at ERROR after any HTTP answer to an upgrade
+#: (it counts a denial response as "returned without completing handshake"; uvicorn 0.54)
+_NO_HANDSHAKE = "ASGI callable returned without completing handshake."
+
+
 class RedactTokens(logging.Filter):
-    """A logging filter for uvicorn's loggers: no token reaches a log line."""
+    """A logging filter for uvicorn's loggers: no token reaches a log line, and an upgrade the
+    server refused on purpose (another site's page, another host, too many requests) is not
+    logged as an error — a stranger could otherwise fill the log with ERROR lines."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == _NO_HANDSHAKE and WS_DENIED.get():
+            return False
         if isinstance(record.msg, str):
             record.msg = redact(record.msg)
         if record.args:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
@@ -142,6 +144,31 @@ def test_the_deal_combines_the_servers_secret_and_every_players_randomness(
         assert code == 0 and result["all_verified"], result
         assert "your randomness" in {c["check"] for c in result["checks"]}
         p.c.close()
+
+
+def test_every_state_carries_the_chain_head(server: LiveServer) -> None:
+    """Issue 14 item 6 (c): every ``state`` message — to a seat, to a spectator, whole or a
+    delta — carries the chain head of its version, and the heads are the chain over the
+    match's moves."""
+    t = _table(server, hands=1)
+    code = t["code"]
+    watchers = [
+        Client(f"{server.ws_base}/ws/{code}"),
+        Client(f"{server.ws_base}/ws/{code}?deltas=1"),
+    ]
+    p = Player(server, code, t["you"]["token"])
+    p.play(random.Random(13))
+    replay = server.http.get(f"/api/tables/{code}/replay").json()
+    heads = chain_heads(code, p.server_commitment or "", replay["record"]["actions"])
+    for c in [*watchers, p.c]:
+        c.drain()
+        states = [m for m in c.messages if m["type"] == "state"]
+        assert states and states[-1]["status"] == "finished"
+        for m in states:
+            assert m["chain"] == heads[m["version"]], (m["version"], "patch" in m)
+    assert any("patch" in m for m in watchers[1].messages)
+    for c in [*watchers, p.c]:
+        c.close()
 
 
 def test_commitments_are_journaled_when_published(db_url: str) -> None:
@@ -436,3 +463,212 @@ def test_verify_cannot_be_dodged_by_deleting_fields(tmp_path: Path) -> None:
         res = runner.invoke(cli_app, ["verify", str(path), "--json"])
         assert res.exit_code == 1, res.output
         assert check in _failed(json.loads(res.output))
+
+
+def _rewrite(replay: dict[str, Any], code: str) -> dict[str, Any]:
+    """Another match's replay presented as table ``code``'s, made consistent with itself: the
+    code everywhere and the chain recomputed (an operator rewriting a whole match)."""
+    forged = json.loads(json.dumps(replay))
+    forged["fairness"]["code"] = code
+    forged["record"].setdefault("meta", {})["code"] = code
+    heads = chain_heads(code, forged["fairness"]["server_commitment"], forged["record"]["actions"])
+    forged["chain"] = heads[len(heads) - len(forged["chain"]) :]
+    return forged
+
+
+Tampering = tuple[str, Any, set[str], set[str]]
+
+
+def _tamper_cases(replay: dict[str, Any], other: dict[str, Any], code: str) -> list[Tampering]:
+    """Each tampering of a finished match's record (docs/fairness.md, "What tampering looks
+    like"), as a function of a copy of the replay, with the checks that must fail for it
+    without the player's record and, in addition, with it. (A move changed to another legal one
+    with the chain and the result recomputed: ``test_a_dropped_move_is_caught_by_the_players_
+    record``, where the server itself plays on differently.)"""
+    short = "ab" * 8  # 64 bits
+
+    def commitment_changed(d: dict[str, Any]) -> None:
+        d["deals"][0]["commitment"] = hashlib.sha256(b"another deal").hexdigest()
+
+    def commitment_removed(d: dict[str, Any]) -> None:
+        d["deals"] = d["deals"][1:]
+
+    def commitment_for_no_hand(d: dict[str, Any]) -> None:
+        d["deals"].append({**d["deals"][0], "hand": 99})
+
+    def secret_changed(d: dict[str, Any]) -> None:
+        d["fairness"]["secret"] = hashlib.sha256(b"the operator's choice").hexdigest()
+
+    def seed_changed(d: dict[str, Any]) -> None:
+        d["record"]["seed"] = int(d["record"]["seed"]) + 1
+
+    def contribution_changed(d: dict[str, Any]) -> None:
+        d["fairness"]["contributions"]["0"] = "cd" * 16
+
+    def contribution_dropped(d: dict[str, Any]) -> None:
+        d["fairness"]["contributions"] = {}
+
+    def contribution_added(d: dict[str, Any]) -> None:
+        d["fairness"]["contributions"]["1"] = "ef" * 16
+
+    def bot_contribution_from_the_start(d: dict[str, Any]) -> None:
+        contribs = {**d["fairness"]["contributions"], "1": "ef" * 16}
+        d["fairness"]["contributions"] = contribs
+        d["record"]["seed"] = match_seed(
+            d["fairness"]["secret"], {int(k): v for k, v in contribs.items()}
+        )
+
+    def result_changed(d: dict[str, Any]) -> None:
+        d["record"]["outcome"]["scores"] = list(reversed(d["record"]["outcome"]["scores"]))
+        d["record"]["outcome"]["winners"] = [1 - w for w in d["record"]["outcome"]["winners"]]
+
+    def move_changed(d: dict[str, Any]) -> None:
+        moves = d["record"]["actions"]
+        i = next(k for k in range(len(moves) - 1) if moves[k] != moves[k + 1])
+        moves[i + 1] = moves[i]
+
+    def moves_cut_with_chain(d: dict[str, Any]) -> None:
+        d["record"]["actions"] = d["record"]["actions"][:-1]
+        d["chain"] = d["chain"][:-1]
+
+    def short_secret(d: dict[str, Any]) -> None:
+        d["fairness"]["secret"] = short
+        d["fairness"]["server_commitment"] = secret_commitment(short)
+        contribs = {int(k): v for k, v in d["fairness"]["contributions"].items()}
+        d["record"]["seed"] = match_seed(short, contribs)
+
+    def chain_unreadable(d: dict[str, Any]) -> None:
+        d["chain"] = [1, 2]
+
+    def whole_match_rewritten(d: dict[str, Any]) -> None:
+        d.clear()
+        d.update(_rewrite(other, code))
+
+    return [
+        (
+            "a hand's commitment changed",
+            commitment_changed,
+            {"hand 1"},
+            {"your commitment, hand 1"},
+        ),
+        ("a hand's commitment removed", commitment_removed, {"hand 1"}, set()),
+        ("a commitment for a hand not played", commitment_for_no_hand, {"hand 100"}, set()),
+        ("the revealed secret changed", secret_changed, {"secret", "seed"}, set()),
+        ("the match seed changed (a re-deal)", seed_changed, {"seed"}, set()),
+        ("a contribution changed", contribution_changed, {"seed"}, {"your randomness"}),
+        ("the contributions dropped", contribution_dropped, {"seed"}, {"your randomness"}),
+        ("a contribution added under a bot seat", contribution_added, {"contributions"}, set()),
+        (
+            "a bot seat's contribution in the seed from the start",
+            bot_contribution_from_the_start,
+            {"contributions"},
+            set(),
+        ),
+        ("the result changed", result_changed, {"result"}, set()),
+        ("a move changed", move_changed, {"journal chain"}, {"your moves"}),
+        (
+            "the last move cut, with its chain entry",
+            moves_cut_with_chain,
+            {"result"},
+            {"your moves"},
+        ),
+        ("a secret shorter than 128 bits", short_secret, {"secret strength"}, set()),
+        ("the chain made unreadable", chain_unreadable, {"journal chain"}, set()),
+        (
+            "the whole match rewritten consistently",
+            whole_match_rewritten,
+            set(),
+            {"your server commitment", "your moves"},
+        ),
+    ]
+
+
+def _verdict(path: Path, log: Path | None) -> tuple[int, dict[str, Any]]:
+    args = ["verify", str(path), "--json"] + (["--log", str(log)] if log else [])
+    res = CliRunner().invoke(cli_app, args)
+    assert "Traceback" not in res.output, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    return res.exit_code, json.loads(res.output)
+
+
+def _failures(result: dict[str, Any]) -> list[str]:
+    rows = [
+        f"hand {r['hand'] + 1}: {r.get('note', '')}"
+        for r in result["deals"]
+        if r.get("verified") is False
+    ]
+    return [f"{c['check']}: {c['detail']}" for c in result["checks"] if c["ok"] is False] + rows
+
+
+def test_every_tampering_of_a_record_is_caught(tmp_path: Path) -> None:
+    """Issue 14 item 6 and "Done when" (the tampering cases ``verify`` catches, target all):
+    each tampering of docs/fairness.md's table is a failed verdict (exit code 1, no traceback)
+    with the player's record (``--log``); every one but a consistent rewrite of the whole match
+    is caught by the record alone. Prints the case → verdict list (``-s``)."""
+    with live_server() as server:
+        replays = []
+        players = []
+        for n in range(2):
+            t = _table(server)
+            p = Player(server, t["code"], t["you"]["token"])
+            p.play(random.Random(20 + n))
+            replays.append(server.http.get(f"/api/tables/{t['code']}/replay").json())
+            players.append(p)
+            p.c.close()
+    replay, other = replays
+    code = replay["fairness"]["code"]
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(players[0].record()))
+    honest = tmp_path / "honest.json"
+    honest.write_text(json.dumps(replay))
+    exit_code, result = _verdict(honest, mine)
+    assert exit_code == 0 and result["all_verified"], _failures(result)
+    lines = []
+    for name, change, alone_fails, log_fails in _tamper_cases(replay, other, code):
+        forged = json.loads(json.dumps(replay))
+        change(forged)
+        path = tmp_path / "forged.json"
+        path.write_text(json.dumps(forged))
+        alone_code, alone = _verdict(path, None)
+        with_code, with_log = _verdict(path, mine)
+        failed_alone = {f.split(":")[0] for f in _failures(alone)}
+        failed_with_log = {f.split(":")[0] for f in _failures(with_log)}
+        assert with_code == 1 and not with_log["all_verified"], name
+        assert alone_fails <= failed_alone, (name, _failures(alone))
+        assert alone_fails | log_fails <= failed_with_log, (name, _failures(with_log))
+        if alone_fails:
+            assert alone_code == 1 and not alone["all_verified"], name
+        else:  # the record agrees with itself; only what the player saw shows the rewrite
+            assert alone_code == 0, _failures(alone)
+        lines.append(
+            f"{name}: alone {'CAUGHT' if alone_code else 'passes'} "
+            f"({'; '.join(_failures(alone)) or '-'}); with --log CAUGHT "
+            f"({'; '.join(_failures(with_log))})"
+        )
+    print("\n" + "\n".join(lines))
+
+
+def test_a_move_that_no_longer_matches_its_journaled_chain_is_reported(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 14 item 6 (c) (docs/fairness.md, "in the journal of a table the server still
+    serves"): a move whose journaled chain entry no longer fits it is logged as a warning when
+    the table loads, and the server's own ``verify`` fails its ``journal chain`` check."""
+    with live_server(db_url) as server:
+        t = _table(server, hands=1)
+        p = Player(server, t["code"], t["you"]["token"])
+        p.play(random.Random(14))
+        p.c.close()
+    code = t["code"]
+    _sql(
+        db_url,
+        "UPDATE parlour_actions SET chain = ? WHERE code = ? AND idx = 1",
+        (hashlib.sha256(b"another move").hexdigest(), code),
+    )
+    caplog.set_level(logging.WARNING, logger="parlour.server")
+    with live_server(db_url) as server:
+        v = server.http.get(f"/api/tables/{code}/verify").json()
+    chain = next(c for c in v["checks"] if c["check"] == "journal chain")
+    assert chain["ok"] is False and "move 2 does not match" in chain["detail"], chain
+    assert not v["all_verified"]
+    assert any("move 2 does not match the chain" in r.getMessage() for r in caplog.records)

@@ -4,8 +4,11 @@ expiry, memory, origins and hosts, tokens out of logs, broken tables skipped at 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import logging
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -16,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from parlour.server.guard import Limit
+from parlour.server.guard import DEFAULT_LIMITS, Limit, install_log_redaction
 from tests.server.conftest import (
     ROOT,
     LiveServer,
@@ -46,6 +49,25 @@ def test_table_creation_is_rate_limited_per_address() -> None:
         # a WebSocket opened past the lookup limit is refused at the handshake
         with pytest.raises(Exception, match="HTTP 429"):
             server.ws("ZZZZZZ").recv(timeout=5)
+        # joins (claims, joins, rotations, leaves) have their own bucket
+        joins = [
+            server.http.post("/api/tables/ZZZZZZ/claim", json={"invite": "x" * 43})
+            for _ in range(4)
+        ]
+        assert [r.status_code for r in joins[:3]] == [404] * 3, [r.text for r in joins]
+        assert joins[3].status_code == 429 and int(joins[3].headers["Retry-After"]) >= 1
+
+
+def test_the_default_creation_limit_lets_ten_tables_through() -> None:
+    """Issue 14 item 9 ("tables created before the rate limit"): with the server's default
+    budget one address creates 10 tables at once; the 11th is a 429 with ``Retry-After``."""
+    with live_server(rate_limits=dict(DEFAULT_LIMITS)) as server:
+        statuses = [
+            server.http.post("/api/tables", json={"game": "toy", "players": 2}).status_code
+            for _ in range(12)
+        ]
+        assert statuses[:10] == [201] * 10 and statuses[10:] == [429, 429], statuses
+        print(f"tables created before the rate limit (default budget): {statuses.index(429)}")
 
 
 def test_the_table_list_is_paginated(server: LiveServer) -> None:
@@ -126,6 +148,18 @@ def test_unknown_hosts_and_foreign_origins_are_refused(server: LiveServer) -> No
         ws.recv(timeout=5)
     with connect(f"{server.ws_base}/ws/{code}", additional_headers={"Origin": server.base}) as ws:
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+    # DNS rebinding on the WebSocket too: an upgrade request naming another host is refused
+    # (a raw request: the client library would send its own Host header first)
+    port = int(server.base.rsplit(":", 1)[1])
+    for host, status in (("evil.example", b"403"), (f"127.0.0.1:{port}", b"101")):
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(
+                f"GET /ws/{code} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            assert s.recv(4096).split(b"\r\n", 1)[0].split()[1] == status, host
 
 
 def test_allowed_origins_are_configurable() -> None:
@@ -254,3 +288,31 @@ def test_text_is_compressed_and_static_files_revalidate(server: LiveServer) -> N
     assert r.headers["content-encoding"] == "gzip"
     icon = server.http.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+
+
+def test_refused_upgrades_do_not_fill_the_log_with_errors(
+    server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 14 items 10 and 11: an upgrade refused on purpose (another host, too many
+    requests) is answered with its HTTP status and logs no ERROR line (uvicorn 0.54's
+    sans-I/O protocol logs "ASGI callable returned without completing handshake" after any
+    denial), so strangers cannot fill the operator's log; that message is kept otherwise."""
+    install_log_redaction()
+    caplog.set_level(logging.WARNING)
+    code = server.create(game="toy", players=2)["code"]
+    port = int(server.base.rsplit(":", 1)[1])
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(
+                f"GET /ws/{code} HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            assert b" 403 " in s.recv(4096).split(b"\r\n", 1)[0]
+    time.sleep(0.3)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors
+    # the same message outside a refusal still reaches the log
+    logging.getLogger("uvicorn.error").error("ASGI callable returned without completing handshake.")
+    assert any("without completing handshake" in r.getMessage() for r in caplog.records)

@@ -295,3 +295,21 @@ def test_a_host_reinvite_before_the_start_waits_for_the_new_player(server: LiveS
     assert rec["fairness"]["contributions"] == {"1": "bb" * 16}
     for c in (first, h, newcomer):
         c.close()
+
+
+def test_the_per_move_cap_bounds_the_offered_levels() -> None:
+    """Issue 14 item 4: the server's per-move cap (``bot_move_cap``) removes every level that
+    would think longer than it from the offered list, and such a level is refused."""
+    with live_server(bot_move_cap=1.0) as server:
+        games = server.http.get("/api/games").json()["games"]
+        toy = next(g for g in games if g["name"] == "toy")
+        assert toy["bots"] == ["random", "strong:0.3", "strong:1"]
+        r = server.http.post(
+            "/api/tables",
+            json={
+                "game": "toy",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "strong:3"}],
+            },
+        )
+        assert r.status_code == 422 and "strong:1" in r.json()["detail"]
