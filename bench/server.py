@@ -782,8 +782,10 @@ def journal_url(args: argparse.Namespace, folder: Path) -> Iterator[str]:
     with psycopg.connect(args.db, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     sep = "&" if "?" in args.db else "?"
+    # the bench's own backends are found by their application_name (their CPU is reported)
+    args.db_app = schema
     try:
-        yield f"{args.db}{sep}options=-csearch_path%3D{schema}"
+        yield f"{args.db}{sep}options=-csearch_path%3D{schema}&application_name={schema}"
     finally:
         with psycopg.connect(args.db, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
@@ -805,7 +807,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 ]
                 if args.port and ports[0] != args.port:
                     raise SystemExit(f"bench: asked for port {args.port}, server is on {ports[0]}")
-                stats, wall, cpu, client_cpu = await drive(args, ports, procs)
+                stats, wall, cpu, client_cpu, side = await drive(args, ports, procs)
                 lost = lost_actions(db, stats) if args.db else None
             finally:
                 for proc in procs:
@@ -819,7 +821,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         proc.wait()
                 for f in files:
                     f.close()
-    return report(args, ports, stats, wall, cpu, client_cpu, lost)
+    return report(args, ports, stats, wall, cpu, client_cpu, lost, side)
 
 
 def lost_actions(db: str, stats: Stats) -> int:
@@ -834,9 +836,10 @@ def lost_actions(db: str, stats: Stats) -> int:
 
 async def drive(
     args: argparse.Namespace, ports: list[int], procs: list[subprocess.Popen[bytes]]
-) -> tuple[Stats, float, float, tuple[float, float]]:
+) -> tuple[Stats, float, float, tuple[float, float], dict[str, float]]:
     """Play the tables (in this process, or spread over ``--clients`` processes); the stats,
-    the wall time, the servers' CPU seconds and the clients' (all, and in the kernel)."""
+    the wall time, the servers' CPU seconds, the clients' (all, and in the kernel) and the
+    database's and Redis's (:func:`side_cpu`)."""
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     async with httpx.AsyncClient(timeout=60) as http:
         for b in bases:
@@ -849,6 +852,7 @@ async def drive(
         playing = asyncio.create_task(play_tables(args, bases, stats, range(args.tables), Stats()))
         await asyncio.sleep(args.warmup)  # then count from here
         stats.warmed()
+        side0 = side_cpu(args)
         t0 = time.perf_counter()
         cpu0 = sum(_cpu(p.pid) for p in procs)
         own0 = _own_cpu()
@@ -872,6 +876,7 @@ async def drive(
                 for i in range(args.clients)
             ]
             await asyncio.sleep(max(0.0, start_at + args.warmup - time.monotonic()))
+            side0 = side_cpu(args)
             t0 = time.perf_counter()
             cpu0 = sum(_cpu(p.pid) for p in procs)
             parts = await asyncio.gather(*running)
@@ -882,7 +887,47 @@ async def drive(
             client_cpu = (client_cpu[0] + part_cpu[0], client_cpu[1] + part_cpu[1])
     wall = time.perf_counter() - t0
     cpu = sum(_cpu(p.pid) for p in procs) - cpu0
-    return stats, wall, cpu, client_cpu
+    side = side_cpu(args)
+    for key, pids in side0.items():
+        side[key] = {pid: t - pids.get(pid, 0.0) for pid, t in side.get(key, {}).items()}
+    return stats, wall, cpu, client_cpu, {k: sum(v.values()) for k, v in side.items()}
+
+
+def side_cpu(args: argparse.Namespace) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of what else serves the run on this machine, by process:
+    ``db_backends`` (the PostgreSQL backends of the bench's own connections, found by their
+    application_name), ``postgres_all`` (every process named postgres: also its WAL writer and
+    checkpointer, and anyone else's backends) and ``redis`` (the server of ``--redis``, which
+    others may use too).  Empty for SQLite and without Redis."""
+    out: dict[str, dict[int, float]] = {}
+    app = getattr(args, "db_app", None)
+    if args.db and app:
+        import psycopg
+
+        with contextlib.suppress(psycopg.Error), psycopg.connect(args.db, autocommit=True) as c:
+            rows = c.execute(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (app,)
+            ).fetchall()
+            out["db_backends"] = {int(r[0]): _cpu(int(r[0])) for r in rows}
+        out["postgres_all"] = {
+            pid: _cpu(pid)
+            for pid in _pids_named("postgres")
+            if pid not in out.get("db_backends", {})
+        }
+        out["postgres_all"].update(out.get("db_backends", {}))
+    if args.redis:
+        out["redis"] = {pid: _cpu(pid) for pid in _pids_named("redis-server")}
+    return out
+
+
+def _pids_named(name: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+    return found
 
 
 async def play_tables(
@@ -974,6 +1019,7 @@ def report(
     cpu: float,
     client_times: tuple[float, float],
     lost: int | None,
+    side: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     client_cpu, client_sys = client_times
     actions = sum(stats.versions.values()) - stats.warm_actions
@@ -1013,6 +1059,11 @@ def report(
         # the bench's own cost per accepted action (each one is a state to every player, plus
         # the pings): what decides how many tables the clients can drive beside the servers
         "client_cpu_ms_per_action": round(1000 * client_cpu / actions, 3) if actions else None,
+        # PostgreSQL and Redis run on this machine too: their CPU per action (see side_cpu)
+        **{
+            f"{key}_cpu_ms_per_action": round(1000 * t / actions, 3) if actions else None
+            for key, t in (side or {}).items()
+        },
         "matches_finished": stats.finished,
         "deltas": args.deltas,
         "state_messages": stats.states,
