@@ -171,7 +171,7 @@ async def test_a_delta_out_of_step_is_an_error_answered_with_sync() -> None:
 
 @pytest.mark.asyncio
 async def test_thinks_before_acting_and_acts_on_the_newest_state() -> None:
-    seat, transport, stats = _seat(think=0.05)
+    seat, transport, _ = _seat(think=0.05)
     state = {"type": "state", "version": 1, "status": "playing", "your_turn": True,
              "legal": LEGAL}  # fmt: skip
     seat.data_received(server_frame(orjson.dumps(state)))
