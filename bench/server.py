@@ -7,9 +7,13 @@ seats.  Each client acts as soon as it is its turn after ``--think`` seconds and
 trip: from sending the action to receiving the state that carries it.  Reports actions/s (all
 seats, from the table versions), and p50/p90/p99/max round-trip latency.
 
-Each client reads its socket in a task of its own, so a message is timed when it arrives, not when
-the player has finished thinking; that task also sends a transport-only ``ping`` every
-``--ping-every`` seconds (on average) and times its ``pong``.
+A message is timed when it arrives, not when the player has finished thinking; each client also
+sends a transport-only ``ping`` every ``--ping-every`` seconds (on average) and times its
+``pong``.  The players are played by a lean client (``LeanSeat``: WebSocket on an
+``asyncio.Protocol``, only what a player needs read from each ``state``, on uvloop) that costs
+a third of what the websockets client cost per message; ``--ws-client websockets --loop asyncio``
+plays them as before (``_seat_session``).  The report gives the CPU per action of the server,
+of the clients, and (with ``--db``/``--redis``) of the PostgreSQL backends and Redis.
 
 The server listens on ``--port`` (default 0: it picks a free port and the bench reads which from
 its output) and keeps its journal and its log in a temporary folder the bench creates and removes
