@@ -11,8 +11,8 @@ A message is timed when it arrives, not when the player has finished thinking; e
 sends a transport-only ``ping`` every ``--ping-every`` seconds (on average) and times its
 ``pong``.  The players are played by a lean client (``LeanSeat``: WebSocket on an
 ``asyncio.Protocol``, only what a player needs read from each ``state``, on uvloop) that costs
-a third of what the websockets client cost per message; ``--ws-client websockets --loop asyncio``
-plays them as before (``_seat_session``).  The report gives the CPU per action of the server,
+a half to a third of the websockets client's CPU per action; ``--ws-client websockets --loop
+asyncio`` plays them as before (``_seat_session``).  The report gives the CPU per action of the server,
 of the clients, and (with ``--db``/``--redis``) of the PostgreSQL backends and Redis.
 
 The server listens on ``--port`` (default 0: it picks a free port and the bench reads which from
@@ -294,8 +294,8 @@ async def _seat_session(
 
 # --- the lean client (--ws-client lean, the default) ----------------------------------------------
 #
-# The same player as ``_seat_session`` above, but about a third of its CPU per message (measured:
-# docs/server.md, "Several processes"), so that the clients of 1,800 tables fit next to two
+# The same player as ``_seat_session`` above, but a half to a third of its CPU per action
+# (measured: docs/server.md, "Several processes"), so that the clients of 1,800 tables fit next to two
 # server processes on two cores.  What it does per message is exactly what a player needs:
 #
 # - RFC 6455 by hand on an ``asyncio.Protocol`` (no task, queue or future per message): the
@@ -1154,7 +1154,7 @@ def main() -> None:
         choices=("lean", "websockets"),
         default="lean",
         help="the players' WebSocket client: lean (RFC 6455 on an asyncio.Protocol, what a player "
-        "needs parsed, ~1/3 of the CPU per message) or websockets (its asyncio client, each state "
+        "needs parsed, 1/2 to 1/3 of the CPU per action) or websockets (its asyncio client, each state "
         "made whole, as the bench did before)",
     )
     p.add_argument(
