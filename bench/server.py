@@ -12,8 +12,8 @@ sends a transport-only ``ping`` every ``--ping-every`` seconds (on average) and 
 ``pong``.  The players are played by a lean client (``LeanSeat``: WebSocket on an
 ``asyncio.Protocol``, only what a player needs read from each ``state``, on uvloop) that costs
 a half to a third of the websockets client's CPU per action; ``--ws-client websockets --loop
-asyncio`` plays them as before (``_seat_session``).  The report gives the CPU per action of the server,
-of the clients, and (with ``--db``/``--redis``) of the PostgreSQL backends and Redis.
+asyncio`` plays them as before (``_seat_session``).  The report gives the CPU per action of the
+server, of the clients, and (with ``--db``/``--redis``) of the PostgreSQL backends and Redis.
 
 The server listens on ``--port`` (default 0: it picks a free port and the bench reads which from
 its output) and keeps its journal and its log in a temporary folder the bench creates and removes
@@ -295,8 +295,8 @@ async def _seat_session(
 # --- the lean client (--ws-client lean, the default) ----------------------------------------------
 #
 # The same player as ``_seat_session`` above, but a half to a third of its CPU per action
-# (measured: docs/server.md, "Several processes"), so that the clients of 1,800 tables fit next to two
-# server processes on two cores.  What it does per message is exactly what a player needs:
+# (measured: docs/server.md, "Several processes"), so that the clients of 1,800 tables fit next
+# to two server processes on two cores.  What it does per message is exactly what a player needs:
 #
 # - RFC 6455 by hand on an ``asyncio.Protocol`` (no task, queue or future per message): the
 #   upgrade request, its ``Sec-WebSocket-Accept`` checked; every frame it sends masked with a new
@@ -1153,9 +1153,9 @@ def main() -> None:
         "--ws-client",
         choices=("lean", "websockets"),
         default="lean",
-        help="the players' WebSocket client: lean (RFC 6455 on an asyncio.Protocol, what a player "
-        "needs parsed, 1/2 to 1/3 of the CPU per action) or websockets (its asyncio client, each state "
-        "made whole, as the bench did before)",
+        help="the players' WebSocket client: lean (RFC 6455 on an asyncio.Protocol, what a "
+        "player needs parsed, 1/2 to 1/3 of the CPU per action) or websockets (its asyncio "
+        "client, each state made whole, as the bench did before)",
     )
     p.add_argument(
         "--loop",
