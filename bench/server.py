@@ -421,18 +421,25 @@ class LeanSeat(asyncio.Protocol):
         if self.transport is not None:
             self.transport.abort()
 
+    def _writable(self) -> bool:
+        return self.transport is not None and not self.closing and not self.transport.is_closing()
+
     def send(self, obj: dict[str, Any]) -> None:
-        if self.transport is not None and not self.closing:
+        if self._writable():
+            assert self.transport is not None
             self.transport.write(ws_frame(1, orjson.dumps(obj)))
 
     def close(self) -> None:
-        """Start the closing handshake (1000, normal closure)."""
-        if self.transport is not None and not self.closing:
+        """Start the closing handshake (1000, normal closure), if the socket is still open."""
+        if self._writable():
+            assert self.transport is not None
             self.closing = True
             self.transport.write(ws_frame(8, (1000).to_bytes(2, "big")))
 
     def data_received(self, data: bytes) -> None:
         now = time.perf_counter()
+        transport = self.transport
+        assert transport is not None
         buf = self.buf
         buf += data
         if not self.upgraded:
@@ -481,14 +488,13 @@ class LeanSeat(asyncio.Protocol):
             opcode = b0 & 0x0F
             if opcode >= 8:  # control frames
                 if opcode == 9:  # ping: pong with the same payload
-                    if self.transport is not None and not self.closing:
-                        self.transport.write(ws_frame(10, payload))
+                    if self._writable():
+                        transport.write(ws_frame(10, payload))
                 elif opcode == 8:  # close: answer (once) and close the socket
-                    if self.transport is not None:
-                        if not self.closing:
-                            self.closing = True
-                            self.transport.write(ws_frame(8, payload[:2]))
-                        self.transport.close()
+                    if self._writable():
+                        self.closing = True
+                        transport.write(ws_frame(8, payload[:2]))
+                    transport.close()
                     return
                 continue
             if not b0 & 0x80:  # a fragment: the message is complete with the final one
@@ -499,7 +505,7 @@ class LeanSeat(asyncio.Protocol):
                 payload = b"".join(self.fragments)
                 self.fragments = []
             self.message(payload, now)
-            if self.transport is None or self.transport.is_closing():
+            if transport.is_closing():
                 return
         del buf[:pos]
 

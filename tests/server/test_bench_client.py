@@ -60,6 +60,8 @@ class FakeTransport:
         self.closed = False
 
     def write(self, data: bytes) -> None:
+        if self.closed:  # as uvloop does
+            raise RuntimeError("unable to perform operation on a closed transport")
         self.written += data
 
     def close(self) -> None:
@@ -213,3 +215,15 @@ async def test_a_refused_upgrade_fails_the_connection() -> None:
     seat.data_received(b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n")
     assert isinstance(seat.opened.exception(), bench.WsError)
     assert transport.closed
+
+
+@pytest.mark.asyncio
+async def test_a_lost_connection_ends_the_session_unfinished_and_writes_nothing() -> None:
+    """The server died (the failover run): the player reconnects elsewhere."""
+    seat, transport, _ = _seat()
+    transport.closed = True
+    seat.connection_lost(ConnectionResetError())
+    assert seat.done.result() is False  # not finished: seat_client reconnects
+    seat.close()  # the session's clean-up: nothing written to a closed transport
+    seat.send({"type": "ping", "t": 1.0})
+    assert transport.written == b""
