@@ -127,6 +127,9 @@ class Stats:
         self.reconnects += other.reconnects
         self.refused += other.refused
         self.acked += other.acked
+        self.resumed.update(other.resumed)
+        if other.killed_at is not None:
+            self.killed_at = other.killed_at
 
 
 PARTS = ("seat", "to_act", "your_turn", "view", "legal", "outcome", "seats")

@@ -227,3 +227,13 @@ async def test_a_lost_connection_ends_the_session_unfinished_and_writes_nothing(
     seat.close()  # the session's clean-up: nothing written to a closed transport
     seat.send({"type": "ping", "t": 1.0})
     assert transport.written == b""
+
+
+def test_the_counted_stats_keep_the_failover_times() -> None:
+    """``--kill-after`` reports how long each table took to move on; the warm-up cut must not
+    drop those (it did: ``tables_resumed`` was 0 after every kill)."""
+    stats = bench.Stats()
+    stats.killed_at = 10.0
+    stats.resumed = {"ABC": 2.5}
+    counted = stats.counted()
+    assert counted.resumed == {"ABC": 2.5} and counted.killed_at == 10.0
