@@ -7,9 +7,13 @@ seats.  Each client acts as soon as it is its turn after ``--think`` seconds and
 trip: from sending the action to receiving the state that carries it.  Reports actions/s (all
 seats, from the table versions), and p50/p90/p99/max round-trip latency.
 
-Each client reads its socket in a task of its own, so a message is timed when it arrives, not when
-the player has finished thinking; that task also sends a transport-only ``ping`` every
-``--ping-every`` seconds (on average) and times its ``pong``.
+A message is timed when it arrives, not when the player has finished thinking; each client also
+sends a transport-only ``ping`` every ``--ping-every`` seconds (on average) and times its
+``pong``.  The players are played by a lean client (``LeanSeat``: WebSocket on an
+``asyncio.Protocol``, only what a player needs read from each ``state``, on uvloop) that costs
+a half to a third of the websockets client's CPU per action; ``--ws-client websockets --loop
+asyncio`` plays them as before (``_seat_session``).  The report gives the CPU per action of the
+server, of the clients, and (with ``--db``/``--redis``) of the PostgreSQL backends and Redis.
 
 The server listens on ``--port`` (default 0: it picks a free port and the bench reads which from
 its output) and keeps its journal and its log in a temporary folder the bench creates and removes
@@ -37,8 +41,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import concurrent.futures
 import contextlib
+import hashlib
 import json
 import multiprocessing
 import os
@@ -51,15 +57,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Coroutine, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar, cast
+from urllib.parse import urlsplit
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
 
 
 class Stats:
@@ -83,7 +92,7 @@ class Stats:
         self.warm_rtt = 0
         self.warm_ping = 0
         #: the client process's CPU seconds when the warm-up ended
-        self.own0 = 0.0
+        self.own0 = (0.0, 0.0)
         #: ``state`` messages received, their bytes, how many were deltas
         self.states = 0
         self.state_bytes = 0
@@ -118,6 +127,9 @@ class Stats:
         self.reconnects += other.reconnects
         self.refused += other.refused
         self.acked += other.acked
+        self.resumed.update(other.resumed)
+        if other.killed_at is not None:
+            self.killed_at = other.killed_at
 
 
 PARTS = ("seat", "to_act", "your_turn", "view", "legal", "outcome", "seats")
@@ -158,14 +170,17 @@ async def seat_client(
     rng: random.Random,
     code: str,
     ping_every: float,
+    lean: bool = True,
 ) -> None:
     """One seat's browser: plays on ``urls[0]``; when the socket closes before the match ends
-    (its server died), reconnects to the next URL, as a browser behind a balancer would."""
+    (its server died), reconnects to the next URL, as a browser behind a balancer would.
+    ``lean``: the :class:`LeanSeat` client, else the websockets one (``_seat_session``)."""
+    session = _lean_session if lean else _seat_session
     attempt = 0
     while time.monotonic() < stop:
         url = urls[attempt % len(urls)]
         try:
-            done = await _seat_session(url, stats, think, stop, rng, code, ping_every)
+            done = await session(url, stats, think, stop, rng, code, ping_every)
         except (OSError, WebSocketException):
             done = False
         if done:
@@ -280,15 +295,348 @@ async def _seat_session(
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
+# --- the lean client (--ws-client lean, the default) ----------------------------------------------
+#
+# The same player as ``_seat_session`` above, but a half to a third of its CPU per action
+# (measured: docs/server.md, "Several processes"), so that the clients of 1,800 tables fit next
+# to two server processes on two cores.  What it does per message is exactly what a player needs:
+#
+# - RFC 6455 by hand on an ``asyncio.Protocol`` (no task, queue or future per message): the
+#   upgrade request, its ``Sec-WebSocket-Accept`` checked; every frame it sends masked with a new
+#   random key, as a browser does; pings from the server answered, a close answered and the
+#   socket closed, fragmented messages put together.
+# - A message is timed when its bytes reach the process (``data_received``), before it is
+#   parsed: the round trip is the server's and the wire's, not the bench's parsing.
+# - Each message is parsed whole with orjson (a dependency of the server), but a delta is not
+#   made whole again: of a seat's state a player needs only ``your_turn`` and ``legal`` (the
+#   actions it may send, docs/protocol.md), so only those two are taken from a whole ``state``
+#   or from a delta's top-level operations; a delta whose ``base`` is not the version it has is
+#   an error, answered with ``sync``, as before.
+# - Thinking and pings are timers on the loop (``call_later``), not tasks.
+
+
+def _mask_py(data: bytes, mask: bytes) -> bytes:
+    n = len(data)
+    key = int.from_bytes((mask * (n // 4 + 1))[:n], "little")
+    return (int.from_bytes(data, "little") ^ key).to_bytes(n, "little")
+
+
+try:  # the C masking of the websockets package (a dev dependency; this file imports it anyway)
+    from websockets.speedups import apply_mask as _apply_mask
+except ImportError:  # pure-Python websockets
+    _apply_mask = _mask_py  # type: ignore[assignment]
+
+
+_WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+def ws_frame(opcode: int, payload: bytes, mask: bytes | None = None) -> bytes:
+    """One final client frame (RFC 6455 section 5.2), masked with ``mask`` (default: random)."""
+    if mask is None:
+        mask = os.urandom(4)
+    n = len(payload)
+    if n < 126:
+        head = bytes((0x80 | opcode, 0x80 | n))
+    elif n < 1 << 16:
+        head = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+    else:
+        head = bytes((0x80 | opcode, 0x80 | 127)) + n.to_bytes(8, "big")
+    return head + mask + _apply_mask(payload, mask)
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+class WsError(ConnectionError):
+    """The server broke the WebSocket protocol or refused the upgrade."""
+
+
+class LeanSeat(asyncio.Protocol):
+    """One seat's player on one connection (see the notes above)."""
+
+    def __init__(
+        self,
+        host: str,
+        target: str,
+        stats: Stats,
+        think: float,
+        stop: float,
+        rng: random.Random,
+        code: str,
+        ping_every: float,
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        self.loop = loop
+        self.host, self.target = host, target
+        self.stats, self.think, self.stop, self.rng = stats, think, stop, rng
+        self.code, self.ping_every = code, ping_every
+        self.key = base64.b64encode(os.urandom(16))
+        self.transport: asyncio.Transport | None = None
+        self.buf = bytearray()
+        self.upgraded = False
+        self.fragments: list[bytes] = []
+        #: the handshake is done (or failed)
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.opened.add_done_callback(_retrieved)  # a failed upgrade is an OSError, raised below
+        #: True when the match (or the run) is over, False when the socket closed before
+        self.done: asyncio.Future[bool] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.version = -1
+        self.status = ""
+        self.your_turn = False
+        self.legal: list[Any] | None = None
+        self.finished = False
+        self.closing = False
+        self.pending: dict[int, tuple[float, int, Any]] = {}
+        self.next_id = 0
+        self.thinking: asyncio.TimerHandle | None = None
+        self.pinging: asyncio.TimerHandle | None = None
+        self.stopping: asyncio.TimerHandle | None = None
+
+    # -- the transport ----------------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # (uvloop's transports are not asyncio.Transport subclasses, so no isinstance here)
+        self.transport = cast(asyncio.Transport, transport)
+        self.transport.write(
+            b"GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            % (self.target.encode(), self.host.encode(), self.key)
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for timer in (self.thinking, self.pinging, self.stopping):
+            if timer is not None:
+                timer.cancel()
+        if not self.opened.done():
+            self.opened.set_exception(WsError(f"closed during the upgrade: {exc}"))
+        if not self.done.done():
+            self.done.set_result(self.finished)
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def fail(self, why: str) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(WsError(why))
+        self.stats.errors += 1
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _writable(self) -> bool:
+        return self.transport is not None and not self.closing and not self.transport.is_closing()
+
+    def send(self, obj: dict[str, Any]) -> None:
+        if self._writable():
+            assert self.transport is not None
+            self.transport.write(ws_frame(1, orjson.dumps(obj)))
+
+    def close(self) -> None:
+        """Start the closing handshake (1000, normal closure), if the socket is still open."""
+        if self._writable():
+            assert self.transport is not None
+            self.closing = True
+            self.transport.write(ws_frame(8, (1000).to_bytes(2, "big")))
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        transport = self.transport
+        assert transport is not None
+        buf = self.buf
+        buf += data
+        if not self.upgraded:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                if len(buf) > 16384:
+                    self.fail("no end to the upgrade response")
+                return
+            head = bytes(buf[:end]).decode("latin-1").split("\r\n")
+            del buf[: end + 4]
+            accept = base64.b64encode(hashlib.sha1(self.key + _WS_GUID).digest()).decode()
+            fields = {k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head)}
+            if head[0].split(" ")[1:2] != ["101"] or fields.get("sec-websocket-accept") != accept:
+                self.fail(f"upgrade refused: {head[0]}")
+                return
+            self.upgraded = True
+            self.opened.set_result(None)
+            if self.ping_every > 0:
+                self._schedule_ping()
+            self.stopping = self.loop.call_at(self.stop, self._end, True)
+        pos = 0
+        size = len(buf)
+        while size - pos >= 2:
+            b0 = buf[pos]
+            b1 = buf[pos + 1]
+            if b1 & 0x80:
+                self.fail("a masked frame from the server")
+                return
+            length = b1 & 0x7F
+            start = pos + 2
+            if length == 126:
+                if size - pos < 4:
+                    break
+                length = int.from_bytes(buf[pos + 2 : pos + 4], "big")
+                start = pos + 4
+            elif length == 127:
+                if size - pos < 10:
+                    break
+                length = int.from_bytes(buf[pos + 2 : pos + 10], "big")
+                start = pos + 10
+            end = start + length
+            if end > size:
+                break
+            payload = bytes(buf[start:end])
+            pos = end
+            opcode = b0 & 0x0F
+            if opcode >= 8:  # control frames
+                if opcode == 9:  # ping: pong with the same payload
+                    if self._writable():
+                        transport.write(ws_frame(10, payload))
+                elif opcode == 8:  # close: answer (once) and close the socket
+                    if self._writable():
+                        self.closing = True
+                        transport.write(ws_frame(8, payload[:2]))
+                    transport.close()
+                    return
+                continue
+            if not b0 & 0x80:  # a fragment: the message is complete with the final one
+                self.fragments.append(payload)
+                continue
+            if self.fragments:
+                self.fragments.append(payload)
+                payload = b"".join(self.fragments)
+                self.fragments = []
+            self.message(payload, now)
+            if transport.is_closing():
+                return
+        del buf[:pos]
+
+    # -- the player -------------------------------------------------------------------------------
+
+    def message(self, raw: bytes, now: float) -> None:
+        msg = orjson.loads(raw)
+        kind = msg["type"]
+        stats = self.stats
+        if kind == "pong":
+            if isinstance(msg.get("t"), float):
+                stats.ping.append(now - msg["t"])
+            return
+        if kind == "error":
+            stats.errors += 1
+            return
+        if kind != "state":
+            return
+        stats.states += 1
+        stats.state_bytes += len(raw)
+        patch = msg.get("patch")
+        if patch is None:
+            self.your_turn = msg.get("your_turn") or False
+            self.legal = msg.get("legal")
+        else:
+            stats.deltas += 1
+            if msg.get("base") != self.version:  # a delta out of step (never expected)
+                stats.errors += 1
+                self.send({"type": "sync"})
+                return
+            for op in patch:
+                path = op[0]
+                if len(path) == 1:
+                    if path[0] == "your_turn":
+                        self.your_turn = (op[1] if len(op) > 1 else None) or False
+                    elif path[0] == "legal":
+                        self.legal = op[1] if len(op) > 1 else None
+        version = msg["version"]
+        self.version = version
+        self.status = msg["status"]
+        sent = self.pending.pop(msg.get("id", -1), None)
+        if sent is not None:
+            stats.rtt.append(now - sent[0])
+            stats.acked.append((self.code, sent[1], sent[2]))
+        code = self.code
+        before = stats.versions.get(code, 0)
+        if version > before:
+            if stats.killed_at is not None:
+                stats.resumed.setdefault(code, time.monotonic() - stats.killed_at)
+            stats.versions[code] = version
+        if self.status == "finished":
+            if not self.finished:
+                self.finished = True
+                stats.finished += 1
+            self._end(True)
+            return
+        if time.monotonic() > self.stop:
+            self._end(True)
+            return
+        if self.your_turn and self.thinking is None:
+            if self.think:
+                delay = self.think * (0.5 + self.rng.random())
+                self.thinking = self.loop.call_later(delay, self._act)
+            else:
+                self._act()
+
+    def _act(self) -> None:
+        """After thinking: act on what the table looks like now (the newest state)."""
+        self.thinking = None
+        if self.done.done() or not self.your_turn or not self.legal:
+            return
+        choice = self.rng.choice(self.legal)["action"]
+        self.next_id += 1
+        self.pending[self.next_id] = (time.perf_counter(), self.version, choice)
+        self.send({"type": "action", "version": self.version, "action": choice, "id": self.next_id})
+
+    def _schedule_ping(self) -> None:
+        delay = self.ping_every * (0.5 + self.rng.random())
+        self.pinging = self.loop.call_later(delay, self._ping)
+
+    def _ping(self) -> None:
+        self.send({"type": "ping", "t": time.perf_counter()})
+        self._schedule_ping()
+
+    def _end(self, result: bool) -> None:
+        if not self.done.done():
+            self.done.set_result(result)
+
+
+async def _lean_session(
+    url: str,
+    stats: Stats,
+    think: float,
+    stop: float,
+    rng: random.Random,
+    code: str,
+    ping_every: float,
+) -> bool:
+    """One connection played by a :class:`LeanSeat`; True when the match (or the run) is over."""
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    target = f"{parts.path}?{parts.query}" if parts.query else parts.path
+    seat = LeanSeat(parts.netloc, target, stats, think, stop, rng, code, ping_every)
+    loop = asyncio.get_running_loop()
+    transport, _ = await asyncio.wait_for(loop.create_connection(lambda: seat, host, port), 30)
+    try:
+        await asyncio.wait_for(asyncio.shield(seat.opened), 30)
+        return await seat.done
+    finally:
+        seat.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(seat.closed), 5)
+        transport.abort()
+
+
 async def table_loop(
     https: list[httpx.AsyncClient],
     ws_bases: list[str],
     args: argparse.Namespace,
     stats: Stats,
     k: int,
+    creating: asyncio.Semaphore | None = None,
 ) -> None:
     """Table after table, created on process ``k % N``; its people connect to process
-    ``(k + cross) % N`` (then to the others if that one dies)."""
+    ``(k + cross) % N`` (then to the others if that one dies).  ``creating`` bounds the
+    creations under way at once (a queue of a thousand requests in httpx's pool costs the
+    client time quadratic in its length)."""
+    creating = creating or asyncio.Semaphore(1)
     rng = random.Random(k)
     stop = getattr(args, "stop_at", None) or time.monotonic() + args.duration
     n = len(https)
@@ -305,17 +653,20 @@ async def table_loop(
             "seats": seats,
             "options": json.loads(args.options),
         }
-        try:
-            r = await http.post("/api/tables", json=body)
-        except httpx.TransportError as exc:  # a kept-alive connection the server had closed
-            stats.refused.append(repr(exc))
-            continue
+        async with creating:
+            try:
+                r = await http.post("/api/tables", json=body)
+            except httpx.TransportError as exc:  # a kept-alive connection the server had closed
+                stats.refused.append(repr(exc))
+                continue
+            if r.status_code != 503:
+                r.raise_for_status()
+                t = r.json()
+                tokens = await seat_tokens(http, t)
         if r.status_code == 503:  # the journal was busy: a person would try again
             stats.refused.append(r.text[:300])
             await asyncio.sleep(1 + rng.random())
             continue
-        r.raise_for_status()
-        t = r.json()
         code = t["code"]
         deltas = "&deltas=1" if args.deltas else ""
         tasks = [
@@ -327,8 +678,9 @@ async def table_loop(
                 rng,
                 code,
                 args.ping_every,
+                args.ws_client == "lean",
             )
-            for token in await seat_tokens(http, t)
+            for token in tokens
         ]
         if not tasks:  # all bots: watch
             tasks = [
@@ -340,6 +692,7 @@ async def table_loop(
                     rng,
                     code,
                     args.ping_every,
+                    args.ws_client == "lean",
                 )
             ]
         await asyncio.gather(*tasks)
@@ -442,8 +795,10 @@ def journal_url(args: argparse.Namespace, folder: Path) -> Iterator[str]:
     with psycopg.connect(args.db, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     sep = "&" if "?" in args.db else "?"
+    # the bench's own backends are found by their application_name (their CPU is reported)
+    args.db_app = schema
     try:
-        yield f"{args.db}{sep}options=-csearch_path%3D{schema}"
+        yield f"{args.db}{sep}options=-csearch_path%3D{schema}&application_name={schema}"
     finally:
         with psycopg.connect(args.db, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
@@ -465,7 +820,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 ]
                 if args.port and ports[0] != args.port:
                     raise SystemExit(f"bench: asked for port {args.port}, server is on {ports[0]}")
-                stats, wall, cpu, client_cpu = await drive(args, ports, procs)
+                stats, wall, cpu, client_cpu, side = await drive(args, ports, procs)
                 lost = lost_actions(db, stats) if args.db else None
             finally:
                 for proc in procs:
@@ -479,7 +834,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         proc.wait()
                 for f in files:
                     f.close()
-    return report(args, ports, stats, wall, cpu, client_cpu, lost)
+    return report(args, ports, stats, wall, cpu, client_cpu, lost, side)
 
 
 def lost_actions(db: str, stats: Stats) -> int:
@@ -494,9 +849,10 @@ def lost_actions(db: str, stats: Stats) -> int:
 
 async def drive(
     args: argparse.Namespace, ports: list[int], procs: list[subprocess.Popen[bytes]]
-) -> tuple[Stats, float, float, float]:
+) -> tuple[Stats, float, float, tuple[float, float], dict[str, float]]:
     """Play the tables (in this process, or spread over ``--clients`` processes); the stats,
-    the wall time, the servers' CPU seconds and the clients' CPU seconds."""
+    the wall time, the servers' CPU seconds, the clients' (all, and in the kernel) and the
+    database's and Redis's (:func:`side_cpu`)."""
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     async with httpx.AsyncClient(timeout=60) as http:
         for b in bases:
@@ -509,13 +865,14 @@ async def drive(
         playing = asyncio.create_task(play_tables(args, bases, stats, range(args.tables), Stats()))
         await asyncio.sleep(args.warmup)  # then count from here
         stats.warmed()
+        side0 = side_cpu(args)
         t0 = time.perf_counter()
         cpu0 = sum(_cpu(p.pid) for p in procs)
         own0 = _own_cpu()
         await playing
         if killer is not None:
             killer.cancel()
-        client_cpu = _own_cpu() - own0
+        client_cpu = _since(own0)
         stats = stats.counted()
     else:
         # each client process plays every N-th table; the stats come back when it is done.
@@ -532,17 +889,58 @@ async def drive(
                 for i in range(args.clients)
             ]
             await asyncio.sleep(max(0.0, start_at + args.warmup - time.monotonic()))
+            side0 = side_cpu(args)
             t0 = time.perf_counter()
             cpu0 = sum(_cpu(p.pid) for p in procs)
             parts = await asyncio.gather(*running)
         stats = Stats()
-        client_cpu = 0.0
+        client_cpu = (0.0, 0.0)
         for part, part_cpu in parts:
             stats.merge(part)
-            client_cpu += part_cpu
+            client_cpu = (client_cpu[0] + part_cpu[0], client_cpu[1] + part_cpu[1])
     wall = time.perf_counter() - t0
     cpu = sum(_cpu(p.pid) for p in procs) - cpu0
-    return stats, wall, cpu, client_cpu
+    side = side_cpu(args)
+    for key, pids in side0.items():
+        side[key] = {pid: t - pids.get(pid, 0.0) for pid, t in side.get(key, {}).items()}
+    return stats, wall, cpu, client_cpu, {k: sum(v.values()) for k, v in side.items()}
+
+
+def side_cpu(args: argparse.Namespace) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of what else serves the run on this machine, by process:
+    ``db_backends`` (the PostgreSQL backends of the bench's own connections, found by their
+    application_name), ``postgres_all`` (every process named postgres: also its WAL writer and
+    checkpointer, and anyone else's backends) and ``redis`` (the server of ``--redis``, which
+    others may use too).  Empty for SQLite and without Redis."""
+    out: dict[str, dict[int, float]] = {}
+    app = getattr(args, "db_app", None)
+    if args.db and app:
+        import psycopg
+
+        with contextlib.suppress(psycopg.Error), psycopg.connect(args.db, autocommit=True) as c:
+            rows = c.execute(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (app,)
+            ).fetchall()
+            out["db_backends"] = {int(r[0]): _cpu(int(r[0])) for r in rows}
+        out["postgres_all"] = {
+            pid: _cpu(pid)
+            for pid in _pids_named("postgres")
+            if pid not in out.get("db_backends", {})
+        }
+        out["postgres_all"].update(out.get("db_backends", {}))
+    if args.redis:
+        out["redis"] = {pid: _cpu(pid) for pid in _pids_named("redis-server")}
+    return out
+
+
+def _pids_named(name: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+    return found
 
 
 async def play_tables(
@@ -558,24 +956,31 @@ async def play_tables(
     try:
         ws_bases = [b.replace("http", "ws") for b in bases]
         extra = range(args.tables, args.tables + args.strong_tables) if busy is not None else ()
+        creating = asyncio.Semaphore(16)
         await asyncio.gather(
-            *(table_loop(https, ws_bases, args, stats, k) for k in tables),
-            *(table_loop(https, ws_bases, args, busy, k) for k in extra if busy is not None),
+            *(table_loop(https, ws_bases, args, stats, k, creating) for k in tables),
+            *(
+                table_loop(https, ws_bases, args, busy, k, creating)
+                for k in extra
+                if busy is not None
+            ),
         )
     finally:
         for http in https:
             await http.aclose()
 
 
-def _client_process(args: argparse.Namespace, bases: list[str], i: int) -> tuple[Stats, float]:
+def _client_process(
+    args: argparse.Namespace, bases: list[str], i: int
+) -> tuple[Stats, tuple[float, float]]:
     """One of ``--clients`` processes: tables i, i + N, i + 2N, …; its stats and CPU seconds."""
     stats = Stats()
     time.sleep(max(0.0, args.start_at - time.monotonic()))
     if time.monotonic() > args.start_at + 1:
         late = time.monotonic() - args.start_at
         print(f"bench: client {i} started {late:.1f} s late; raise --client-start", file=sys.stderr)
-    asyncio.run(_client_run(args, bases, stats, i))
-    return stats.counted(), _own_cpu() - stats.own0
+    run_loop(args, _client_run(args, bases, stats, i))
+    return stats.counted(), _since(stats.own0)
 
 
 async def _client_run(args: argparse.Namespace, bases: list[str], stats: Stats, i: int) -> None:
@@ -591,9 +996,24 @@ async def _client_run(args: argparse.Namespace, bases: list[str], stats: Stats, 
     await playing
 
 
-def _own_cpu() -> float:
+def run_loop(args: argparse.Namespace, main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` on the event loop ``--loop`` names (uvloop: what ``parlour serve`` runs on)."""
+    if args.loop == "uvloop":
+        import uvloop
+
+        return uvloop.run(main)
+    return asyncio.run(main)
+
+
+def _own_cpu() -> tuple[float, float]:
+    """This process's CPU seconds: all, and in the kernel (system calls: the sockets)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    return usage.ru_utime + usage.ru_stime, usage.ru_stime
+
+
+def _since(then: tuple[float, float]) -> tuple[float, float]:
+    now = _own_cpu()
+    return now[0] - then[0], now[1] - then[1]
 
 
 async def _kill(proc: subprocess.Popen[bytes], after: float, stats: Stats) -> None:
@@ -610,9 +1030,11 @@ def report(
     stats: Stats,
     wall: float,
     cpu: float,
-    client_cpu: float,
+    client_times: tuple[float, float],
     lost: int | None,
+    side: dict[str, float] | None = None,
 ) -> dict[str, Any]:
+    client_cpu, client_sys = client_times
     actions = sum(stats.versions.values()) - stats.warm_actions
     ms = [x * 1000 for x in stats.rtt]
     out = {
@@ -642,8 +1064,19 @@ def report(
         # the bench's own clients (all --clients processes): near 1.0 per process, they and
         # not the server are what limits the run
         "clients": args.clients,
+        "ws_client": args.ws_client,
+        "client_loop": args.loop,
         "client_cpu_s": round(client_cpu, 1),
+        "client_cpu_sys_s": round(client_sys, 1),
         "client_cpu_share": round(client_cpu / wall, 2) if wall else None,
+        # the bench's own cost per accepted action (each one is a state to every player, plus
+        # the pings): what decides how many tables the clients can drive beside the servers
+        "client_cpu_ms_per_action": round(1000 * client_cpu / actions, 3) if actions else None,
+        # PostgreSQL and Redis run on this machine too: their CPU per action (see side_cpu)
+        **{
+            f"{key}_cpu_ms_per_action": round(1000 * t / actions, 3) if actions else None
+            for key, t in (side or {}).items()
+        },
         "matches_finished": stats.finished,
         "deltas": args.deltas,
         "state_messages": stats.states,
@@ -725,6 +1158,20 @@ def main() -> None:
         default=True,
         help="clients ask for state deltas, as the browser does (a server without them ignores it)",
     )
+    p.add_argument(
+        "--ws-client",
+        choices=("lean", "websockets"),
+        default="lean",
+        help="the players' WebSocket client: lean (RFC 6455 on an asyncio.Protocol, what a "
+        "player needs parsed, 1/2 to 1/3 of the CPU per action) or websockets (its asyncio "
+        "client, each state made whole, as the bench did before)",
+    )
+    p.add_argument(
+        "--loop",
+        choices=("uvloop", "asyncio"),
+        default="uvloop",
+        help="the clients' event loop (uvloop, as the server's; asyncio: the standard one)",
+    )
     p.add_argument("--processes", type=int, default=1, help="server processes (--redis, --db)")
     p.add_argument("--db", default=None, help="postgresql://… (default: SQLite in a temp folder)")
     p.add_argument("--redis", default=None, help="redis://… (several processes)")
@@ -768,7 +1215,7 @@ def main() -> None:
         p.error("--warmup must be at least 0 and less than --duration")
     if args.clients > 1 and args.kill_after is not None:
         p.error("--kill-after runs with one client process (--clients 1)")
-    print(json.dumps(asyncio.run(run(args)), indent=1))
+    print(json.dumps(run_loop(args, run(args)), indent=1))
 
 
 if __name__ == "__main__":
