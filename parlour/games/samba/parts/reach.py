@@ -300,10 +300,18 @@ def _may_sequence(h: list[int], k: int, table: Table) -> bool:
         return False
     base = k - r  # kind of rank x of this suit: base + x
     for lo, hi in seqs:
-        if r < lo and hi - r < 7 and all([h[base + x] for x in range(r, lo)]):
-            return True
-        if r > hi and r - lo < 7 and all([h[base + x] for x in range(hi + 1, r + 1)]):
-            return True
+        if r < lo and hi - r < 7:
+            x = r
+            while x < lo and h[base + x]:
+                x += 1
+            if x == lo:
+                return True
+        if r > hi and r - lo < 7:
+            x = hi + 1
+            while x <= r and h[base + x]:
+                x += 1
+            if x > r:
+                return True
     return False
 
 
@@ -325,9 +333,8 @@ def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: 
         if n >= 3:
             group_home = True
             continue
-        k = i + 2
         lonely = 0
-        for kk in (k, k + 13, k + 26, k + 39):
+        for kk in range(i + 2, 53, 13):
             if h[kk] and not _may_sequence(h, kk, table):
                 lonely += h[kk]
         if n == 2 and lonely:
@@ -424,23 +431,44 @@ def quick_out(
     slots = 0
     pairs = 0
     canastas = 0
-    short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
+    # groups short of a canasta that their wild room can complete, as need * 4 + room (room is
+    # 0…2): sorting these ints sorts by (need, room)
+    short: list[int] = []
     for i in IDX:
         n = pool[i]
         gs = by_rank[i + 4]
         if gs:
-            members: tuple[tuple[int, int, bool], ...]
-            if len(gs) == 1:
-                a0, w0 = gs[0]
-                members = ((a0 + n, w0, a0 + w0 >= 7),)
-            elif not nwo and sum([w for _, w in gs]) <= 2:
-                members = ((n + sum([a for a, _ in gs]), sum([w for _, w in gs]), False),)
-            else:  # not merged: the naturals go to the largest group
-                ordered = sorted(gs, key=lambda g: -(g[0] + g[1]))
-                members = tuple(
-                    [(a + n * (j == 0), w, a + w >= 7) for j, (a, w) in enumerate(ordered)]
-                )
-            for a, w, was_canasta in members:
+            ng = len(gs)
+            # merged: the groups of the rank as one (their wild cards allow it); else the
+            # naturals go to the largest group (the first of the largest)
+            merged = False
+            a_all = n
+            w_all = 0
+            if ng > 1 and not nwo:
+                for g in gs:
+                    a_all += g[0]
+                    w_all += g[1]
+                merged = w_all <= 2
+            top = 0
+            if not merged and ng > 1:
+                biggest = -1
+                for j in range(ng):
+                    g = gs[j]
+                    if g[0] + g[1] > biggest:
+                        biggest = g[0] + g[1]
+                        top = j
+            for j in range(1 if merged else ng):
+                if merged:
+                    a = a_all
+                    w = w_all
+                    was_canasta = False
+                else:
+                    g = gs[j]
+                    a = g[0]
+                    w = g[1]
+                    was_canasta = a + w >= 7
+                    if j == top:
+                        a += n
                 if nwo and was_canasta:
                     room = 0
                 else:
@@ -456,7 +484,7 @@ def quick_out(
                     if not nwo:
                         slots += room
                 elif 7 - size <= room:
-                    short.append((7 - size, room))
+                    short.append((7 - size) * 4 + room)
                 else:
                     slots += room
         elif not n:
@@ -465,7 +493,7 @@ def quick_out(
             canastas += 1
             slots += 1  # seven naturals and a wild card (added before the seventh natural)
         elif n >= 5:
-            short.append((7 - n, 2))  # n // 2 >= 2
+            short.append((7 - n) * 4 + 2)  # n // 2 >= 2
         elif n >= 3:
             slots += n // 2
         elif n == 2:
@@ -479,7 +507,9 @@ def quick_out(
     wild = nw - pairs
     if len(short) > 1:
         short.sort()
-    for need, room in short:
+    for code in short:
+        need = code >> 2
+        room = code & 3
         if need <= wild:
             wild -= need
             canastas += 1
@@ -525,6 +555,27 @@ def _pool_hopeless(
             if a >= 5:
                 sevens += min(a // 5, (a + w + nw) // 7)
     return sevens < 2
+
+
+def _most_sambas_first(
+    found: dict[tuple[int, ...], int],
+) -> list[tuple[tuple[int, ...], int]]:
+    """The splits of :func:`parlour.games.samba.parts.placement.pools`, the most new sambas
+    first, in their order otherwise (``sorted(..., key=-sambas)``, which is stable, without a
+    key function)."""
+    items = list(found.items())
+    top = 0
+    for kv in items:
+        if kv[1] > top:
+            top = kv[1]
+    if top == 0:
+        return items
+    out: list[tuple[tuple[int, ...], int]] = []
+    for sm in range(top, -1, -1):
+        for kv in items:
+            if kv[1] == sm:
+                out.append(kv)
+    return out
 
 
 def can_go_out(
@@ -573,7 +624,12 @@ def can_go_out(
                 value += VALUE[k] * h[k]
         if value < need_value:  # type: ignore[operator]
             return False
-    cheap_wild = next((VALUE[k] for k in WILD_KINDS if h[k]), 0) if valued else 0
+    cheap_wild = 0
+    if valued:
+        for k in WILD_KINDS:
+            if h[k]:
+                cheap_wild = VALUE[k]
+                break
     need_seq = rules.going_out != "two_canastas"
     nwo = rules.no_wild_on_canasta
     groups = table.groups
@@ -582,9 +638,18 @@ def can_go_out(
     # per rank: the naturals and wild cards of the side's groups of it (for the bound below)
     held = [(0, 0)] * 11
     for r, gs in groups.items():
-        held[r - 4] = (sum([a for a, _ in gs]), sum([w for _, w in gs]))
-    wild_sevens = (sum(table.wild_sizes) + nw) // 7 if rules.wild_melds else 0
-    for pool, new_sambas in sorted(pools(h, table).items(), key=lambda kv: -kv[1]):
+        ga = gw = 0
+        for g in gs:
+            ga += g[0]
+            gw += g[1]
+        held[r - 4] = (ga, gw)
+    wild_sevens = 0
+    if rules.wild_melds:
+        wild_sevens = nw
+        for size in table.wild_sizes:
+            wild_sevens += size
+        wild_sevens //= 7
+    for pool, new_sambas in _most_sambas_first(pools(h, table)):
         sambas = table.sambas + new_sambas
         if need_seq and sambas == 0:
             continue
