@@ -87,10 +87,16 @@ def _quick_place(
         if gs:
             value += n * RANK_VALUE[r]
             if not nwo:
-                a, w = gs[0]
-                slots += max(0, min(2, (a + n) // 2) - w)
-                for a, w in gs[1:]:
-                    slots += max(0, min(2, a // 2) - w)
+                first = True
+                for g in gs:
+                    a = g[0] + n if first else g[0]  # the naturals join the first group
+                    first = False
+                    room = a // 2
+                    if room > 2:
+                        room = 2
+                    room -= g[1]
+                    if room > 0:
+                        slots += room
         elif n >= 3:
             value += n * RANK_VALUE[r]
             new_slots += n // 2
@@ -98,18 +104,23 @@ def _quick_place(
             pairs.append(2 * RANK_VALUE[r])
         elif n == 1:
             left = True
-    pairs.sort(reverse=True)
+    if len(pairs) > 1:
+        pairs.sort(reverse=True)
     nw = len(wvals)
-    p = min(nw, len(pairs))
-    value += sum(pairs[:p])
+    p = nw if nw < len(pairs) else len(pairs)
+    for j in range(p):
+        value += pairs[j]
     if len(pairs) > p:
         left = True
-    placed = min(nw, p + slots + new_slots)
+    placed = p + slots + new_slots
+    if placed > nw:
+        placed = nw
     new_wild = p > 0 or (new_slots > 0 and placed > 0)
     if rules.wild_melds and nw - placed >= 3:
         placed = nw
         new_wild = True
-    value += sum(wvals[:placed])
+    for j in range(placed):
+        value += wvals[j]
     return value, left or placed < nw, placed, new_wild
 
 
@@ -235,13 +246,18 @@ def opening_quick(
     out: set[int] = set()
     v, left, kinds = _quick_new(raw, table, wvals, rules)
     if v >= need and (not keep_one or left or threes):
-        out.update(k for k in kinds if h[k])
-    if any(table.seqs):
+        for k in kinds:
+            if h[k]:
+                out.add(k)
+    seqs = table.seqs
+    if seqs[0] or seqs[1] or seqs[2] or seqs[3]:
         return frozenset(out)
     pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left, kinds = _quick_new(pool, table, wvals, rules)
-        nat = sum([(raw[i] - pool[i]) * RANK_VALUE[i + 4] for i in IDX])
+        nat = 0
+        for i in IDX:
+            nat += (raw[i] - pool[i]) * RANK_VALUE[i + 4]
         if nat + v >= need and (not keep_one or left or threes):
             # the split of each suit: its runs are new melds; its other naturals follow `kinds`
             for suit in range(4):
@@ -252,7 +268,9 @@ def opening_quick(
                     k = base + i
                     if cnt[i] > rem[i] or (rem[i] and k in kinds):
                         out.add(k)
-            out.update(k for k in WILD_KINDS if h[k] and k in kinds)
+            for k in WILD_KINDS:
+                if h[k] and k in kinds:
+                    out.add(k)
     return frozenset(out)
 
 
@@ -263,21 +281,28 @@ def _quick_new(
     rank held three or more times (a group of the side's of that rank takes them by a merge),
     pairs given a wild card, and wild cards when one of those placed goes into a new meld."""
     value, left, placed, new_wild = _quick_place(pool, table, wvals, rules)
-    groups = table.groups
+    by_rank = table.by_rank  # () for a rank with no group of the side's
     kinds: set[int] = set()
-    pairs = sorted(
-        (2 * RANK_VALUE[i + 4] for i in IDX if pool[i] == 2 and i + 4 not in groups),
-        reverse=True,
-    )
-    p = min(len(wvals), len(pairs))
+    pairs: list[int] = []
+    for i in IDX:
+        if pool[i] == 2 and not by_rank[i + 4]:
+            pairs.append(2 * RANK_VALUE[i + 4])
+    if len(pairs) > 1:
+        pairs.sort(reverse=True)
+    p = len(wvals) if len(wvals) < len(pairs) else len(pairs)
     cut = pairs[p - 1] if p else 10**9  # pairs worth this much or more were given a wild card
     for i in IDX:
         n = pool[i]
-        if n >= 3 or (n == 2 and i + 4 not in groups and 2 * RANK_VALUE[i + 4] >= cut):
-            kinds.update((i + 2, i + 15, i + 28, i + 41))
+        if n >= 3 or (n == 2 and not by_rank[i + 4] and 2 * RANK_VALUE[i + 4] >= cut):
+            kinds.add(i + 2)
+            kinds.add(i + 15)
+            kinds.add(i + 28)
+            kinds.add(i + 41)
     if new_wild and placed:
         lowest = wvals[placed - 1]  # the wild cards placed are the best ones
-        kinds.update(k for k in WILD_KINDS if VALUE[k] >= lowest)
+        for k in WILD_KINDS:
+            if VALUE[k] >= lowest:
+                kinds.add(k)
     return value, left, kinds
 
 
