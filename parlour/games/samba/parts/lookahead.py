@@ -197,6 +197,8 @@ def _can_go_out_with(
                 if found:
                     return True
         return False
+    if not pending:
+        return can_go_out(h, table, rules, need_value=minimum)  # nothing being built
     for h2, table2, core in _completions(s, h, table, pending):
         if memo is not None and core:
             key = tuple(sorted(core))

@@ -176,6 +176,14 @@ def _best_value(
     return best
 
 
+def _pool_value(pool: tuple[int, ...]) -> int:
+    """The points of the naturals of ``pool``."""
+    value = 0
+    for i in IDX:
+        value += pool[i] * RANK_VALUE[i + 4]
+    return value
+
+
 def opening_reachable(
     h: list[int],
     melds: Sequence[Meld] | Table,
@@ -201,10 +209,6 @@ def opening_reachable(
     if nat_value + sum(wvals) < need:
         return False
     threes = bool(h[1] or h[40] or h[14] or h[27])
-
-    def pool_value(pool: tuple[int, ...]) -> int:
-        return sum([pool[i] * RANK_VALUE[i + 4] for i in IDX])
-
     # quick placements first: every natural to groups, then the most naturals in sequences
     raw = raw_pool(h)
     v, left = _quick_value(raw, table, wvals, rules)
@@ -213,11 +217,11 @@ def opening_reachable(
     pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left = _quick_value(pool, table, wvals, rules)
-        if nat_value - pool_value(pool) + v >= need and (not keep_one or left or threes):
+        if nat_value - _pool_value(pool) + v >= need and (not keep_one or left or threes):
             return True
     for pool in sorted(pools(h, table), key=sum):
         v = _best_value(pool, table, wvals, keep_one and not threes, rules)
-        if v >= 0 and nat_value - pool_value(pool) + v >= need:
+        if v >= 0 and nat_value - _pool_value(pool) + v >= need:
             return True
     if keep_one:
         # the only other way: meld every card and go out in this very turn
@@ -395,14 +399,18 @@ def _short_of_sevens(
     for i in IDX:
         n = raw[i]
         gs = by_rank[i + 4]
-        size = n + (sum([a + b for a, b in gs]) if gs else 0)
+        size = n
+        for g in gs:
+            size += g[0] + g[1]
         if size < 2:
             continue
         pot += size // 7
         if size % 7 >= 5:
             short.append(7 - size % 7)
     wild = nw
-    for need in sorted(short):
+    if len(short) > 1:
+        short.sort()
+    for need in short:
         if need > wild:
             break
         wild -= need
@@ -412,7 +420,11 @@ def _short_of_sevens(
         base = suit * 13 + 2
         cnt = h[base : base + 11]
         if 11 - cnt.count(0) >= 7 and _longest_run(cnt) >= 7:
-            pot_seq += 1 + (sum([1 for x in cnt if x >= 2]) >= 7)
+            doubles = 0
+            for x in cnt:
+                if x >= 2:
+                    doubles += 1
+            pot_seq += 1 + (doubles >= 7)
         for lo, hi in table.seqs[suit]:
             down = 0
             while lo - down - 1 >= 4 and cnt[lo - down - 5]:
@@ -423,7 +435,10 @@ def _short_of_sevens(
             if hi - lo + 1 + down + up >= 7:
                 pot_seq += 1
     if rules.wild_melds:
-        pot += (sum(table.wild_sizes) + nw) // 7
+        wild = nw
+        for size in table.wild_sizes:
+            wild += size
+        pot += wild // 7
     if rules.going_out != "two_canastas" and pot_seq == 0:
         return True
     return pot + pot_seq < 2
