@@ -11,7 +11,7 @@ from typing import cast
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba import actions as A
-from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, meets_going_out
+from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, Meld, meets_going_out
 from parlour.games.samba.parts.reach import (
     Table,
     can_go_out,
@@ -49,36 +49,61 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
     nw = wild_count(h)
     if not quick_out(tuple(raw), table, nw, 0 if black else 1, rules):
         return _never
-    nwo = rules.no_wild_on_canasta
     groups = table.groups
+    pairs = False
+    for i in range(11):
+        if raw[i] == 2 and i + 4 not in groups:
+            pairs = True
+            break
+    return _Vouched(melds, table, raw, rules.no_wild_on_canasta, pairs)
 
-    def one_group(r: int) -> bool:
+
+class _Vouched:
+    """:func:`vouched_out`'s answer once the quick placement takes the whole hand out (a class,
+    not a closure: a compiled closure and its frame refer to each other, a cycle left for the
+    collector at every position)."""
+
+    def __init__(
+        self, melds: tuple[Meld, ...], table: Table, raw: list[int], nwo: bool, pairs: bool
+    ) -> None:
+        self.melds = melds
+        self.groups = table.groups
+        self.raw = raw
+        self.nwo = nwo
+        self.pairs = pairs  # a natural pair with no group: the quick placement gives it a wild
+
+    def one_group(self, r: int) -> bool:
         """The quick placement puts every natural of rank r into one group."""
-        gs = groups.get(r)
-        return gs is None or len(gs) == 1 or (not nwo and sum([w for _, w in gs]) <= 2)
+        gs = self.groups.get(r)
+        if gs is None or len(gs) == 1:
+            return True
+        if self.nwo:
+            return False
+        w = 0
+        for g in gs:
+            w += g[1]
+        return w <= 2
 
-    pairs = any(n == 2 and i + 4 not in groups for i, n in enumerate(raw))
-
-    def vouched(action: Action) -> bool:
+    def __call__(self, action: Action) -> bool:
         t = type(action)
         if t is A.LayRedThree:
             return True
         if t is A.AddToMeld:
-            k = action.card  # type: ignore[union-attr]
-            m = melds[action.meld]  # type: ignore[union-attr]
-            return not IS_WILD[k] and m.kind == GROUP and one_group(m.rank)
+            add = cast(A.AddToMeld, action)
+            k = add.card
+            m = self.melds[add.meld]
+            return not IS_WILD[k] and m.kind == GROUP and self.one_group(m.rank)
         if t is A.MergeGroups:
-            m = melds[action.meld]  # type: ignore[union-attr]
-            return one_group(m.rank) and len(groups[m.rank]) > 1
+            m = self.melds[cast(A.MergeGroups, action).meld]
+            return self.one_group(m.rank) and len(self.groups[m.rank]) > 1
         if t is A.Stage:
-            k = action.card  # type: ignore[union-attr]
+            k = cast(A.Stage, action).card
             if IS_WILD[k]:
-                return pairs  # a wild card with a pair: the quick placement gives every pair one
-            n = raw[RANK[k] - 4]
-            return one_group(RANK[k]) and (n >= 3 or (n == 2 and RANK[k] not in groups))
+                # a wild card with a pair: the quick placement gives every pair one
+                return self.pairs
+            n = self.raw[RANK[k] - 4]
+            return self.one_group(RANK[k]) and (n >= 3 or (n == 2 and RANK[k] not in self.groups))
         return False
-
-    return vouched
 
 
 def _never(action: Action) -> bool:
@@ -172,6 +197,8 @@ def _can_go_out_with(
                 if found:
                     return True
         return False
+    if not pending:
+        return can_go_out(h, table, rules, need_value=minimum)  # nothing being built
     for h2, table2, core in _completions(s, h, table, pending):
         if memo is not None and core:
             key = tuple(sorted(core))
@@ -303,27 +330,58 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
     vouched = bool(starts)
     # a move only narrows what the hand can still do: if the position itself cannot reach the
     # minimum, no card move can (and no later position of this turn until the hand grows)
-    hopeless = bool(s._no_open & 1) or (
-        not vouched
-        and not any(
-            opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules)
-            for h2, table2, _ in _completions(s, h, table_of(melds), s.pending)
-        )
-    )
+    hopeless = bool(s._no_open & 1)
+    if not hopeless and not vouched:
+        hopeless = True
+        for h2, table2, _ in _completions(s, h, table_of(melds), s.pending):
+            if opening_reachable(h2, table2, minimum, keep_one=keep_one, rules=rules):
+                hopeless = False
+                break
     s._no_open = (s._no_open & 2) | (1 if hopeless else 0)
+    return _OpeningCheck(s, side, minimum, keep_one, under_way, hopeless, starts)
 
-    def ok(action: Action) -> bool:
+
+class _OpeningCheck:
+    """:func:`opening_filter`'s check of one card move (a class, not a closure: a compiled
+    closure and its frame refer to each other, a cycle left for the collector at every
+    position); ``memo``: the answers by the cards of a meld finished, shared by the moves."""
+
+    def __init__(
+        self,
+        s: State,
+        side: int,
+        minimum: int,
+        keep_one: bool,
+        under_way: bool,
+        hopeless: bool,
+        starts: frozenset[int],
+    ) -> None:
+        self.s = s
+        self.side = side
+        self.minimum = minimum
+        self.keep_one = keep_one
+        self.under_way = under_way
+        self.hopeless = hopeless
+        self.starts = starts
+        self.memo: dict[object, bool] = {}
+
+    def __call__(self, action: Action) -> bool:
         t = type(action)
-        if t is A.LayRedThree and not under_way:
+        if t is A.LayRedThree and not self.under_way:
             return True  # no first meld under way: nothing to reach yet
-        if hopeless:
+        if self.hopeless:
             return False
-        if t is A.Stage and action.card in starts:  # type: ignore[union-attr]
+        if t is A.Stage and cast(A.Stage, action).card in self.starts:
             return True
-        after = _after_cards(s, side, action)
+        s = self.s
+        after = _after_cards(s, self.side, action)
         if after is None:
             return True
         h2, table2, pending = after
+        minimum = self.minimum
+        keep_one = self.keep_one
+        rules = s.rules
+        memo = self.memo
         if t is A.Stage and len(pending) < 3:
             return _opening_finishes(s, h2, table2, pending, memo, minimum, keep_one, rules)
         for h3, table3, core in _completions(s, h2, table2, pending):
@@ -340,9 +398,6 @@ def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
             if found:
                 return True
         return False
-
-    memo: dict[object, bool] = {}
-    return ok
 
 
 def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:

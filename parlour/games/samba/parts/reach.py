@@ -87,10 +87,16 @@ def _quick_place(
         if gs:
             value += n * RANK_VALUE[r]
             if not nwo:
-                a, w = gs[0]
-                slots += max(0, min(2, (a + n) // 2) - w)
-                for a, w in gs[1:]:
-                    slots += max(0, min(2, a // 2) - w)
+                first = True
+                for g in gs:
+                    a = g[0] + n if first else g[0]  # the naturals join the first group
+                    first = False
+                    room = a // 2
+                    if room > 2:
+                        room = 2
+                    room -= g[1]
+                    if room > 0:
+                        slots += room
         elif n >= 3:
             value += n * RANK_VALUE[r]
             new_slots += n // 2
@@ -98,18 +104,23 @@ def _quick_place(
             pairs.append(2 * RANK_VALUE[r])
         elif n == 1:
             left = True
-    pairs.sort(reverse=True)
+    if len(pairs) > 1:
+        pairs.sort(reverse=True)
     nw = len(wvals)
-    p = min(nw, len(pairs))
-    value += sum(pairs[:p])
+    p = nw if nw < len(pairs) else len(pairs)
+    for j in range(p):
+        value += pairs[j]
     if len(pairs) > p:
         left = True
-    placed = min(nw, p + slots + new_slots)
+    placed = p + slots + new_slots
+    if placed > nw:
+        placed = nw
     new_wild = p > 0 or (new_slots > 0 and placed > 0)
     if rules.wild_melds and nw - placed >= 3:
         placed = nw
         new_wild = True
-    value += sum(wvals[:placed])
+    for j in range(placed):
+        value += wvals[j]
     return value, left or placed < nw, placed, new_wild
 
 
@@ -165,6 +176,14 @@ def _best_value(
     return best
 
 
+def _pool_value(pool: tuple[int, ...]) -> int:
+    """The points of the naturals of ``pool``."""
+    value = 0
+    for i in IDX:
+        value += pool[i] * RANK_VALUE[i + 4]
+    return value
+
+
 def opening_reachable(
     h: list[int],
     melds: Sequence[Meld] | Table,
@@ -190,10 +209,6 @@ def opening_reachable(
     if nat_value + sum(wvals) < need:
         return False
     threes = bool(h[1] or h[40] or h[14] or h[27])
-
-    def pool_value(pool: tuple[int, ...]) -> int:
-        return sum([pool[i] * RANK_VALUE[i + 4] for i in IDX])
-
     # quick placements first: every natural to groups, then the most naturals in sequences
     raw = raw_pool(h)
     v, left = _quick_value(raw, table, wvals, rules)
@@ -202,11 +217,11 @@ def opening_reachable(
     pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left = _quick_value(pool, table, wvals, rules)
-        if nat_value - pool_value(pool) + v >= need and (not keep_one or left or threes):
+        if nat_value - _pool_value(pool) + v >= need and (not keep_one or left or threes):
             return True
     for pool in sorted(pools(h, table), key=sum):
         v = _best_value(pool, table, wvals, keep_one and not threes, rules)
-        if v >= 0 and nat_value - pool_value(pool) + v >= need:
+        if v >= 0 and nat_value - _pool_value(pool) + v >= need:
             return True
     if keep_one:
         # the only other way: meld every card and go out in this very turn
@@ -235,13 +250,18 @@ def opening_quick(
     out: set[int] = set()
     v, left, kinds = _quick_new(raw, table, wvals, rules)
     if v >= need and (not keep_one or left or threes):
-        out.update(k for k in kinds if h[k])
-    if any(table.seqs):
+        for k in kinds:
+            if h[k]:
+                out.add(k)
+    seqs = table.seqs
+    if seqs[0] or seqs[1] or seqs[2] or seqs[3]:
         return frozenset(out)
     pool, _ = seq_pool(h, table)
     if pool != raw:
         v, left, kinds = _quick_new(pool, table, wvals, rules)
-        nat = sum([(raw[i] - pool[i]) * RANK_VALUE[i + 4] for i in IDX])
+        nat = 0
+        for i in IDX:
+            nat += (raw[i] - pool[i]) * RANK_VALUE[i + 4]
         if nat + v >= need and (not keep_one or left or threes):
             # the split of each suit: its runs are new melds; its other naturals follow `kinds`
             for suit in range(4):
@@ -252,7 +272,9 @@ def opening_quick(
                     k = base + i
                     if cnt[i] > rem[i] or (rem[i] and k in kinds):
                         out.add(k)
-            out.update(k for k in WILD_KINDS if h[k] and k in kinds)
+            for k in WILD_KINDS:
+                if h[k] and k in kinds:
+                    out.add(k)
     return frozenset(out)
 
 
@@ -263,21 +285,28 @@ def _quick_new(
     rank held three or more times (a group of the side's of that rank takes them by a merge),
     pairs given a wild card, and wild cards when one of those placed goes into a new meld."""
     value, left, placed, new_wild = _quick_place(pool, table, wvals, rules)
-    groups = table.groups
+    by_rank = table.by_rank  # () for a rank with no group of the side's
     kinds: set[int] = set()
-    pairs = sorted(
-        (2 * RANK_VALUE[i + 4] for i in IDX if pool[i] == 2 and i + 4 not in groups),
-        reverse=True,
-    )
-    p = min(len(wvals), len(pairs))
+    pairs: list[int] = []
+    for i in IDX:
+        if pool[i] == 2 and not by_rank[i + 4]:
+            pairs.append(2 * RANK_VALUE[i + 4])
+    if len(pairs) > 1:
+        pairs.sort(reverse=True)
+    p = len(wvals) if len(wvals) < len(pairs) else len(pairs)
     cut = pairs[p - 1] if p else 10**9  # pairs worth this much or more were given a wild card
     for i in IDX:
         n = pool[i]
-        if n >= 3 or (n == 2 and i + 4 not in groups and 2 * RANK_VALUE[i + 4] >= cut):
-            kinds.update((i + 2, i + 15, i + 28, i + 41))
+        if n >= 3 or (n == 2 and not by_rank[i + 4] and 2 * RANK_VALUE[i + 4] >= cut):
+            kinds.add(i + 2)
+            kinds.add(i + 15)
+            kinds.add(i + 28)
+            kinds.add(i + 41)
     if new_wild and placed:
         lowest = wvals[placed - 1]  # the wild cards placed are the best ones
-        kinds.update(k for k in WILD_KINDS if VALUE[k] >= lowest)
+        for k in WILD_KINDS:
+            if VALUE[k] >= lowest:
+                kinds.add(k)
     return value, left, kinds
 
 
@@ -300,10 +329,18 @@ def _may_sequence(h: list[int], k: int, table: Table) -> bool:
         return False
     base = k - r  # kind of rank x of this suit: base + x
     for lo, hi in seqs:
-        if r < lo and hi - r < 7 and all([h[base + x] for x in range(r, lo)]):
-            return True
-        if r > hi and r - lo < 7 and all([h[base + x] for x in range(hi + 1, r + 1)]):
-            return True
+        if r < lo and hi - r < 7:
+            x = r
+            while x < lo and h[base + x]:
+                x += 1
+            if x == lo:
+                return True
+        if r > hi and r - lo < 7:
+            x = hi + 1
+            while x <= r and h[base + x]:
+                x += 1
+            if x > r:
+                return True
     return False
 
 
@@ -325,9 +362,8 @@ def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: 
         if n >= 3:
             group_home = True
             continue
-        k = i + 2
         lonely = 0
-        for kk in (k, k + 13, k + 26, k + 39):
+        for kk in range(i + 2, 53, 13):
             if h[kk] and not _may_sequence(h, kk, table):
                 lonely += h[kk]
         if n == 2 and lonely:
@@ -363,14 +399,18 @@ def _short_of_sevens(
     for i in IDX:
         n = raw[i]
         gs = by_rank[i + 4]
-        size = n + (sum([a + b for a, b in gs]) if gs else 0)
+        size = n
+        for g in gs:
+            size += g[0] + g[1]
         if size < 2:
             continue
         pot += size // 7
         if size % 7 >= 5:
             short.append(7 - size % 7)
     wild = nw
-    for need in sorted(short):
+    if len(short) > 1:
+        short.sort()
+    for need in short:
         if need > wild:
             break
         wild -= need
@@ -380,7 +420,11 @@ def _short_of_sevens(
         base = suit * 13 + 2
         cnt = h[base : base + 11]
         if 11 - cnt.count(0) >= 7 and _longest_run(cnt) >= 7:
-            pot_seq += 1 + (sum([1 for x in cnt if x >= 2]) >= 7)
+            doubles = 0
+            for x in cnt:
+                if x >= 2:
+                    doubles += 1
+            pot_seq += 1 + (doubles >= 7)
         for lo, hi in table.seqs[suit]:
             down = 0
             while lo - down - 1 >= 4 and cnt[lo - down - 5]:
@@ -391,7 +435,10 @@ def _short_of_sevens(
             if hi - lo + 1 + down + up >= 7:
                 pot_seq += 1
     if rules.wild_melds:
-        pot += (sum(table.wild_sizes) + nw) // 7
+        wild = nw
+        for size in table.wild_sizes:
+            wild += size
+        pot += wild // 7
     if rules.going_out != "two_canastas" and pot_seq == 0:
         return True
     return pot + pot_seq < 2
@@ -424,23 +471,44 @@ def quick_out(
     slots = 0
     pairs = 0
     canastas = 0
-    short: list[tuple[int, int]] = []  # (wilds a group needs to be a canasta, its wild room)
+    # groups short of a canasta that their wild room can complete, as need * 4 + room (room is
+    # 0…2): sorting these ints sorts by (need, room)
+    short: list[int] = []
     for i in IDX:
         n = pool[i]
         gs = by_rank[i + 4]
         if gs:
-            members: tuple[tuple[int, int, bool], ...]
-            if len(gs) == 1:
-                a0, w0 = gs[0]
-                members = ((a0 + n, w0, a0 + w0 >= 7),)
-            elif not nwo and sum([w for _, w in gs]) <= 2:
-                members = ((n + sum([a for a, _ in gs]), sum([w for _, w in gs]), False),)
-            else:  # not merged: the naturals go to the largest group
-                ordered = sorted(gs, key=lambda g: -(g[0] + g[1]))
-                members = tuple(
-                    [(a + n * (j == 0), w, a + w >= 7) for j, (a, w) in enumerate(ordered)]
-                )
-            for a, w, was_canasta in members:
+            ng = len(gs)
+            # merged: the groups of the rank as one (their wild cards allow it); else the
+            # naturals go to the largest group (the first of the largest)
+            merged = False
+            a_all = n
+            w_all = 0
+            if ng > 1 and not nwo:
+                for g in gs:
+                    a_all += g[0]
+                    w_all += g[1]
+                merged = w_all <= 2
+            top = 0
+            if not merged and ng > 1:
+                biggest = -1
+                for j in range(ng):
+                    g = gs[j]
+                    if g[0] + g[1] > biggest:
+                        biggest = g[0] + g[1]
+                        top = j
+            for j in range(1 if merged else ng):
+                if merged:
+                    a = a_all
+                    w = w_all
+                    was_canasta = False
+                else:
+                    g = gs[j]
+                    a = g[0]
+                    w = g[1]
+                    was_canasta = a + w >= 7
+                    if j == top:
+                        a += n
                 if nwo and was_canasta:
                     room = 0
                 else:
@@ -456,7 +524,7 @@ def quick_out(
                     if not nwo:
                         slots += room
                 elif 7 - size <= room:
-                    short.append((7 - size, room))
+                    short.append((7 - size) * 4 + room)
                 else:
                     slots += room
         elif not n:
@@ -465,7 +533,7 @@ def quick_out(
             canastas += 1
             slots += 1  # seven naturals and a wild card (added before the seventh natural)
         elif n >= 5:
-            short.append((7 - n, 2))  # n // 2 >= 2
+            short.append((7 - n) * 4 + 2)  # n // 2 >= 2
         elif n >= 3:
             slots += n // 2
         elif n == 2:
@@ -479,7 +547,9 @@ def quick_out(
     wild = nw - pairs
     if len(short) > 1:
         short.sort()
-    for need, room in short:
+    for code in short:
+        need = code >> 2
+        room = code & 3
         if need <= wild:
             wild -= need
             canastas += 1
@@ -525,6 +595,27 @@ def _pool_hopeless(
             if a >= 5:
                 sevens += min(a // 5, (a + w + nw) // 7)
     return sevens < 2
+
+
+def _most_sambas_first(
+    found: dict[tuple[int, ...], int],
+) -> list[tuple[tuple[int, ...], int]]:
+    """The splits of :func:`parlour.games.samba.parts.placement.pools`, the most new sambas
+    first, in their order otherwise (``sorted(..., key=-sambas)``, which is stable, without a
+    key function)."""
+    items = list(found.items())
+    top = 0
+    for kv in items:
+        if kv[1] > top:
+            top = kv[1]
+    if top == 0:
+        return items
+    out: list[tuple[tuple[int, ...], int]] = []
+    for sm in range(top, -1, -1):
+        for kv in items:
+            if kv[1] == sm:
+                out.append(kv)
+    return out
 
 
 def can_go_out(
@@ -573,7 +664,12 @@ def can_go_out(
                 value += VALUE[k] * h[k]
         if value < need_value:  # type: ignore[operator]
             return False
-    cheap_wild = next((VALUE[k] for k in WILD_KINDS if h[k]), 0) if valued else 0
+    cheap_wild = 0
+    if valued:
+        for k in WILD_KINDS:
+            if h[k]:
+                cheap_wild = VALUE[k]
+                break
     need_seq = rules.going_out != "two_canastas"
     nwo = rules.no_wild_on_canasta
     groups = table.groups
@@ -582,9 +678,18 @@ def can_go_out(
     # per rank: the naturals and wild cards of the side's groups of it (for the bound below)
     held = [(0, 0)] * 11
     for r, gs in groups.items():
-        held[r - 4] = (sum([a for a, _ in gs]), sum([w for _, w in gs]))
-    wild_sevens = (sum(table.wild_sizes) + nw) // 7 if rules.wild_melds else 0
-    for pool, new_sambas in sorted(pools(h, table).items(), key=lambda kv: -kv[1]):
+        ga = gw = 0
+        for g in gs:
+            ga += g[0]
+            gw += g[1]
+        held[r - 4] = (ga, gw)
+    wild_sevens = 0
+    if rules.wild_melds:
+        wild_sevens = nw
+        for size in table.wild_sizes:
+            wild_sevens += size
+        wild_sevens //= 7
+    for pool, new_sambas in _most_sambas_first(pools(h, table)):
         sambas = table.sambas + new_sambas
         if need_seq and sambas == 0:
             continue
