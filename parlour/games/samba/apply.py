@@ -353,6 +353,12 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     raise TypeError(f"not a Samba action: {action!r}")
 
 
+def apply_quiet(s: State, action: Action) -> State:
+    """:meth:`SambaGame.apply_quiet`: :func:`apply` building no events (the engine's method is
+    this function itself, a ``staticmethod``: no interpreted frame in the compiled build)."""
+    return apply(s, action, None)
+
+
 def partner_of(s: State, seat: int) -> int:
     seats = s.sides[s.side_of[seat]]
     return seats[1] if seats[0] == seat else seats[0]
@@ -387,6 +393,7 @@ def _end_hand(s: State, went_out: int | None, events: list[Event] | None) -> Non
 __all__ = [
     "VALUE",
     "apply",
+    "apply_quiet",
     "legal_actions",
     "may_go_out",
     "opening_minimum",

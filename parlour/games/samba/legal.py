@@ -59,6 +59,16 @@ def may_go_out(s: State, side: int) -> bool:
 # --- legal actions --------------------------------------------------------------------------
 
 
+def cached_legal_actions(s: State) -> list[Action]:
+    """:meth:`SambaGame.legal_actions`: :func:`legal_actions`, cached on the state (none once the
+    match is over).  The engine's method is this function itself (a ``staticmethod``), so a call
+    runs no interpreted frame in the compiled build."""
+    found: list[Action] | None = s._legal
+    if found is None:
+        found = s._legal = legal_actions(s) if not s.finished else []
+    return found
+
+
 def legal_actions(s: State) -> list[Action]:
     """The legal actions, in a fixed order.  After the partner answered yes, only the actions
     after which the asker can still go out this turn (seed 002: 'you must obey the answer')."""
@@ -348,6 +358,7 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
 
 
 __all__ = [
+    "cached_legal_actions",
     "can_go_out_this_turn",
     "keeps_going_out",
     "legal_actions",

@@ -193,6 +193,12 @@ def side_minimum(s: State, side: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def to_act_of(s: State) -> int | None:
+    """:meth:`SambaGame.to_act`: the seat to act, ``None`` once the match is over (the engine's
+    method is this function itself, a ``staticmethod``)."""
+    return None if s.finished else s.to_act
+
+
 def _clone(s: State) -> State:
     return s.clone()
 
