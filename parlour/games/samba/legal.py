@@ -47,6 +47,11 @@ from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State
 Action = A.SambaAction
 
 
+#: the red 3s as a tuple of any length: compiled, a loop over it indexes the tuple (over the
+#: two-element ``tuple[Card, Card]`` it would go through the generic iterator)
+_RED3: Final[tuple[int, ...]] = RED_THREES
+
+
 def opening_minimum(s: State, side: int) -> int:
     return side_minimum(s, side)
 
@@ -170,14 +175,12 @@ def raw_legal_actions(s: State) -> list[Action]:
         _starters(s, h, held, out)
     nwo = s.rules.no_wild_on_canasta
     nw = wild_count(h)
-    add = A.ADD
     for i, m in enumerate(melds):
-        row = add[i] if i < len(add) else A.add_row(i)
         kind = m.kind
         cands: list[int] = []
         if kind == GROUP:
             k = m.rank - 2
-            for x in (k, k + 13, k + 26, k + 39):
+            for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
                 if h[x]:
                     cands.append(x)
             if nw:
@@ -198,7 +201,7 @@ def raw_legal_actions(s: State) -> list[Action]:
                 new = add_card(m, k)
                 if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
                     continue
-            out.append(row[k])
+            out.append(A.add_action(i, k))
     seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
     for m in melds:
         if m.kind == GROUP:
@@ -208,7 +211,7 @@ def raw_legal_actions(s: State) -> list[Action]:
                 break
             seen |= bit
 
-    for k in RED_THREES:
+    for k in _RED3:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):
             out.append(A.LAY_RED3[k])
     if not opened and len(out) > first:
@@ -327,7 +330,7 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     # empty stock, drawing ends the hand and a red 3 still held costs 750)
     if h[14] or h[27]:
         n = s.sizes[seat]
-        for k in RED_THREES:
+        for k in _RED3:
             if h[k] and (n > 1 or (s.opened[side] and may_go_out(s, side))):
                 out.append(A.LAY_RED3[k])
     pile = s.pile
