@@ -399,61 +399,74 @@ def suit_options(
     sequences — extending ``seqs`` at either end (up to seven cards) or as new runs of three or
     more — each with the most sambas (seven-card sequences) that way makes."""
     out: dict[tuple[int, ...], int] = {}
-    c = list(cnt)
+    _extend(list(cnt), seqs, out, 0, 0)
+    return out
 
-    def runs(start: int, min_len: int, sambas: int) -> None:
-        key = tuple(c)
-        if out.get(key, -1) < sambas:
-            out[key] = sambas
-        # new runs in canonical order (low rank, then length, never decreasing): each multiset
-        # of runs once
-        for lo in range(start, 9):
-            if not c[lo]:
-                continue
-            length = 0
-            least = min_len if lo == start else 3
-            while length < 7 and lo + length < 11 and c[lo + length]:
-                length += 1
-                if length >= least:
-                    for i in range(lo, lo + length):
-                        c[i] = c[i] - 1
-                    runs(lo, length, sambas + (length == 7))
-                    for i in range(lo, lo + length):
-                        c[i] = c[i] + 1
 
-    def extend(j: int, sambas: int) -> None:
-        if j == len(seqs):
-            runs(0, 3, sambas)
-            return
-        lo, hi = seqs[j]
-        size = hi - lo + 1
-        a, b = lo - 4, hi - 4
-        down = 0
+# :func:`suit_options`' two searches are plain functions passed the counts being used up and the
+# answers, not closures: a compiled closure and its environment refer to each other, so every
+# call left a cycle for the cyclic collector
+
+
+def _runs(
+    c: list[int], out: dict[tuple[int, ...], int], start: int, min_len: int, sambas: int
+) -> None:
+    key = tuple(c)
+    if out.get(key, -1) < sambas:
+        out[key] = sambas
+    # new runs in canonical order (low rank, then length, never decreasing): each multiset
+    # of runs once
+    for lo in range(start, 9):
+        if not c[lo]:
+            continue
+        length = 0
+        least = min_len if lo == start else 3
+        while length < 7 and lo + length < 11 and c[lo + length]:
+            length += 1
+            if length >= least:
+                for i in range(lo, lo + length):
+                    c[i] = c[i] - 1
+                _runs(c, out, lo, length, sambas + (length == 7))
+                for i in range(lo, lo + length):
+                    c[i] = c[i] + 1
+
+
+def _extend(
+    c: list[int],
+    seqs: tuple[tuple[int, int], ...],
+    out: dict[tuple[int, ...], int],
+    j: int,
+    sambas: int,
+) -> None:
+    if j == len(seqs):
+        _runs(c, out, 0, 3, sambas)
+        return
+    lo, hi = seqs[j]
+    size = hi - lo + 1
+    a, b = lo - 4, hi - 4
+    down = 0
+    while True:
+        up = 0
         while True:
-            up = 0
-            while True:
-                extend(j + 1, sambas + (size + down + up == 7))
-                if size + down + up >= 7:
-                    break
-                i = b + up + 1
-                if i > 10 or not c[i]:
-                    break
-                c[i] = c[i] - 1
-                up += 1
-            for t in range(up):
-                c[b + 1 + t] = c[b + 1 + t] + 1
-            if size + down >= 7:
+            _extend(c, seqs, out, j + 1, sambas + (size + down + up == 7))
+            if size + down + up >= 7:
                 break
-            i = a - down - 1
-            if i < 0 or not c[i]:
+            i = b + up + 1
+            if i > 10 or not c[i]:
                 break
             c[i] = c[i] - 1
-            down += 1
-        for t in range(down):
-            c[a - 1 - t] = c[a - 1 - t] + 1
-
-    extend(0, 0)
-    return out
+            up += 1
+        for t in range(up):
+            c[b + 1 + t] = c[b + 1 + t] + 1
+        if size + down >= 7:
+            break
+        i = a - down - 1
+        if i < 0 or not c[i]:
+            break
+        c[i] = c[i] - 1
+        down += 1
+    for t in range(down):
+        c[a - 1 - t] = c[a - 1 - t] + 1
 
 
 def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
