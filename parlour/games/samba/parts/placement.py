@@ -140,7 +140,12 @@ class Table:
         return t
 
     def _set_group(self, rank: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
-        gs = list(self.groups.get(rank, ()))
+        if old is None and not self.by_rank[rank]:
+            # the rank's first group (the common case of a new meld): nothing to sort
+            self.canastas += new[0] + new[1] >= 7
+            self._put_groups(rank, (new,))
+            return
+        gs = list(self.by_rank[rank])
         if old is not None:
             gs.remove(old)
             self.canastas -= old[0] + old[1] >= 7
@@ -197,15 +202,34 @@ class Table:
 
     def _make_meld(self, cards: tuple[int, ...]) -> Table:
         t = self._copy()
-        nats = [c for c in cards if not IS_WILD[c]]
-        t.value += sum([VALUE[c] for c in cards])
+        # one pass: the value, the naturals' count and whether they share one rank (a group),
+        # else their lowest and highest rank and suit (a sequence)
+        value = nats = 0
+        rank = lo = hi = suit = 0
+        one_rank = True
+        for c in cards:
+            value += VALUE[c]
+            if IS_WILD[c]:
+                continue
+            r = c % 13 + 2
+            if nats == 0:
+                rank = lo = hi = r
+                suit = c // 13
+            else:
+                if r != rank:
+                    one_rank = False
+                if r < lo:
+                    lo = r
+                if r > hi:
+                    hi = r
+            nats += 1
+        t.value += value
         if not nats:
             t._set_wild(None, len(cards))
-        elif len({c % 13 for c in nats}) == 1:
-            t._set_group(nats[0] % 13 + 2, None, (len(nats), len(cards) - len(nats)))
+        elif one_rank:
+            t._set_group(rank, None, (nats, len(cards) - nats))
         else:
-            ranks = [c % 13 + 2 for c in nats]
-            t._set_seq(nats[0] // 13, None, (min(ranks), max(ranks)))
+            t._set_seq(suit, None, (lo, hi))
         return t
 
     def with_card(self, meld: Meld, card: int) -> Table:
