@@ -209,12 +209,18 @@ _MERGE: Final[dict[tuple[int, int], MergeGroups]] = {}
 ADD: Final[list[list[AddToMeld | None]]] = []
 
 
+def add_row(meld: int) -> list[AddToMeld | None]:
+    """The row of interned ``AddToMeld`` actions of the meld (``None`` where none is made yet:
+    :func:`add_action` makes it)."""
+    while len(ADD) <= meld:
+        ADD.append([None] * 53)
+    return ADD[meld]
+
+
 def add_action(meld: int, card: Card) -> AddToMeld:
     if not 0 <= card < 53:
         return AddToMeld(meld, card)
-    while len(ADD) <= meld:
-        ADD.append([None] * 53)
-    row = ADD[meld]
+    row = add_row(meld)
     a = row[card]
     if a is None:
         a = row[card] = AddToMeld(meld, card)

@@ -176,6 +176,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     nwo = s.rules.no_wild_on_canasta
     nw = wild_count(h)
     for i, m in enumerate(melds):
+        row = A.add_row(i)
         kind = m.kind
         cands: list[int] = []
         if kind == GROUP:
@@ -201,7 +202,8 @@ def raw_legal_actions(s: State) -> list[Action]:
                 new = add_card(m, k)
                 if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
                     continue
-            out.append(A.add_action(i, k))
+            act = row[k]
+            out.append(act if act is not None else A.add_action(i, k))
     seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
     for m in melds:
         if m.kind == GROUP:
@@ -262,16 +264,18 @@ def _last_meld_ok(
 
 
 def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
-    # rank by rank in the order each rank first appears, each rank's groups in order
-    done = 0  # ranks listed, as bits
-    n = len(melds)
-    for first in range(n):
-        m = melds[first]
-        if m.kind != GROUP or (done >> m.rank) & 1:
-            continue
-        done |= 1 << m.rank
-        rank = m.rank
-        same = [i for i in range(first, n) if melds[i].kind == GROUP and melds[i].rank == rank]
+    # rank by rank in the order each rank first appears, each rank's groups in order: the groups'
+    # indexes gathered by rank in one pass (``ranks`` in order of first appearance)
+    by_rank: list[list[int]] = [[] for _ in range(15)]
+    ranks: list[int] = []
+    for i, m in enumerate(melds):
+        if m.kind == GROUP:
+            same = by_rank[m.rank]
+            if not same:
+                ranks.append(m.rank)
+            same.append(i)
+    for rank in ranks:
+        same = by_rank[rank]
         for x in range(len(same)):
             a = same[x]
             for y in range(x + 1, len(same)):

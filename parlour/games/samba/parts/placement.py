@@ -300,6 +300,12 @@ def cached_table(melds: tuple[Meld, ...]) -> Table | None:
     return None
 
 
+def _held(cnt: tuple[int, ...]) -> bool:
+    """``any(cnt)``: compiled, ``any`` of a generator is a loop, of a tuple a look-up of the
+    builtin and a generic call."""
+    return any(x for x in cnt)
+
+
 def raw_pool(h: list[int]) -> tuple[int, ...]:
     """Every natural of the hand left for groups: the count of each rank 4…A."""
     return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
@@ -312,7 +318,7 @@ def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
-        if not any(cnt):
+        if not _held(cnt):
             continue
         seqs = table.seqs[suit]
         if not seqs and no_run(cnt):
@@ -362,7 +368,7 @@ def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
-        if not any(cnt):
+        if not _held(cnt):
             continue
         seqs = table.seqs[suit]
         if not seqs and no_run(cnt):
@@ -501,7 +507,7 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
         base = suit * 13 + 2  # kind of rank 4 of this suit
         cnt = tuple(h[base : base + 11])
         seqs = table.seqs[suit]
-        if not any(cnt):
+        if not _held(cnt):
             continue
         # no three in a row and nothing to extend: every natural of the suit goes to groups
         alone = not seqs and no_run(cnt)
@@ -660,6 +666,6 @@ def placed(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> in
 
 def seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """What :func:`seq_pool` leaves of one suit for groups."""
-    if not any(cnt) or (not seqs and no_run(cnt)):
+    if not _held(cnt) or (not seqs and no_run(cnt)):
         return cnt
     return _most_in_sequences(cnt, seqs)[0]
