@@ -264,18 +264,16 @@ def _last_meld_ok(
 
 
 def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
-    # rank by rank in the order each rank first appears, each rank's groups in order: the groups'
-    # indexes gathered by rank in one pass (``ranks`` in order of first appearance)
-    by_rank: list[list[int]] = [[] for _ in range(15)]
-    ranks: list[int] = []
-    for i, m in enumerate(melds):
-        if m.kind == GROUP:
-            same = by_rank[m.rank]
-            if not same:
-                ranks.append(m.rank)
-            same.append(i)
-    for rank in ranks:
-        same = by_rank[rank]
+    # rank by rank in the order each rank first appears, each rank's groups in order
+    done = 0  # ranks listed, as bits
+    n = len(melds)
+    for first in range(n):
+        m = melds[first]
+        if m.kind != GROUP or (done >> m.rank) & 1:
+            continue
+        done |= 1 << m.rank
+        rank = m.rank
+        same = [i for i in range(first, n) if melds[i].kind == GROUP and melds[i].rank == rank]
         for x in range(len(same)):
             a = same[x]
             for y in range(x + 1, len(same)):
