@@ -301,9 +301,12 @@ def cached_table(melds: tuple[Meld, ...]) -> Table | None:
 
 
 def _held(cnt: tuple[int, ...]) -> bool:
-    """``any(cnt)``: compiled, ``any`` of a generator is a loop, of a tuple a look-up of the
-    builtin and a generic call."""
-    return any(x for x in cnt)
+    """``any(cnt)``: compiled, this loop; ``any`` of a tuple would be a look-up of the builtin
+    and a generic call (and ``any`` of a generator costs more interpreted)."""
+    for x in cnt:  # noqa: SIM110
+        if x:
+            return True
+    return False
 
 
 def raw_pool(h: list[int]) -> tuple[int, ...]:
