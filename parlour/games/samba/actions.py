@@ -204,18 +204,27 @@ _PAIR: Final[dict[tuple[int, int], TakePile]] = {}
 _MERGE: Final[dict[tuple[int, int], MergeGroups]] = {}
 
 
-#: ADD[meld][card]: interned AddToMeld actions, rows added on demand
-ADD: Final[list[tuple[AddToMeld, ...]]] = []
+#: ADD[meld][card]: interned AddToMeld actions, made on first use (a row of 53 made at once cost
+#: a frozen dataclass's interpreted ``__init__`` per card, most of them never offered)
+ADD: Final[list[list[AddToMeld | None]]] = []
 
 
-def add_row(meld: int) -> tuple[AddToMeld, ...]:
+def add_row(meld: int) -> list[AddToMeld | None]:
+    """The row of interned ``AddToMeld`` actions of the meld (``None`` where none is made yet:
+    :func:`add_action` makes it)."""
     while len(ADD) <= meld:
-        ADD.append(tuple(AddToMeld(len(ADD), k) for k in range(53)))
+        ADD.append([None] * 53)
     return ADD[meld]
 
 
 def add_action(meld: int, card: Card) -> AddToMeld:
-    return add_row(meld)[card] if 0 <= card < 53 else AddToMeld(meld, card)
+    if not 0 <= card < 53:
+        return AddToMeld(meld, card)
+    row = add_row(meld)
+    a = row[card]
+    if a is None:
+        a = row[card] = AddToMeld(meld, card)
+    return a
 
 
 def top_action(meld: int) -> TakeTop:

@@ -9,6 +9,25 @@ from parlour.core.canasta import RED_THREES
 from parlour.core.game import Event
 from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
+
+# the classes by name: compiled, ``A.Discard`` is a module attribute look-up at every use, a
+# name imported here a static reference
+from parlour.games.samba.actions import (
+    AddToMeld,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    Draw,
+    LayRedThree,
+    MeldBlackThrees,
+    MergeGroups,
+    Pass,
+    Stage,
+    TakePile,
+    TakeTop,
+    UndoOpening,
+    Unstage,
+)
 from parlour.games.samba.legal import (
     legal_actions,
     may_go_out,
@@ -130,9 +149,7 @@ def _next_turn(s: State) -> None:
 
 
 #: moves that only take cards out of the hand: the caches of what the turn can still reach stay
-_NARROWING: Final = frozenset(
-    {A.Stage, A.AddToMeld, A.MergeGroups, A.LayRedThree, A.MeldBlackThrees}
-)
+_NARROWING: Final = frozenset({Stage, AddToMeld, MergeGroups, LayRedThree, MeldBlackThrees})
 
 
 def apply(s0: State, action: Action, events: list[Event] | None) -> State:
@@ -144,8 +161,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     t = type(action)
     if t not in _NARROWING:
         s._no_out = s._no_open = False
-    if t is A.Discard:
-        card = cast(A.Discard, action).card
+    if t is Discard:
+        card = cast(Discard, action).card
         _play_from_hand(s, seat, card)
         s.pile = (*s.pile, card)
         if events is not None:
@@ -155,8 +172,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         else:
             _next_turn(s)
         return s
-    if t is A.Stage:
-        card = cast(A.Stage, action).card
+    if t is Stage:
+        card = cast(Stage, action).card
         _play_from_hand(s, seat, card)
         pending = (*s.pending, card)
         if len(pending) == 1:
@@ -185,7 +202,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         else:
             s.pending = pending
         return s
-    if t is A.Draw:
+    if t is Draw:
         if s.stock_len == 0:
             if events is not None:
                 events.append(Event("stock_out"))
@@ -206,8 +223,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("draw", {"seat": seat, "count": take}))
             events.append(Event("drew", {"seat": seat, "cards": tuple(drawn)}, frozenset({seat})))
         return s
-    if t is A.AddToMeld:
-        add = cast(A.AddToMeld, action)
+    if t is AddToMeld:
+        add = cast(AddToMeld, action)
         i, card = add.meld, add.card
         _play_from_hand(s, seat, card)
         old = s.melds[side]
@@ -222,7 +239,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("add", {"seat": seat, "card": card, "meld": i}))
         _after_meld(s, seat, side, events)
         return s
-    if t is A.Unstage:
+    if t is Unstage:
         s.undone = (*s.undone, takeback_key(s0, "unstage"))
         # back to the position where the meld was begun: the same hand and table
         s._no_out = 1 if s0._no_out & 2 else 0
@@ -234,8 +251,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         s.pending = ()
         s.takebacks += 1
         return s
-    if t is A.TakePile:
-        a, b = cast(A.TakePile, action).pair
+    if t is TakePile:
+        a, b = cast(TakePile, action).pair
         _play_from_hand(s, seat, a, b)
         top = s.pile[-1]
         s.pile = s.pile[:-1]
@@ -258,8 +275,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             s.phase = PILE_OPEN
             _after_meld(s, seat, side, events)
         return s
-    if t is A.TakeTop:
-        i = cast(A.TakeTop, action).meld
+    if t is TakeTop:
+        i = cast(TakeTop, action).meld
         top = s.pile[-1]
         s.pile = s.pile[:-1]
         old = s.melds[side]
@@ -277,8 +294,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             _own(s, seat)
             _take_rest_of_pile(s, seat, events)
         return s
-    if t is A.MergeGroups:
-        mg = cast(A.MergeGroups, action)
+    if t is MergeGroups:
+        mg = cast(MergeGroups, action)
         i, j = mg.meld, mg.other
         old = s.melds[side]
         melds = list(old)
@@ -292,8 +309,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         if events is not None:
             events.append(Event("merge", {"seat": seat, "meld": i, "other": j}))
         return s
-    if t is A.LayRedThree:
-        card = cast(A.LayRedThree, action).card
+    if t is LayRedThree:
+        card = cast(LayRedThree, action).card
         _play_from_hand(s, seat, card)
         r3 = s.red3 = s.red3[:]
         r3[side] = (*r3[side], card)
@@ -302,8 +319,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
-    if t is A.MeldBlackThrees:
-        cards = cast(A.MeldBlackThrees, action).cards
+    if t is MeldBlackThrees:
+        cards = cast(MeldBlackThrees, action).cards
         _play_from_hand(s, seat, *cards)
         _set_melds(s, side, (*s.melds[side], build(BLACK3, 3, -1, 3, cards)))
         if events is not None:
@@ -311,7 +328,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         if s.sizes[seat] == 0:
             _end_hand(s, seat, events)
         return s
-    if t is A.UndoOpening:
+    if t is UndoOpening:
         s.undone = (*s.undone, takeback_key(s0, "undo"))
         h = _own(s, seat)
         back = [c for m in s.melds[side] for c in m.cards]
@@ -330,20 +347,20 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         if events is not None:
             events.append(Event("undo", {"seat": seat}))
         return s
-    if t is A.Pass:
+    if t is Pass:
         if events is not None:
             events.append(Event("pass", {"seat": seat}))
         _next_turn(s)
         return s
-    if t is A.AskGoOut:
+    if t is AskGoOut:
         s.asked = True
         s.phase = ANSWER
         s.to_act = partner_of(s, seat)
         if events is not None:
             events.append(Event("ask", {"seat": seat}))
         return s
-    if t is A.AnswerGoOut:
-        yes = cast(A.AnswerGoOut, action).yes
+    if t is AnswerGoOut:
+        yes = cast(AnswerGoOut, action).yes
         s.permission = 1 if yes else -1
         s.phase = MELD
         s.to_act = partner_of(s, seat)
@@ -351,6 +368,12 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             events.append(Event("answer", {"seat": seat, "yes": yes}))
         return s
     raise TypeError(f"not a Samba action: {action!r}")
+
+
+def apply_quiet(s: State, action: Action) -> State:
+    """:meth:`SambaGame.apply_quiet`: :func:`apply` building no events (the engine's method is
+    this function itself, a ``staticmethod``: no interpreted frame in the compiled build)."""
+    return apply(s, action, None)
 
 
 def partner_of(s: State, seat: int) -> int:
@@ -387,6 +410,7 @@ def _end_hand(s: State, went_out: int | None, events: list[Event] | None) -> Non
 __all__ = [
     "VALUE",
     "apply",
+    "apply_quiet",
     "legal_actions",
     "may_go_out",
     "opening_minimum",

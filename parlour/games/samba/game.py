@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from parlour.core.cards import Card
@@ -18,7 +17,7 @@ from parlour.games.samba.parts.melds import (
 )
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.scoring import hand_result
-from parlour.games.samba.state import State, deal, new_match
+from parlour.games.samba.state import State, deal, new_match, to_act_of
 from parlour.games.samba.view import SambaView, determinize, observe, view_json
 
 SambaAction = A.SambaAction
@@ -40,21 +39,18 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
     def new_game(self, rules: SambaRules, seed: int) -> State:
         return new_match(rules, seed)
 
-    def to_act(self, state: State) -> int | None:
-        return None if state.finished else state.to_act
-
-    def legal_actions(self, state: State) -> Sequence[SambaAction]:
-        found = state._legal
-        if found is None:
-            found = state._legal = legal.legal_actions(state) if not state.finished else []
-        return found  # type: ignore[no-any-return]
+    # the three calls of every decision of a play loop are the compiled functions themselves:
+    # a forwarding method here would run an interpreted frame per call (this class subclasses
+    # the interpreted ``Game`` and is not compiled; docs/speed.md).  mypy does not see that a
+    # staticmethod with the method's parameters after ``self`` overrides it, hence the ignores
+    to_act = staticmethod(to_act_of)  # type: ignore[assignment]
+    legal_actions = staticmethod(legal.cached_legal_actions)  # type: ignore[assignment]
 
     def apply_unchecked(self, state: State, action: SambaAction) -> tuple[State, list[Event]]:
         events: list[Event] = []
         return apply.apply(state, action, events), events
 
-    def apply_quiet(self, state: State, action: SambaAction) -> State:
-        return apply.apply(state, action, None)
+    apply_quiet = staticmethod(apply.apply_quiet)  # type: ignore[assignment]
 
     def explain(self, state: State, action: SambaAction) -> str | None:
         if state.finished:

@@ -47,6 +47,11 @@ from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State
 Action = A.SambaAction
 
 
+#: the red 3s as a tuple of any length: compiled, a loop over it indexes the tuple (over the
+#: two-element ``tuple[Card, Card]`` it would go through the generic iterator)
+_RED3: Final[tuple[int, ...]] = RED_THREES
+
+
 def opening_minimum(s: State, side: int) -> int:
     return side_minimum(s, side)
 
@@ -57,6 +62,16 @@ def may_go_out(s: State, side: int) -> bool:
 
 
 # --- legal actions --------------------------------------------------------------------------
+
+
+def cached_legal_actions(s: State) -> list[Action]:
+    """:meth:`SambaGame.legal_actions`: :func:`legal_actions`, cached on the state (none once the
+    match is over).  The engine's method is this function itself (a ``staticmethod``), so a call
+    runs no interpreted frame in the compiled build."""
+    found: list[Action] | None = s._legal
+    if found is None:
+        found = s._legal = legal_actions(s) if not s.finished else []
+    return found
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -160,14 +175,13 @@ def raw_legal_actions(s: State) -> list[Action]:
         _starters(s, h, held, out)
     nwo = s.rules.no_wild_on_canasta
     nw = wild_count(h)
-    add = A.ADD
     for i, m in enumerate(melds):
-        row = add[i] if i < len(add) else A.add_row(i)
+        row = A.add_row(i)
         kind = m.kind
         cands: list[int] = []
         if kind == GROUP:
             k = m.rank - 2
-            for x in (k, k + 13, k + 26, k + 39):
+            for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
                 if h[x]:
                     cands.append(x)
             if nw:
@@ -188,7 +202,8 @@ def raw_legal_actions(s: State) -> list[Action]:
                 new = add_card(m, k)
                 if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
                     continue
-            out.append(row[k])
+            act = row[k]
+            out.append(act if act is not None else A.add_action(i, k))
     seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
     for m in melds:
         if m.kind == GROUP:
@@ -198,7 +213,7 @@ def raw_legal_actions(s: State) -> list[Action]:
                 break
             seen |= bit
 
-    for k in RED_THREES:
+    for k in _RED3:
         if h[k] and (n > 1 or (opened and may_go_out(s, side))):
             out.append(A.LAY_RED3[k])
     if not opened and len(out) > first:
@@ -317,7 +332,7 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     # empty stock, drawing ends the hand and a red 3 still held costs 750)
     if h[14] or h[27]:
         n = s.sizes[seat]
-        for k in RED_THREES:
+        for k in _RED3:
             if h[k] and (n > 1 or (s.opened[side] and may_go_out(s, side))):
                 out.append(A.LAY_RED3[k])
     pile = s.pile
@@ -348,6 +363,7 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
 
 
 __all__ = [
+    "cached_legal_actions",
     "can_go_out_this_turn",
     "keeps_going_out",
     "legal_actions",

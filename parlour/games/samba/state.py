@@ -193,6 +193,12 @@ def side_minimum(s: State, side: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def to_act_of(s: State) -> int | None:
+    """:meth:`SambaGame.to_act`: the seat to act, ``None`` once the match is over (the engine's
+    method is this function itself, a ``staticmethod``)."""
+    return None if s.finished else s.to_act
+
+
 def _clone(s: State) -> State:
     return s.clone()
 
@@ -224,7 +230,7 @@ def deal(s: State, hand_seed: int) -> None:
     rules = s.rules
     n = s.players
     deck = shoe(3, 6)
-    random.Random(hand_seed).shuffle(deck)
+    shuffle_as_random(deck, random.Random(hand_seed))
     per = rules.cards_per_player()
     hands = [[0] * 53 for _ in range(n)]
     pos = 0
@@ -266,6 +272,26 @@ def deal(s: State, hand_seed: int) -> None:
     if rules.red_threes_as_canasta:
         for i in range(n):
             replace_red_threes(s, (s.dealer + 1 + i) % n)
+
+
+def shuffle_as_random(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same generator state, written out so
+    that it compiles (``random.shuffle`` runs two interpreted calls a card: about 0.35 M
+    instructions a Samba deal).  The algorithm is CPython's: from the last position down, swap
+    with a position drawn below ``i + 1`` by ``getrandbits`` of that many bits, drawing again
+    while too large; ``tests/games/samba/test_deal_shuffle.py`` checks it against
+    ``random.shuffle``."""
+    bits = rng.getrandbits
+    n = len(cards)
+    k = n.bit_length()  # bits of i + 1 below: kept in step as i falls
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        while k > 1 and m < 1 << (k - 1):
+            k -= 1
+        j = bits(k)
+        while j >= m:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def replace_red_threes(s: State, seat: int) -> None:

@@ -160,7 +160,7 @@ def expand_counts(h: list[int]) -> list[Card]:
 
 def held_kinds(h: list[int]) -> list[Card]:
     """The kinds a count vector holds, in order (each once)."""
-    return [k for k in range(53) if h[k]]
+    return [k for k, x in enumerate(h) if x]
 
 
 #: every card kind, in order

@@ -140,7 +140,12 @@ class Table:
         return t
 
     def _set_group(self, rank: int, old: tuple[int, int] | None, new: tuple[int, int]) -> None:
-        gs = list(self.groups.get(rank, ()))
+        if old is None and not self.by_rank[rank]:
+            # the rank's first group (the common case of a new meld): nothing to sort
+            self.canastas += new[0] + new[1] >= 7
+            self._put_groups(rank, (new,))
+            return
+        gs = list(self.by_rank[rank])
         if old is not None:
             gs.remove(old)
             self.canastas -= old[0] + old[1] >= 7
@@ -197,15 +202,34 @@ class Table:
 
     def _make_meld(self, cards: tuple[int, ...]) -> Table:
         t = self._copy()
-        nats = [c for c in cards if not IS_WILD[c]]
-        t.value += sum([VALUE[c] for c in cards])
+        # one pass: the value, the naturals' count and whether they share one rank (a group),
+        # else their lowest and highest rank and suit (a sequence)
+        value = nats = 0
+        rank = lo = hi = suit = 0
+        one_rank = True
+        for c in cards:
+            value += VALUE[c]
+            if IS_WILD[c]:
+                continue
+            r = c % 13 + 2
+            if nats == 0:
+                rank = lo = hi = r
+                suit = c // 13
+            else:
+                if r != rank:
+                    one_rank = False
+                if r < lo:
+                    lo = r
+                if r > hi:
+                    hi = r
+            nats += 1
+        t.value += value
         if not nats:
             t._set_wild(None, len(cards))
-        elif len({c % 13 for c in nats}) == 1:
-            t._set_group(nats[0] % 13 + 2, None, (len(nats), len(cards) - len(nats)))
+        elif one_rank:
+            t._set_group(rank, None, (nats, len(cards) - nats))
         else:
-            ranks = [c % 13 + 2 for c in nats]
-            t._set_seq(nats[0] // 13, None, (min(ranks), max(ranks)))
+            t._set_seq(suit, None, (lo, hi))
         return t
 
     def with_card(self, meld: Meld, card: int) -> Table:
@@ -276,6 +300,15 @@ def cached_table(melds: tuple[Meld, ...]) -> Table | None:
     return None
 
 
+def _held(cnt: tuple[int, ...]) -> bool:
+    """``any(cnt)``: compiled, this loop; ``any`` of a tuple would be a look-up of the builtin
+    and a generic call (and ``any`` of a generator costs more interpreted)."""
+    for x in cnt:  # noqa: SIM110
+        if x:
+            return True
+    return False
+
+
 def raw_pool(h: list[int]) -> tuple[int, ...]:
     """Every natural of the hand left for groups: the count of each rank 4…A."""
     return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
@@ -288,7 +321,7 @@ def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
-        if not any(cnt):
+        if not _held(cnt):
             continue
         seqs = table.seqs[suit]
         if not seqs and no_run(cnt):
@@ -338,7 +371,7 @@ def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
-        if not any(cnt):
+        if not _held(cnt):
             continue
         seqs = table.seqs[suit]
         if not seqs and no_run(cnt):
@@ -399,61 +432,74 @@ def suit_options(
     sequences — extending ``seqs`` at either end (up to seven cards) or as new runs of three or
     more — each with the most sambas (seven-card sequences) that way makes."""
     out: dict[tuple[int, ...], int] = {}
-    c = list(cnt)
+    _extend(list(cnt), seqs, out, 0, 0)
+    return out
 
-    def runs(start: int, min_len: int, sambas: int) -> None:
-        key = tuple(c)
-        if out.get(key, -1) < sambas:
-            out[key] = sambas
-        # new runs in canonical order (low rank, then length, never decreasing): each multiset
-        # of runs once
-        for lo in range(start, 9):
-            if not c[lo]:
-                continue
-            length = 0
-            least = min_len if lo == start else 3
-            while length < 7 and lo + length < 11 and c[lo + length]:
-                length += 1
-                if length >= least:
-                    for i in range(lo, lo + length):
-                        c[i] = c[i] - 1
-                    runs(lo, length, sambas + (length == 7))
-                    for i in range(lo, lo + length):
-                        c[i] = c[i] + 1
 
-    def extend(j: int, sambas: int) -> None:
-        if j == len(seqs):
-            runs(0, 3, sambas)
-            return
-        lo, hi = seqs[j]
-        size = hi - lo + 1
-        a, b = lo - 4, hi - 4
-        down = 0
+# :func:`suit_options`' two searches are plain functions passed the counts being used up and the
+# answers, not closures: a compiled closure and its environment refer to each other, so every
+# call left a cycle for the cyclic collector
+
+
+def _runs(
+    c: list[int], out: dict[tuple[int, ...], int], start: int, min_len: int, sambas: int
+) -> None:
+    key = tuple(c)
+    if out.get(key, -1) < sambas:
+        out[key] = sambas
+    # new runs in canonical order (low rank, then length, never decreasing): each multiset
+    # of runs once
+    for lo in range(start, 9):
+        if not c[lo]:
+            continue
+        length = 0
+        least = min_len if lo == start else 3
+        while length < 7 and lo + length < 11 and c[lo + length]:
+            length += 1
+            if length >= least:
+                for i in range(lo, lo + length):
+                    c[i] = c[i] - 1
+                _runs(c, out, lo, length, sambas + (length == 7))
+                for i in range(lo, lo + length):
+                    c[i] = c[i] + 1
+
+
+def _extend(
+    c: list[int],
+    seqs: tuple[tuple[int, int], ...],
+    out: dict[tuple[int, ...], int],
+    j: int,
+    sambas: int,
+) -> None:
+    if j == len(seqs):
+        _runs(c, out, 0, 3, sambas)
+        return
+    lo, hi = seqs[j]
+    size = hi - lo + 1
+    a, b = lo - 4, hi - 4
+    down = 0
+    while True:
+        up = 0
         while True:
-            up = 0
-            while True:
-                extend(j + 1, sambas + (size + down + up == 7))
-                if size + down + up >= 7:
-                    break
-                i = b + up + 1
-                if i > 10 or not c[i]:
-                    break
-                c[i] = c[i] - 1
-                up += 1
-            for t in range(up):
-                c[b + 1 + t] = c[b + 1 + t] + 1
-            if size + down >= 7:
+            _extend(c, seqs, out, j + 1, sambas + (size + down + up == 7))
+            if size + down + up >= 7:
                 break
-            i = a - down - 1
-            if i < 0 or not c[i]:
+            i = b + up + 1
+            if i > 10 or not c[i]:
                 break
             c[i] = c[i] - 1
-            down += 1
-        for t in range(down):
-            c[a - 1 - t] = c[a - 1 - t] + 1
-
-    extend(0, 0)
-    return out
+            up += 1
+        for t in range(up):
+            c[b + 1 + t] = c[b + 1 + t] + 1
+        if size + down >= 7:
+            break
+        i = a - down - 1
+        if i < 0 or not c[i]:
+            break
+        c[i] = c[i] - 1
+        down += 1
+    for t in range(down):
+        c[a - 1 - t] = c[a - 1 - t] + 1
 
 
 def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
@@ -464,7 +510,7 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
         base = suit * 13 + 2  # kind of rank 4 of this suit
         cnt = tuple(h[base : base + 11])
         seqs = table.seqs[suit]
-        if not any(cnt):
+        if not _held(cnt):
             continue
         # no three in a row and nothing to extend: every natural of the suit goes to groups
         alone = not seqs and no_run(cnt)
@@ -623,6 +669,6 @@ def placed(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> in
 
 def seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """What :func:`seq_pool` leaves of one suit for groups."""
-    if not any(cnt) or (not seqs and no_run(cnt)):
+    if not _held(cnt) or (not seqs and no_run(cnt)):
         return cnt
     return _most_in_sequences(cnt, seqs)[0]
