@@ -47,6 +47,7 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
         tune_gc=True,
+        loop_stats=os.environ.get("PARLOUR_LOOP_STATS") or None,
     )
     return create_app(storage, config, cluster), storage
 

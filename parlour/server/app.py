@@ -37,6 +37,7 @@ from parlour.server import flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
+from parlour.server.loopstats import LoopMonitor
 from parlour.server.storage import Storage, open_storage
 from parlour.server.table import Connection, Rejected, Table, encode
 
@@ -405,7 +406,13 @@ def create_app(
         await server.startup()
         if server.config.tune_gc:
             tune_gc()
+        monitor = None
+        if server.config.loop_stats:
+            monitor = LoopMonitor(server.config.loop_stats, server)
+            monitor.start()
         yield
+        if monitor is not None:
+            monitor.stop()
         await server.shutdown()
 
     app = FastAPI(

@@ -107,6 +107,9 @@ class ServerConfig:
     #: once started, freeze what is loaded out of the garbage collector's way and collect the
     #: young objects less often (``parlour serve``; tests leave the interpreter as it is)
     tune_gc: bool = False
+    #: a file the event loop's lag and the collector's pauses are written to every few seconds
+    #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
+    loop_stats: str | None = None
 
 
 class LobbyError(Exception):
@@ -156,6 +159,9 @@ class TableServer:
         #: each inline level's running mean CPU seconds per move
         self._inline_mean: dict[tuple[str, str], float] = {}
         self.actions_applied = 0
+        #: bot moves played on the event loop, and state broadcasts (``loop_counters``)
+        self.bot_moves_inline = 0
+        self.broadcasts = 0
         self.broken: dict[str, str] = {}
         limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
         self.limiter = RateLimiter(limits)
@@ -163,6 +169,16 @@ class TableServer:
         self._sweeper: asyncio.Task[None] | None = None
         #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
         self.cluster: Cluster | None = None
+
+    def loop_counters(self) -> dict[str, int]:
+        """What the server has done so far (``parlour.server.loopstats``)."""
+        return {
+            "actions": self.actions_applied,
+            "bot_moves": self.bot_moves_inline,
+            "broadcasts": self.broadcasts,
+            "journal_batches": self.journal.batches,
+            "journal_calls": self.journal.calls,
+        }
 
     def plays_inline(self, game: str, bot: Bot) -> bool:
         """Whether this bot's move is cheap enough to play on the event loop."""
