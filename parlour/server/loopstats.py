@@ -7,7 +7,8 @@ any pause of the whole interpreter), and a ``gc.callbacks`` probe that times eac
 collection.  Every ``every`` seconds it appends one JSON line to the file with that interval's
 
 - ``lag``: a histogram of the timer's lateness (bucket upper bounds in ms, ``BOUNDS``),
-- ``gc``: collections per generation, their total and longest pause, and a histogram of pauses,
+- ``gc``: collections per generation, their total and longest pause, and a histogram of pauses
+  (wall time, and the loop thread's CPU time: on a busy machine a pause also waits for a CPU),
 - ``counters``: what the server did in the interval (actions applied, bot moves on the loop,
   journal batches and calls, messages queued for sockets),
 - ``late``: for each tick later than ``slow`` seconds, the lag and what the counters and the
@@ -74,6 +75,8 @@ class LoopMonitor:
         self.gc_pause = _hist()
         #: the collections' CPU time (their wall time above also counts waiting for a CPU)
         self.gc_cpu = 0.0
+        self.gc_pause_cpu = _hist()
+        self.gc_cpu_max = [0.0, 0.0, 0.0]
         self.gc_collected = 0
         self.late: list[dict[str, Any]] = []
         self.started = time.time()
@@ -94,7 +97,10 @@ class LoopMonitor:
             self._gc_cpu_started = time.thread_time()
             return
         took = time.perf_counter() - self._gc_started
-        self.gc_cpu += time.thread_time() - self._gc_cpu_started
+        cpu = time.thread_time() - self._gc_cpu_started
+        self.gc_cpu += cpu
+        self.gc_pause_cpu[bisect.bisect_left(BOUNDS, cpu * 1000)] += 1
+        self.gc_cpu_max[gen] = max(self.gc_cpu_max[gen], cpu)
         self.gc_collected += int(info.get("collected", 0))
         gen = int(info.get("generation", 2))
         self.gc_count[gen] += 1
@@ -182,6 +188,8 @@ class LoopMonitor:
                 "max_ms": [round(x * 1000, 1) for x in self.gc_max],
                 "pauses": self.gc_pause,
                 "cpu_ms": round(self.gc_cpu * 1000, 1),
+                "pauses_cpu": self.gc_pause_cpu,
+                "cpu_max_ms": [round(x * 1000, 1) for x in self.gc_cpu_max],
                 "collected": self.gc_collected,
             },
             "counters": {k: v - self._base.get(k, 0) for k, v in counters.items()},
