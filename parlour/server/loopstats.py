@@ -98,11 +98,11 @@ class LoopMonitor:
             return
         took = time.perf_counter() - self._gc_started
         cpu = time.thread_time() - self._gc_cpu_started
+        gen = int(info.get("generation", 2))
         self.gc_cpu += cpu
         self.gc_pause_cpu[bisect.bisect_left(BOUNDS, cpu * 1000)] += 1
         self.gc_cpu_max[gen] = max(self.gc_cpu_max[gen], cpu)
         self.gc_collected += int(info.get("collected", 0))
-        gen = int(info.get("generation", 2))
         self.gc_count[gen] += 1
         self.gc_total[gen] += took
         self.gc_max[gen] = max(self.gc_max[gen], took)
