@@ -145,7 +145,12 @@ class TableServer:
             max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
         )
         #: journal calls go to ``db_pool`` in batches (``parlour.server.batch``)
-        self.journal = Batcher(self.db_pool, max(1, int(getattr(storage, "concurrency", 1))))
+        self.journal = Batcher(
+            self.db_pool,
+            max(1, int(getattr(storage, "concurrency", 1))),
+            # SQLite: a batch is one transaction, one commit (``SQLiteStorage.run_batch``)
+            group=getattr(storage, "run_batch", None),
+        )
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
