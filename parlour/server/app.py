@@ -12,6 +12,8 @@ import gc
 import html
 import json
 import logging
+import sys
+import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -448,6 +450,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        switch = sys.getswitchinterval()
+        if server.config.switch_interval is not None:
+            sys.setswitchinterval(server.config.switch_interval)
         await server.startup()
         collector = None
         if server.config.tune_gc:
@@ -463,6 +468,7 @@ def create_app(
         if collector is not None:
             collector.stop()
         await server.shutdown()
+        sys.setswitchinterval(switch)
 
     app = FastAPI(
         title="Parlour table server",
@@ -913,6 +919,7 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
 
 
 async def _handle(server: TableServer, table: Table, conn: Connection, raw: str) -> None:
+    started = time.perf_counter()
     limit = server.config.max_message
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
@@ -982,6 +989,8 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
             reply_to=conn,
             request_id=msg.get("id"),
         )
+        # read → checked, journaled, applied, its state queued for this socket
+        server.action_took(time.perf_counter() - started)
     except Rejected as exc:
         _error(conn, table, exc.code, exc.message, msg)
         if exc.code == "stale_version":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 import functools
 import logging
 import re
@@ -17,7 +18,7 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import botpool
+from parlour.server import botpool, loopstats
 from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
+#: the ``loop_counters`` keys of ``action_times`` (the bucket's index follows)
+ACTION_MS = "action_ms_"
 TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
 T = TypeVar("T")
 
@@ -110,6 +113,12 @@ class ServerConfig:
     #: a file the event loop's lag and the collector's pauses are written to every few seconds
     #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
     loop_stats: str | None = None
+    #: seconds a thread may keep the interpreter lock while another thread waits for it
+    #: (``sys.setswitchinterval``; ``None``: the interpreter's 5 ms).  ``parlour serve``: 0.5 ms.
+    #: The event loop and the journal thread share the lock: with 5 ms, each of a batch's SQLite
+    #: calls (each releases the lock) could wait up to 5 ms to get it back from the busy loop,
+    #: which made the round trips' tail at 1,000 tables (docs/server.md "Tail at 1,000 tables")
+    switch_interval: float | None = None
 
 
 class LobbyError(Exception):
@@ -167,6 +176,9 @@ class TableServer:
         #: bot moves played on the event loop, and state broadcasts (``loop_counters``)
         self.bot_moves_inline = 0
         self.broadcasts = 0
+        #: a player's accepted actions by how long the server took (read → state queued), in
+        #: the buckets of ``parlour.server.loopstats.BOUNDS`` (ms)
+        self.action_times = [0] * (len(loopstats.BOUNDS) + 1)
         self.broken: dict[str, str] = {}
         limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
         self.limiter = RateLimiter(limits)
@@ -183,7 +195,11 @@ class TableServer:
             "broadcasts": self.broadcasts,
             "journal_batches": self.journal.batches,
             "journal_calls": self.journal.calls,
+            **{f"{ACTION_MS}{i}": n for i, n in enumerate(self.action_times)},
         }
+
+    def action_took(self, seconds: float) -> None:
+        self.action_times[bisect.bisect_left(loopstats.BOUNDS, seconds * 1000)] += 1
 
     def plays_inline(self, game: str, bot: Bot) -> bool:
         """Whether this bot's move is cheap enough to play on the event loop."""

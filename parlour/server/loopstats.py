@@ -10,7 +10,8 @@ collection.  Every ``every`` seconds it appends one JSON line to the file with t
 - ``gc``: collections per generation, their total and longest pause, and a histogram of pauses
   (wall time, and the loop thread's CPU time: on a busy machine a pause also waits for a CPU),
 - ``counters``: what the server did in the interval (actions applied, bot moves on the loop,
-  journal batches and calls, messages queued for sockets),
+  state broadcasts, journal batches and calls, and ``action_ms_<i>``: players' actions by how
+  long the server took from reading one to queuing its state, in the buckets of ``BOUNDS``),
 - ``late``: for each tick later than ``slow`` seconds, the lag and what the counters and the
   collector did since the tick before it (up to 50 an interval): what a long turn was made of.
 
@@ -155,7 +156,11 @@ class LoopMonitor:
                     "cpu_ms": round(cpu_since * 1000, 1),
                     "gc_ms": round(self._tick_gc * 1000, 1),
                     "gcs": list(self._tick_gcs),
-                    **{k: v - self._tick_base.get(k, 0) for k, v in counters.items()},
+                    **{
+                        k: v - self._tick_base.get(k, 0)
+                        for k, v in counters.items()
+                        if not k.startswith("action_ms_")
+                    },
                 }
             )
         if self.source is not None:

@@ -8,10 +8,13 @@ import functools
 import gc
 import json
 import sqlite3
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from parlour.server.app import Collector
 from parlour.server.batch import Batcher
@@ -179,3 +182,16 @@ def test_a_batch_of_one_is_its_own_commit(tmp_path: Path) -> None:
     out = storage.run_batch([functools.partial(storage.append_action, "T1", 0, {}, 0, 1.0)])
     assert out == [(True, None)] and storage.group_commits == 0
     storage.close()
+
+
+def test_the_app_sets_the_switch_interval_while_it_runs_and_restores_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from parlour.server.app import create_app
+    from parlour.server.lobby import ServerConfig
+
+    before = sys.getswitchinterval()
+    app = create_app(f"sqlite:///{tmp_path / 'j.db'}", ServerConfig(switch_interval=0.00123))
+    with TestClient(app):  # the app's lifespan: started on entry, stopped on exit
+        assert sys.getswitchinterval() == pytest.approx(0.00123)
+    assert sys.getswitchinterval() == pytest.approx(before)
