@@ -47,6 +47,8 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
         tune_gc=True,
+        loop_stats=os.environ.get("PARLOUR_LOOP_STATS") or None,
+        switch_interval=0.0005,
     )
     return create_app(storage, config, cluster), storage
 

@@ -12,6 +12,8 @@ import gc
 import html
 import json
 import logging
+import sys
+import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -37,6 +39,7 @@ from parlour.server import flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import WS_DENIED, BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
+from parlour.server.loopstats import LoopMonitor
 from parlour.server.storage import Storage, open_storage
 from parlour.server.table import Connection, Rejected, Table, encode
 
@@ -365,24 +368,69 @@ async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]
     return await TABLE_OPS[op](server, table, args)
 
 
-#: the collector's first threshold under ``parlour serve`` (Python's default: 700)
-GC_YOUNG = 20_000
+#: the collector's young-generation threshold under ``parlour serve`` (Python's default: 700)
+GC_YOUNG = 2_000
+#: seconds between the full collections ``parlour serve`` runs itself (the collector's own
+#: older generations are switched off: see :class:`Collector`)
+GC_FULL_EVERY = 300.0
 
 
-def tune_gc() -> None:
-    """Make garbage collection cheaper for a long-running server.
+class Collector:
+    """The garbage collector's schedule for a long-running server (``ServerConfig.tune_gc``).
 
-    Measured under the load bench (300 tables): the collector took ~13 % of the server's CPU —
-    a collection of the young objects every ~700 allocations (0.7 ms each), and full ones of
-    ~80 ms that walk every object loaded at start (FastAPI, pydantic, the engines) again and
-    again.  What is loaded by now is frozen (never walked again, never freed: it lives as long as
-    the process anyway), and the young objects are collected every ``GC_YOUNG`` allocations:
-    the messages and states a server makes are freed by their reference counts, so the
-    collector only has cycles to find."""
-    gc.collect()
-    gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG, middle, old)
+    Measured at 1,000 bench tables (``parlour.server.loopstats``, docs/server.md "Tail at 1,000
+    tables"): with Python's generations the collector paused the whole server for 60–250 ms a
+    few times a second-and-a-bit, and those pauses — not the tables' work — made the round trips'
+    tail (a 100 ms pause at 78 % load leaves a backlog that takes a few hundred ms to drain).  A
+    collection walks every object of the generation it collects that is still alive, and a card
+    server's objects live about as long as a table's version (0.6–2.4 s here: the state, each
+    seat's payload and the last payload sent on each connection, the bots' timers): whatever
+    generation is collected about that often holds every table's current state, ~100 objects a
+    table, so its pause grows with the number of tables.
+
+    So:
+
+    - what is loaded at start is frozen (never walked again; it lives as long as the process);
+    - the young generation is collected every ``young`` allocations (a few ms each: only what
+      was made since the last one);
+    - the older generations are never collected by the interpreter (their thresholds are out
+      of reach): objects that survive a young collection are freed by their reference counts
+      as before, and only garbage *cycles* among them wait;
+    - a full collection runs every ``full_every`` seconds on the event loop (its pause is that
+      of one walk over everything: ~0.2–0.5 s at 1,000 tables), so cycles are never kept longer
+      than that.
+    """
+
+    def __init__(self, young: int = GC_YOUNG, full_every: float = GC_FULL_EVERY) -> None:
+        self.young = young
+        self.full_every = full_every
+        self._timer: asyncio.TimerHandle | None = None
+        self._saved: tuple[int, int, int] | None = None
+        #: full collections run and the objects they freed (for tests and the curious)
+        self.full_runs = 0
+        self.full_freed = 0
+
+    def start(self) -> None:
+        self._saved = gc.get_threshold()
+        gc.collect()
+        gc.freeze()
+        # the older generations' thresholds out of reach: 2**30 young collections
+        gc.set_threshold(self.young, 1 << 30, 1 << 30)
+        if self.full_every > 0:
+            self._timer = asyncio.get_running_loop().call_later(self.full_every, self._full)
+
+    def _full(self) -> None:
+        self.full_runs += 1
+        self.full_freed += gc.collect()
+        self._timer = asyncio.get_running_loop().call_later(self.full_every, self._full)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._saved is not None:
+            gc.set_threshold(*self._saved)
+            self._saved = None
 
 
 def create_app(
@@ -402,11 +450,25 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        switch = sys.getswitchinterval()
+        if server.config.switch_interval is not None:
+            sys.setswitchinterval(server.config.switch_interval)
         await server.startup()
+        collector = None
         if server.config.tune_gc:
-            tune_gc()
+            collector = Collector()
+            collector.start()
+        monitor = None
+        if server.config.loop_stats:
+            monitor = LoopMonitor(server.config.loop_stats, server)
+            monitor.start()
         yield
+        if monitor is not None:
+            monitor.stop()
+        if collector is not None:
+            collector.stop()
         await server.shutdown()
+        sys.setswitchinterval(switch)
 
     app = FastAPI(
         title="Parlour table server",
@@ -859,6 +921,7 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
 
 
 async def _handle(server: TableServer, table: Table, conn: Connection, raw: str) -> None:
+    started = time.perf_counter()
     limit = server.config.max_message
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
@@ -928,6 +991,8 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
             reply_to=conn,
             request_id=msg.get("id"),
         )
+        # read → checked, journaled, applied, its state queued for this socket
+        server.action_took(time.perf_counter() - started)
     except Rejected as exc:
         _error(conn, table, exc.code, exc.message, msg)
         if exc.code == "stale_version":

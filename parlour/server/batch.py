@@ -12,6 +12,12 @@ returned, exactly as before: a table still tells nobody of an action before it i
 At most ``width`` batches run at once (the storage's ``concurrency``: 1 for SQLite, the pool
 size for PostgreSQL); under load the batches grow by themselves, so the hand-off is paid once per
 batch instead of once per action.
+
+With ``group`` (SQLite's ``run_batch``), the calls of a batch run in one transaction with one
+commit (each call in a savepoint of its own, so one failing call leaves nothing and the others
+stand); the callers are answered after that commit, so the guarantee is the same: an action is
+acknowledged only once it is committed.  At 1,000 bench tables the batches hold ~5–60 appends,
+and one commit a batch instead of one an append took the journal's share of the core down.
 """
 
 from __future__ import annotations
@@ -31,8 +37,16 @@ Call = tuple[Callable[[], Any], "asyncio.Future[Any]"]
 
 
 class Batcher:
-    def __init__(self, pool: ThreadPoolExecutor, width: int, most: int = 64) -> None:
+    def __init__(
+        self,
+        pool: ThreadPoolExecutor,
+        width: int,
+        most: int = 64,
+        group: Callable[[list[Callable[[], Any]]], list[tuple[bool, Any]]] | None = None,
+    ) -> None:
         self.pool = pool
+        #: runs a batch's calls together (one transaction), each with its own outcome
+        self.group = group
         self.width = max(1, width)
         self.most = max(1, most)
         self._pending: collections.deque[Call] = collections.deque()
@@ -60,7 +74,7 @@ class Batcher:
             size = min(self.most, -(-len(self._pending) // free))
             batch = [self._pending.popleft() for _ in range(size)]
             try:
-                done = self.pool.submit(_run, batch)
+                done = self.pool.submit(_run, batch, self.group)
             except RuntimeError as exc:  # the pool is shut down: the server is stopping
                 for _, fut in batch:
                     if not fut.done():
@@ -107,15 +121,22 @@ def _wake(
         loop.call_soon_threadsafe(batcher._finish, loop, batch, done)
 
 
-def _run(batch: list[Call]) -> list[tuple[bool, Any]]:
-    """On a journal thread: each call in turn, its result or its exception."""
-    out: list[tuple[bool, Any]] = []
-    for fn, fut in batch:
-        if fut.cancelled():  # its caller is gone (cancelled before the call began)
-            out.append((False, asyncio.CancelledError()))
-            continue
+def _run(
+    batch: list[Call],
+    group: Callable[[list[Callable[[], Any]]], list[tuple[bool, Any]]] | None = None,
+) -> list[tuple[bool, Any]]:
+    """On a journal thread: each call in turn (or all of them through ``group``), its result or
+    its exception."""
+    # a call whose caller is gone (cancelled before the batch began) is not run
+    live = [i for i, (_, fut) in enumerate(batch) if not fut.cancelled()]
+    out: list[tuple[bool, Any]] = [(False, asyncio.CancelledError())] * len(batch)
+    if group is not None and len(live) > 1:
+        for i, outcome in zip(live, group([batch[i][0] for i in live]), strict=True):
+            out[i] = outcome
+        return out
+    for i in live:
         try:
-            out.append((True, fn()))
+            out[i] = (True, batch[i][0]())
         except Exception as exc:
-            out.append((False, exc))
+            out[i] = (False, exc)
     return out

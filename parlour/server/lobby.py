@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 import functools
 import logging
 import re
@@ -17,7 +18,7 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import botpool
+from parlour.server import botpool, loopstats
 from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
+#: the ``loop_counters`` keys of ``action_times`` (the bucket's index follows)
+ACTION_MS = "action_ms_"
 TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
 T = TypeVar("T")
 
@@ -107,6 +110,15 @@ class ServerConfig:
     #: once started, freeze what is loaded out of the garbage collector's way and collect the
     #: young objects less often (``parlour serve``; tests leave the interpreter as it is)
     tune_gc: bool = False
+    #: a file the event loop's lag and the collector's pauses are written to every few seconds
+    #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
+    loop_stats: str | None = None
+    #: seconds a thread may keep the interpreter lock while another thread waits for it
+    #: (``sys.setswitchinterval``; ``None``: the interpreter's 5 ms).  ``parlour serve``: 0.5 ms.
+    #: The event loop and the journal thread share the lock: with 5 ms, each of a batch's SQLite
+    #: calls (each releases the lock) could wait up to 5 ms to get it back from the busy loop,
+    #: which made the round trips' tail at 1,000 tables (docs/server.md "Tail at 1,000 tables")
+    switch_interval: float | None = None
 
 
 class LobbyError(Exception):
@@ -142,7 +154,12 @@ class TableServer:
             max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
         )
         #: journal calls go to ``db_pool`` in batches (``parlour.server.batch``)
-        self.journal = Batcher(self.db_pool, max(1, int(getattr(storage, "concurrency", 1))))
+        self.journal = Batcher(
+            self.db_pool,
+            max(1, int(getattr(storage, "concurrency", 1))),
+            # SQLite: a batch is one transaction, one commit (``SQLiteStorage.run_batch``)
+            group=getattr(storage, "run_batch", None),
+        )
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
@@ -156,6 +173,12 @@ class TableServer:
         #: each inline level's running mean CPU seconds per move
         self._inline_mean: dict[tuple[str, str], float] = {}
         self.actions_applied = 0
+        #: bot moves played on the event loop, and state broadcasts (``loop_counters``)
+        self.bot_moves_inline = 0
+        self.broadcasts = 0
+        #: a player's accepted actions by how long the server took (read → state queued), in
+        #: the buckets of ``parlour.server.loopstats.BOUNDS`` (ms)
+        self.action_times = [0] * (len(loopstats.BOUNDS) + 1)
         self.broken: dict[str, str] = {}
         limits = DEFAULT_LIMITS if self.config.rate_limits is None else self.config.rate_limits
         self.limiter = RateLimiter(limits)
@@ -163,6 +186,20 @@ class TableServer:
         self._sweeper: asyncio.Task[None] | None = None
         #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
         self.cluster: Cluster | None = None
+
+    def loop_counters(self) -> dict[str, int]:
+        """What the server has done so far (``parlour.server.loopstats``)."""
+        return {
+            "actions": self.actions_applied,
+            "bot_moves": self.bot_moves_inline,
+            "broadcasts": self.broadcasts,
+            "journal_batches": self.journal.batches,
+            "journal_calls": self.journal.calls,
+            **{f"{ACTION_MS}{i}": n for i, n in enumerate(self.action_times)},
+        }
+
+    def action_took(self, seconds: float) -> None:
+        self.action_times[bisect.bisect_left(loopstats.BOUNDS, seconds * 1000)] += 1
 
     def plays_inline(self, game: str, bot: Bot) -> bool:
         """Whether this bot's move is cheap enough to play on the event loop."""

@@ -36,6 +36,7 @@ import os
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -331,7 +332,10 @@ class SQLiteStorage(_SqlStorage):
         query = "" if self.durability == "normal" else "?synchronous=full"
         self.url = f"sqlite:///{path}{query}"
         self.path = path
-        self._lock = threading.Lock()
+        # re-entrant: a batch (``run_batch``) holds it around the calls it runs
+        self._lock = threading.RLock()
+        #: batches run as one transaction, and their commits (for tests and the curious)
+        self.group_commits = 0
         if path != ":memory:":
             _check_sqlite_path(path)
         try:
@@ -376,9 +380,48 @@ class SQLiteStorage(_SqlStorage):
             except sqlite3.Error as exc:
                 raise StorageError(f"SQLite ({self.path}): {exc}") from exc
 
+    def run_batch(self, calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
+        """Run the calls of one journal batch (``parlour.server.batch``) in one transaction: one
+        commit for the batch instead of one per call (a SQLite commit costs several times an
+        append).  Each call runs in a savepoint of its own, so one that fails (a duplicate, a
+        bad row) leaves nothing behind and the others are kept.  The results are returned only
+        once the commit has returned: a caller is still told only of what is committed, and if
+        the commit fails every call of the batch fails (nothing of it was committed)."""
+        with self._lock:
+            if len(calls) < 2 or self._conn.in_transaction:
+                return [_call(fn) for fn in calls]
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error:  # busy, read-only, …: each call on its own, as before
+                return [_call(fn) for fn in calls]
+            try:
+                out: list[tuple[bool, Any]] = []
+                for fn in calls:
+                    self._conn.execute("SAVEPOINT parlour_call")
+                    result = _call(fn)
+                    if not result[0]:
+                        self._conn.execute("ROLLBACK TO parlour_call")
+                    self._conn.execute("RELEASE parlour_call")
+                    out.append(result)
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                failed = StorageError(f"SQLite ({self.path}): a batch was not committed: {exc}")
+                return [(False, failed)] * len(calls)
+            self.group_commits += 1
+            return out
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _call(fn: Callable[[], Any]) -> tuple[bool, Any]:
+    try:
+        return True, fn()
+    except Exception as exc:
+        return False, exc
 
 
 def _check_sqlite_path(path: str) -> None:

@@ -673,6 +673,7 @@ class Table:
         all alike."""
         if not self.connections:
             return
+        self.server.broadcasts += 1
         seats = self.seats_json()
         texts: dict[tuple[Any, ...], tuple[str, int, Any]] = {}
         for conn in self.connections:
@@ -1276,6 +1277,7 @@ class Table:
                     action = _choose(bot, game, state, seat)
                     spent = time.thread_time() - started
                     self.server.inline_took(self.meta.game, bot, spent)
+                    self.server.bot_moves_inline += 1
                     self._spend_budget(spent)
                     action_json = game.action_to_json(action)
                 elif procs is not None:
