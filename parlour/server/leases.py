@@ -8,10 +8,13 @@ may be taken by any other process, which adds one to its ``token`` (the fencing 
 
 The journal itself refuses a write from a process that is not the current holder:
 :class:`LeasedStorage` writes every action, record and seat update of a table in one statement
-that also locks the table's lease row (``FOR SHARE``) and checks that it still carries this
-process's ``owner`` and ``token``.  A takeover (an ``UPDATE`` of that row)
-waits for such a write to commit, and a write that comes after a takeover finds the new token and
-writes nothing (:class:`LeaseLost`).  So a table's journal never has two writers, even when an
+that also locks the table's lease row (``FOR KEY SHARE``) and checks that it still carries this
+process's ``owner`` and ``token``.  A takeover (which locks that row ``FOR UPDATE`` before
+changing it) waits for such a write to commit, and a write that comes after a takeover finds the
+new token and writes nothing (:class:`LeaseLost`).  The renewal and the release only move the
+expiry, which the fence does not read: they take no lock a write holds (a journal batch holds its
+tables' lease rows until its one commit; a renewal of all the rows in one statement waiting for
+them would deadlock with it).  So a table's journal never has two writers, even when an
 old owner wakes up after a long pause and carries on as if nothing happened.
 
 Times are the database's clock (``now()``), never a process's, so machines need not agree on the
@@ -50,7 +53,7 @@ _LEASE_SCHEMA = (
 # the lease, the old token is refused whatever the clock says.
 _FENCE = (
     "fence AS (SELECT 1 FROM parlour_leases WHERE code = %s AND owner = %s AND token = %s "
-    "FOR SHARE)"
+    "FOR KEY SHARE)"
 )
 
 
@@ -283,15 +286,19 @@ class LeasedStorage(PostgresStorage):
         """Take the table's lease if it is free, expired or already ours; the new fencing token,
         or ``None`` (another process holds it)."""
         rows = self._lease_execute(
-            "WITH a AS (INSERT INTO parlour_leases (code, owner, token, expires) "
-            "VALUES (%s, %s, 1, now() + make_interval(secs => %s)) "
+            # the row is locked FOR UPDATE first (the ON CONFLICT update alone takes a lock the
+            # fence's FOR KEY SHARE does not wait for): a write in flight commits before the
+            # token moves on
+            "WITH lk AS (SELECT 1 FROM parlour_leases WHERE code = %s FOR UPDATE), "
+            "a AS (INSERT INTO parlour_leases (code, owner, token, expires) "
+            "SELECT %s, %s, 1, now() + make_interval(secs => %s) FROM (SELECT count(*) FROM lk) x "
             "ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, "
             "token = parlour_leases.token + 1, expires = EXCLUDED.expires "
             "WHERE parlour_leases.expires < now() OR parlour_leases.owner = EXCLUDED.owner "
             "RETURNING code, token) "
             "INSERT INTO parlour_lease_log (code, token, owner, acquired) "
             "SELECT code, token, %s, now() FROM a RETURNING token",
-            (code, self.node, self.ttl, self.node),
+            (code, code, self.node, self.ttl, self.node),
         )
         if not rows:
             return None

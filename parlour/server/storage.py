@@ -33,8 +33,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import sqlite3
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -444,14 +446,17 @@ def _check_sqlite_path(path: str) -> None:
 
 
 class PostgresStorage(_SqlStorage):
-    """PostgreSQL through psycopg 3: a pool of 1 to ``pool_size`` connections, each statement its
-    own transaction (autocommit).
+    """PostgreSQL through psycopg 3: a pool of 1 to ``pool_size`` connections.  A call on its own
+    is one statement in its own transaction (autocommit); the calls of a journal batch
+    (``run_batch``) share one transaction and one commit.
 
     ``timeout``: seconds to wait for a connection (opening the storage, or a call while every
     connection is busy or the server is down); ``statement_timeout``: seconds one statement may
-    run.  A connection the server dropped is noticed when it is next taken from the pool and
-    replaced, so a lost connection fails at most the call that was using it.  Every database error
-    is raised as :class:`StorageError`.
+    run.  A connection taken from the pool after more than ``_CHECK_IDLE`` seconds unused is
+    checked first (an empty query) and replaced if the server dropped it; one in steady use is not
+    (that check was a round trip per statement), so a connection dropped moments after its last
+    use fails the call (or batch) that meets it, and is replaced.  Every database error is raised
+    as :class:`StorageError`.
     """
 
     _p = "%s"
@@ -494,6 +499,10 @@ class PostgresStorage(_SqlStorage):
             connect_timeout=max(1, round(timeout)),
         )
         self._conninfo = conninfo
+        #: the connection of the batch this thread is running (``run_batch``), if any
+        self._batch = threading.local()
+        #: batches run as one transaction, and their commits (for tests and the curious)
+        self.group_commits = 0
         where = _safe_url(url)
         # one plain connection first: an unreachable server fails here, fast and with the
         # reason libpq gives (the pool would only say that it timed out)
@@ -516,7 +525,8 @@ class PostgresStorage(_SqlStorage):
             max_size=pool_size,
             kwargs={"autocommit": True},
             timeout=timeout,
-            check=ConnectionPool.check_connection,
+            configure=_stamp,
+            check=_check_if_idle,
             name="parlour",
             open=False,
         )
@@ -530,35 +540,145 @@ class PostgresStorage(_SqlStorage):
 
     def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         import psycopg
-        from psycopg_pool import PoolTimeout
 
+        batch = getattr(self._batch, "conn", None)
+        if batch is not None:
+            return self._execute_in_batch(batch, sql, params)
         try:
             with self._pool.connection() as conn:
                 cur = conn.execute(sql, params)
                 return cur.fetchall() if cur.description else []
-        except psycopg.errors.UniqueViolation as exc:
-            raise _Duplicate(f"PostgreSQL: {exc}") from exc
-        except psycopg.errors.QueryCanceled as exc:
-            raise StorageError(
+        except Exception as exc:
+            if isinstance(exc, psycopg.Error) or _is_pool_timeout(exc):
+                raise self._error(exc) from exc
+            raise
+
+    def _execute_in_batch(
+        self, conn: psycopg.Connection[Any], sql: str, params: tuple[Any, ...]
+    ) -> list[Any]:
+        """One statement of a call inside a batch (in the call's savepoint)."""
+        import psycopg
+
+        try:
+            cur = conn.execute(sql, params)
+            return cur.fetchall() if cur.description else []
+        except psycopg.Error as exc:
+            error = self._error(exc)
+            if not isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+                # undo the failed statement so the transaction goes on (add_record tries again
+                # after a duplicate number); the call's earlier statements go with it
+                try:
+                    conn.execute("ROLLBACK TO SAVEPOINT parlour_call")
+                except psycopg.Error as lost:
+                    raise self._error(lost) from lost
+            raise error from exc
+
+    def _error(self, exc: Exception) -> StorageError:
+        """The StorageError saying what a psycopg (or pool) error means for the journal."""
+        import psycopg
+
+        if isinstance(exc, psycopg.errors.UniqueViolation):
+            return _Duplicate(f"PostgreSQL: {exc}")
+        if isinstance(exc, psycopg.errors.QueryCanceled):
+            return StorageError(
                 f"PostgreSQL: a statement took longer than {self.statement_timeout:g} s "
                 f"(statement_timeout) and was cancelled: {exc}"
-            ) from exc
-        except PoolTimeout as exc:
-            raise StorageError(
+            )
+        if _is_pool_timeout(exc):
+            return StorageError(
                 f"the database is not reachable: no connection to PostgreSQL at "
                 f"{_safe_url(self.url)} within {self.timeout:g} s (the server is down, or all "
                 f"{self.concurrency} connections stayed busy): {exc}"
-            ) from exc
-        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            )
+        if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
             # a lost connection, or the pool closed (PoolClosed)
-            raise StorageError(
+            return StorageError(
                 f"the database is not reachable: PostgreSQL at {_safe_url(self.url)}: {exc}"
-            ) from exc
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {exc}") from exc
+            )
+        return StorageError(f"PostgreSQL: {exc}")
+
+    def run_batch(self, calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
+        """Run the calls of one journal batch (``parlour.server.batch``) on one connection in one
+        transaction: one commit for the batch instead of one per call (a commit's WAL flush and
+        round trips cost ~10 times an append).  Each call runs in a savepoint of its own, so one
+        that fails (a duplicate, a write the lease fence refuses) leaves nothing behind and is
+        answered with its error while the others are kept.  The results are returned only once
+        the COMMIT has returned: a caller is told only of what is committed; if the connection
+        or the commit fails, every call of the batch fails (none of it is known committed)."""
+        import psycopg
+
+        if len(calls) < 2 or getattr(self._batch, "conn", None) is not None:
+            return [_call(fn) for fn in calls]
+        out: list[tuple[bool, Any]] = []
+        try:
+            with self._pool.connection() as conn:
+                try:
+                    conn.execute("BEGIN")
+                    self._batch.conn = conn
+                    try:
+                        for fn in calls:
+                            conn.execute("SAVEPOINT parlour_call")
+                            result = _call(fn)
+                            if not result[0]:
+                                conn.execute("ROLLBACK TO SAVEPOINT parlour_call")
+                            out.append(result)
+                    finally:
+                        self._batch.conn = None
+                    conn.execute("COMMIT")
+                except BaseException:
+                    # the pool would roll it back too, but with a warning in the log
+                    with contextlib.suppress(Exception):
+                        if not conn.closed:
+                            conn.execute("ROLLBACK")
+                    raise
+        except Exception as exc:
+            if not isinstance(exc, psycopg.Error) and not _is_pool_timeout(exc):
+                raise
+            failed = self._error(exc)
+            failed.args = (f"a journal batch was not committed: {failed}",)
+            return [(False, failed)] * len(calls)
+        self.group_commits += 1
+        return out
 
     def close(self) -> None:
         self._pool.close(timeout=5)
+
+
+# a pooled connection unused for longer than this is checked (an empty query) before use
+_CHECK_IDLE = 2.0
+
+
+def _stamp(conn: psycopg.Connection[Any]) -> None:
+    """The pool's ``configure``: a new connection counts as just used."""
+    conn._parlour_used = time.monotonic()  # type: ignore[attr-defined]
+
+
+def _check_if_idle(conn: psycopg.Connection[Any]) -> None:
+    """The pool's ``check``, on every checkout: an empty query (a round trip) only for a
+    connection unused for ``_CHECK_IDLE`` seconds (a network cut may have dropped it unnoticed)
+    or one with something to read while idle (a server that terminated it, or restarted, sent its
+    goodbye and closed the socket: seen by a poll, no round trip); one in steady use goes out as
+    it is."""
+    from psycopg_pool import ConnectionPool
+
+    now = time.monotonic()
+    if now - getattr(conn, "_parlour_used", 0.0) > _CHECK_IDLE or _readable(conn):
+        ConnectionPool.check_connection(conn)
+    conn._parlour_used = now  # type: ignore[attr-defined]
+
+
+def _readable(conn: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection's socket has something to read (or is closed)."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except Exception:
+        return True  # no usable socket: let the full check decide
+
+
+def _is_pool_timeout(exc: BaseException) -> bool:
+    from psycopg_pool import PoolTimeout
+
+    return isinstance(exc, PoolTimeout)
 
 
 def _create_pg_schema(conn: psycopg.Connection[Any]) -> None:

@@ -70,7 +70,7 @@ def test_stale_owner_is_refused_by_the_journal(url: str) -> None:
 
 
 def test_a_write_in_flight_and_a_takeover_never_both_win(url: str) -> None:
-    """The write locks the lease row (FOR SHARE) in its statement: a takeover that comes while a
+    """The write locks the lease row (FOR KEY SHARE) in its statement: a takeover that comes while a
     write is in flight waits for it, and a write after a takeover finds the new token."""
     a = LeasedStorage(url, "node-a", ttl=0.3)
     b = LeasedStorage(url, "node-b", ttl=0.3)
@@ -85,7 +85,7 @@ def test_a_write_in_flight_and_a_takeover_never_both_win(url: str) -> None:
         # a transaction of a's holds the lease row as a fenced write does, then commits
         with psycopg.connect(url, autocommit=False) as conn:
             conn.execute(
-                "SELECT 1 FROM parlour_leases WHERE code = 'RACE01' AND token = 1 FOR SHARE"
+                "SELECT 1 FROM parlour_leases WHERE code = 'RACE01' AND token = 1 FOR KEY SHARE"
             )
             taker = threading.Thread(target=take)
             taker.start()
@@ -99,3 +99,77 @@ def test_a_write_in_flight_and_a_takeover_never_both_win(url: str) -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_fenced_write_inside_a_batch_is_refused_and_the_others_commit(url: str) -> None:
+    """branch pgbatch: in a journal batch (one transaction) each write is still fenced on its
+    own: the write to a table another process took is refused (LeaseLost), nothing of it is
+    kept, and the batch's other writes commit."""
+    a = LeasedStorage(url, "node-a", ttl=0.3)
+    b = LeasedStorage(url, "node-b", ttl=0.3)
+    lost: list[str] = []
+    a.on_lost = lost.append
+    try:
+        a.create_table(_meta("KEEP01"))
+        a.create_table(_meta("TAKE01"))
+        time.sleep(0.4)  # both of a's leases ran out; b takes one, a does not know
+        assert b.acquire("TAKE01") == 2
+        assert a.fences["TAKE01"] == 1
+        out = a.run_batch(
+            [
+                lambda: a.append_action("KEEP01", 0, {"type": "Draw"}, 0, 1.0),
+                lambda: a.append_action("TAKE01", 0, {"type": "Draw"}, 0, 1.0),
+                lambda: a.add_record("TAKE01", "chat", {}, 1.0),
+                lambda: a.update_table("TAKE01", [], "finished", 1.0),
+                lambda: a.add_record("KEEP01", "chat", {}, 1.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, False, False, False, True]
+        assert all(isinstance(v, LeaseLost) for _, v in out[1:4])
+        assert lost == ["TAKE01"] and a.group_commits == 1
+        _, kept = a.load_table("KEEP01")  # type: ignore[misc]
+        assert len(kept) == 1 and len(a.records("KEEP01")) == 1
+        meta, taken = a.load_table("TAKE01")  # type: ignore[misc]
+        assert taken == [] and a.records("TAKE01") == [] and meta.status == "playing"
+    finally:
+        a.close()
+        b.close()
+
+
+def test_renewal_never_deadlocks_with_a_batch(url: str) -> None:
+    """branch pgbatch: a batch holds the lease rows of the tables it wrote until it commits; the
+    renewal (one UPDATE of all this process's leases) must neither wait for it nor deadlock with
+    it (a batch holding table B's row and asking for A's while the renewal holds A's and waits
+    for B's)."""
+    a = LeasedStorage(url, "node-a", ttl=5)
+    try:
+        a.create_table(_meta("DLOCKA"))
+        a.create_table(_meta("DLOCKB"))
+        renewed: list[object] = []
+
+        def renew() -> None:
+            try:
+                renewed.append(a.renew())
+            except Exception as exc:
+                renewed.append(exc)
+
+        def renew_meanwhile() -> None:
+            t = threading.Thread(target=renew)
+            t.start()
+            t.join(0.5)  # the renewal runs while the batch holds B's lease row
+            renewed.append("alive" if t.is_alive() else "done")
+            t.join(10)
+
+        t0 = time.monotonic()
+        out = a.run_batch(
+            [
+                lambda: a.append_action("DLOCKB", 0, {"type": "Draw"}, 0, 1.0),
+                renew_meanwhile,
+                lambda: a.append_action("DLOCKA", 0, {"type": "Draw"}, 0, 1.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, True, True], out
+        assert renewed[0] == [] and renewed[1] == "done", renewed
+        assert time.monotonic() - t0 < 1.0  # no deadlock_timeout (1 s) waited out
+    finally:
+        a.close()

@@ -478,3 +478,126 @@ def test_pg_unreachable_fails_fast() -> None:
     with pytest.raises(StorageError, match="the database is not reachable"):
         open_storage("postgresql://postgres@127.0.0.1:1/test")
     assert time.monotonic() - t0 < 6
+
+
+# --- branch pgbatch: a PostgreSQL journal batch is one transaction, one commit ----------------
+
+
+def _count(pg: Backend, code: str) -> int:
+    return int(pg.raw("SELECT count(*) FROM parlour_actions WHERE code = ?", (code,))[0][0])
+
+
+def test_pg_batch_is_one_commit(pg: Backend) -> None:
+    """A batch's appends are committed together: another connection sees none of them while the
+    batch runs and all of them once it has returned."""
+    code = _code()
+    with opened(PostgresStorage(pg.url)) as store:
+        store.create_table(_meta(code))
+        seen: list[int] = []
+
+        def peek() -> None:  # inside the batch, after the first append
+            seen.append(_count(pg, code))
+
+        out = store.run_batch(
+            [
+                lambda: store.append_action(code, 0, {"type": "Draw"}, 0, 1.0),
+                peek,
+                lambda: store.append_action(code, 1, {"type": "Pass"}, 1, 2.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, True, True]
+        assert seen == [0]
+        assert _count(pg, code) == 2
+        assert store.group_commits == 1
+        # one call alone runs as before, in its own transaction
+        assert store.run_batch([lambda: store.append_action(code, 2, {}, 0, 3.0)])[0][0]
+        assert store.group_commits == 1 and _count(pg, code) == 3
+
+
+def test_pg_batch_failing_call_leaves_nothing_and_the_rest_commit(pg: Backend) -> None:
+    """A call that fails (a taken index) is rolled back alone and answered with its error; the
+    calls after it (a record numbered after a duplicate, too) still run and are committed."""
+    code = _code()
+    with opened(PostgresStorage(pg.url)) as store:
+        store.create_table(_meta(code))
+        store.append_action(code, 0, {"type": "Draw"}, 0, 1.0)
+        store.add_record(code, "chat", {"n": 0}, 1.0)
+        pg.raw(
+            "INSERT INTO parlour_records (code, seq, kind, data, ts) VALUES (?, 1, 'x', '{}', 0)",
+            (code,),
+        )
+
+        def bad_then_good() -> None:  # a duplicate, then a second statement of the same call
+            with contextlib.suppress(StorageError):
+                store.append_action(code, 0, {"type": "Again"}, 0, 2.0)
+            store.append_action(code, 2, {"type": "After"}, 0, 2.5)
+
+        out = store.run_batch(
+            [
+                lambda: store.append_action(code, 1, {"type": "Pass"}, 1, 2.0),
+                lambda: store.append_action(code, 0, {"type": "Dup"}, 0, 2.0),
+                lambda: store.add_record(code, "chat", {"n": 2}, 3.0),  # meets seq 1 taken
+                bad_then_good,
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, False, True, True]
+        assert isinstance(out[1][1], StorageError)
+        assert out[2][1] == 2
+        loaded = store.load_table(code)
+        assert loaded is not None
+        assert [a.action["type"] for a in loaded[1]] == ["Draw", "Pass", "After"]
+        assert [r.seq for r in store.records(code)] == [0, 1, 2]
+        assert store.group_commits == 1
+
+
+@pytest.mark.parametrize("when", ["in a call", "before the commit"])
+def test_pg_batch_lost_transaction_fails_every_call(pg: Backend, when: str) -> None:
+    """The batch's connection killed in the middle of it, or just before its COMMIT: every call
+    fails with a StorageError (even those that had run), nothing of the batch is in the journal,
+    and the next call works on a new connection."""
+    code = _code()
+    with opened(PostgresStorage(pg.url)) as store:
+        store.create_table(_meta(code))
+
+        def kill() -> None:
+            pid = store._execute("SELECT pg_backend_pid()")[0][0]
+            pg.raw("SELECT pg_terminate_backend(?)", (pid,))
+
+        calls: list[Callable[[], Any]] = [
+            lambda: store.append_action(code, 0, {"type": "Draw"}, 0, 1.0),
+            kill,
+            lambda: store.append_action(code, 1, {"type": "Pass"}, 1, 2.0),
+        ]
+        if when == "before the commit":
+            calls = [calls[0], calls[2], calls[1]]
+        out = store.run_batch(calls)
+        assert [ok for ok, _ in out] == [False, False, False]
+        for _, exc in out:
+            assert isinstance(exc, StorageError) and "not committed" in str(exc)
+        assert _count(pg, code) == 0 and store.group_commits == 0
+        store.append_action(code, 0, {"type": "Draw"}, 0, 3.0)
+        assert _count(pg, code) == 1
+
+
+def test_pg_steady_connection_is_not_checked_idle_one_is(
+    pg: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool's check (an empty query, a round trip) runs on a connection that sat unused for a
+    while, not on every checkout of one in steady use."""
+    from psycopg_pool import ConnectionPool
+
+    checks: list[object] = []
+    real = ConnectionPool.check_connection
+    monkeypatch.setattr(
+        ConnectionPool, "check_connection", staticmethod(lambda c: (checks.append(c), real(c)))
+    )
+    code = _code()
+    with opened(PostgresStorage(pg.url, pool_size=1)) as store:
+        store.create_table(_meta(code))
+        for i in range(20):
+            store.append_action(code, i, {}, 0, 1.0)
+        assert checks == []
+        with store._pool.connection() as conn:
+            conn._parlour_used -= 10  # type: ignore[attr-defined]  # as if unused for 10 s
+        store.append_action(code, 20, {}, 0, 1.0)
+        assert len(checks) == 1
