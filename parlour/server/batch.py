@@ -5,17 +5,17 @@ put that wakes a thread, a thread that waits for the interpreter lock, a wake-up
 when it is done; a profile at 200 busy tables put a quarter of the server's time there).  A
 :class:`Batcher` collects the calls made while the journal threads are busy (and those of the
 same turn of the event loop) and hands them over as one batch: the thread runs them one after
-the other, each its own call with its own result or error (each append still its own commit),
-and wakes the loop once for the whole batch.  A call's caller is answered only once the call has
+the other, each its own call with its own result or error, and wakes the loop once for the whole
+batch.  A call's caller is answered only once the call has
 returned, exactly as before: a table still tells nobody of an action before it is committed.
 
 At most ``width`` batches run at once (the storage's ``concurrency``: 1 for SQLite, the pool
 size for PostgreSQL); under load the batches grow by themselves, so the hand-off is paid once per
 batch instead of once per action.
 
-With ``group`` (SQLite's ``run_batch``), the calls of a batch run in one transaction with one
-commit (each call in a savepoint of its own, so one failing call leaves nothing and the others
-stand); the callers are answered after that commit, so the guarantee is the same: an action is
+With ``group`` (the storage's ``run_batch``: SQLite's, and PostgreSQL's, which runs the batch on
+one pooled connection), the calls of a batch run in one transaction with one commit (each call
+in a savepoint of its own, so one failing call leaves nothing and the others stand); the callers are answered after that commit, so the guarantee is the same: an action is
 acknowledged only once it is committed.  At 1,000 bench tables the batches hold ~5–60 appends,
 and one commit a batch instead of one an append took the journal's share of the core down.
 """

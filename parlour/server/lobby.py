@@ -157,7 +157,7 @@ class TableServer:
         self.journal = Batcher(
             self.db_pool,
             max(1, int(getattr(storage, "concurrency", 1))),
-            # SQLite: a batch is one transaction, one commit (``SQLiteStorage.run_batch``)
+            # a batch is one transaction, one commit (``run_batch`` of SQLite and PostgreSQL)
             group=getattr(storage, "run_batch", None),
         )
         self.bot_pool = ThreadPoolExecutor(
