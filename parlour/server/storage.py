@@ -564,7 +564,7 @@ class PostgresStorage(_SqlStorage):
             return cur.fetchall() if cur.description else []
         except psycopg.Error as exc:
             error = self._error(exc)
-            if not isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+            if not (conn.closed or conn.broken):
                 # undo the failed statement so the transaction goes on (add_record tries again
                 # after a duplicate number); the call's earlier statements go with it
                 try:
@@ -584,6 +584,8 @@ class PostgresStorage(_SqlStorage):
                 f"PostgreSQL: a statement took longer than {self.statement_timeout:g} s "
                 f"(statement_timeout) and was cancelled: {exc}"
             )
+        if isinstance(exc, psycopg.errors.TransactionRollback):  # a deadlock, a serialization
+            return StorageError(f"PostgreSQL: {exc}")
         if _is_pool_timeout(exc):
             return StorageError(
                 f"the database is not reachable: no connection to PostgreSQL at "
@@ -670,7 +672,9 @@ def _check_if_idle(conn: psycopg.Connection[Any]) -> None:
 def _readable(conn: psycopg.Connection[Any]) -> bool:
     """Whether an idle connection's socket has something to read (or is closed)."""
     try:
-        return bool(select.select([conn.fileno()], [], [], 0)[0])
+        poller = select.poll()  # not select(): a busy server has sockets past its 1,024 limit
+        poller.register(conn.fileno(), select.POLLIN)
+        return bool(poller.poll(0))
     except Exception:
         return True  # no usable socket: let the full check decide
 
