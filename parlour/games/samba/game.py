@@ -31,8 +31,9 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
     #: 2: take-backs limited to three a turn.  3 (issue 16): six red 3s without the requirement
     #: −600 by default, red 3s before drawing, exact legal actions (pile and first meld only when
     #: the minimum can be met, the question whenever going out is possible), take-backs not
-    #: repeated from a position instead of limited
-    version: ClassVar[int] = 3
+    #: repeated from a position instead of limited.  4: black 3s melded on going out take wild
+    #: cards under the normal group rules by default (``black_three_wilds``)
+    version: ClassVar[int] = 4
     rules_type: ClassVar[type[SambaRules]] = SambaRules
     action_types: ClassVar[dict[str, type]] = A.ACTION_TYPES
 

@@ -21,7 +21,6 @@ from parlour.games.samba.parts.lookahead import (
 )
 from parlour.games.samba.parts.melds import (
     BLACK3,
-    BLACK_THREES,
     GROUP,
     IS_NATURAL,
     IS_WILD,
@@ -221,19 +220,8 @@ def raw_legal_actions(s: State) -> list[Action]:
         ok = opening_filter(s, side)
         out[first:] = [a for a in out[first:] if ok(a)]
     b1, b2 = h[1], h[40]
-    if b1 + b2 >= 3 and phase == MELD and opened and may_go_out(s, side):
-        rest = n - b1 - b2
-        options = []
-        if rest <= 1:
-            options.append((b1, b2))
-        if rest == 0:
-            if b1:
-                options.append((b1 - 1, b2))
-            if b2:
-                options.append((b1, b2 - 1))
-        for x, y in options:
-            if x + y >= 3:
-                out.append(A.MeldBlackThrees((1,) * x + (40,) * y))
+    if b1 + b2 >= 2 and phase == MELD and opened and may_go_out(s, side):
+        _black_three_melds(s.rules.black_three_wilds, h, n, b1, b2, out)
     if (
         phase == MELD
         and not s.asked
@@ -250,6 +238,37 @@ def raw_legal_actions(s: State) -> list[Action]:
     if staging and may_take_back(s, "undo"):
         out.append(A.UNDO)
     return out
+
+
+def _black_three_melds(
+    wilds_ok: bool, h: list[int], n: int, b1: int, b2: int, out: list[Action]
+) -> None:
+    """The groups of black 3s that go out (seed 002: 'only in the turn in which you go out'):
+    melded last, they take every card of the hand but at most one (the discard).  With
+    ``wilds_ok`` (seed 002: 'following the normal group rules') the wild cards held may join:
+    at most two, and at least twice as many black 3s.  Listed: everything melded, then one
+    black 3 (3♣, 3♠) or one wild card (lowest kind first) kept for the discard."""
+    wilds: list[int] = []  # the wild cards held, lowest kind first
+    if wilds_ok:
+        for k in WILD_KINDS:
+            if h[k]:
+                wilds.extend([k] * h[k])
+    rest = n - b1 - b2 - len(wilds)  # cards no group of black 3s can take
+    if rest > 1 or len(wilds) > 3:
+        return
+    options = [(b1, b2, wilds)]
+    if rest == 0:
+        if b1:
+            options.append((b1 - 1, b2, wilds))
+        if b2:
+            options.append((b1, b2 - 1, wilds))
+        for i, k in enumerate(wilds):
+            if i == 0 or wilds[i - 1] != k:
+                options.append((b1, b2, wilds[:i] + wilds[i + 1 :]))
+    for x, y, w in options:
+        nw = len(w)
+        if x + y + nw >= 3 and nw <= 2 and x + y >= 2 * nw:
+            out.append(A.MeldBlackThrees((1,) * x + (40,) * y + tuple(w)))
 
 
 def _last_meld_ok(
@@ -606,10 +625,25 @@ def why_illegal(s: State, action: Any) -> str:
         return f"laying out your last card would be going out: {out_rule}"
     if t is A.MeldBlackThrees:
         cards = tuple(action.cards)
-        if not all(c in BLACK_THREES for c in cards) or len(cards) < 3:
-            return "black 3s are melded as a group of at least three black 3s"
+        wilds_ok = s.rules.black_three_wilds
+        m = (
+            make_meld(cards, black_three_wilds=wilds_ok)
+            if all(isinstance(c, int) and 0 <= c < 53 for c in cards)
+            else None
+        )
+        if m is None or m.kind != BLACK3:
+            if wilds_ok:
+                return (
+                    "Black 3s: they are melded as a group, following the normal group rules: "
+                    "at least three cards, black 3s with at most two wild cards and at least "
+                    "twice as many black 3s as wild cards"
+                )
+            return (
+                "black 3s are melded as a group of at least three black 3s (house rule "
+                "black_three_wilds off: no wild cards)"
+            )
         if not all(h[c] >= cards.count(c) for c in set(cards)):
-            return "you do not hold those black 3s"
+            return f"you do not hold {cards_text(cards)}"
         return (
             "Black 3s: they may be melded only in the turn you go out; meld them last, leaving "
             f"at most one card to discard, when your side has {_side_needs(s)}"

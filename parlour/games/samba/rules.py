@@ -67,6 +67,14 @@ class SambaRules(Rules):
         "going-out requirement: two sambas/canastas, or two 7-card melds with one a sequence",
         choices=("two_canastas", "two_sevens_one_sequence"),
     )
+    # source: seed 002 "Black 3s: can be laid out as a group (following the normal group rules)
+    # only in the turn in which you go out"; seed 000 the same ("following the normal rules for
+    # groups"): wild cards are allowed in the group as in any group
+    black_three_wilds: bool = option(
+        True,
+        "a group of black 3s (melded only on going out) may take wild cards, as any group: at "
+        "most two, and at least twice as many black 3s (False: black 3s only)",
+    )
     black_three_penalty: int = option(
         0, "cost of each black 3 left in hand (0: its card value of 5 counts)", min=0
     )

@@ -6,7 +6,9 @@ Samba builds a new meld card by card: ``Stage(card)`` puts one card of the hand 
 being built (the third card completes it), so a staged meld is a sequence of ``stage`` ids, one
 per card, with ``unstage`` to take the unfinished meld back.  Melds on the table are named by
 their index in the side's list (``M`` = 52 slots: 150 cards that are not 3s make at most 50
-melds of three, plus two melds of black 3s).
+melds of three, plus two melds of black 3s).  A group of black 3s is one id: its black 3s
+(``meld_black_threes``), and with ``black_three_wilds`` its wild cards too
+(``meld_black_threes_wild``, after every other range so the ids before it do not move).
 """
 
 from __future__ import annotations
@@ -62,6 +64,11 @@ MELD_FEATURES = (
     "bolivia",
 )
 _KIND_INDEX = {"group": 1, "sequence": 2, "wild": 3, "black3": 4}
+#: the one or two wild cards of a group of black 3s (black_three_wilds), kinds in order
+BLACK3_WILDS = tuple(
+    [(w,) for w in WILD_KINDS]
+    + [(a, b) for i, a in enumerate(WILD_KINDS) for b in WILD_KINDS[i:]]
+)
 
 
 def _rank(kind: int) -> int:
@@ -104,6 +111,15 @@ class SambaEncoding(Encoding):
         self.PASS = sp.add("pass", 1, "end the turn keeping the last card")
         self.ASK = sp.add("ask_go_out", 1, "ask 'partner, may I go out?'")
         self.ANSWER = sp.add("answer", 2, "the partner's answer: 0 = no, 1 = yes")
+        # last, so that the ids before stay those of the rules without it
+        self.BLACK3_WILD = -1
+        if self.rules.black_three_wilds:
+            self.BLACK3_WILD = sp.add(
+                "meld_black_threes_wild",
+                16 * len(BLACK3_WILDS),
+                "meld black 3s with wild cards: index = 20 × (4 × (3♣ count) + (3♠ count)) + "
+                "wilds (0-4: 2♣ 2♦ 2♥ 2♠ Jk; 5-19: two of them, in that order: 2♣2♣ 2♣2♦ … JkJk)",
+            )
 
     # --- ids --------------------------------------------------------------------------------
 
@@ -146,6 +162,15 @@ class SambaEncoding(Encoding):
         if t is MeldBlackThrees:
             x = action.cards.count(1)
             y = action.cards.count(40)
+            wilds = tuple(sorted(c for c in action.cards if c in WILD_KINDS))
+            if wilds:
+                if self.BLACK3_WILD < 0:
+                    raise ValueError("black 3s take no wild cards under these rules")
+                return (
+                    self.BLACK3_WILD
+                    + len(BLACK3_WILDS) * (4 * x + y)
+                    + BLACK3_WILDS.index(wilds)
+                )
             return self.BLACK3 + 4 * x + y
         if t is UndoOpening:
             return self.UNDO
@@ -213,6 +238,10 @@ class SambaEncoding(Encoding):
         if name == "meld_black_threes":
             x, y = divmod(i, 4)
             return MeldBlackThrees((1,) * x + (40,) * y)
+        if name == "meld_black_threes_wild":
+            xy, w = divmod(i, len(BLACK3_WILDS))
+            x, y = divmod(xy, 4)
+            return MeldBlackThrees((1,) * x + (40,) * y + BLACK3_WILDS[w])
         if name == "undo_opening":
             return UndoOpening()
         if name == "pass":

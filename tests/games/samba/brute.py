@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from parlour.games.samba.parts.melds import (
     BLACK3,
     GROUP,
+    WILD_KINDS,
     Meld,
     add_card,
     can_merge,
@@ -64,11 +65,25 @@ def brute_go_out(
     need_value: int | None = None,
     budget: int = 1,
 ) -> bool:
-    """Every card melded (red 3s laid out, three or more black 3s as a group at the end) but at
-    most ``budget`` (the discard), and the side meets the going-out requirement."""
+    """Every card melded (red 3s laid out, black 3s as a group at the end: three or more, with
+    ``black_three_wilds`` wild cards too under the group limits) but at most ``budget`` (the
+    discard), and the side meets the going-out requirement."""
     h = list(hand)
     h[14] = h[27] = 0  # red 3s are laid out
     memo: dict[object, bool] = {}
+
+    def black_group(h: list[int]) -> int:
+        """The most cards one group of black 3s (and wild cards) can take from ``h``: every
+        sub-multiset of the black 3s and wild cards tried."""
+        kinds = [k for k in (1, 40, *WILD_KINDS) if h[k]]
+        best = 0
+        for ns in itertools.product(*[range(h[k] + 1) for k in kinds]):
+            cards = [k for k, n in zip(kinds, ns, strict=True) for _ in range(n)]
+            if len(cards) > best:
+                m = make_meld(cards, black_three_wilds=rules.black_three_wilds)
+                if m is not None and m.kind == BLACK3:
+                    best = len(cards)
+        return best
 
     def rec(h: list[int], melds: list[Meld]) -> bool:
         key = (tuple(h), _canon(melds))
@@ -77,8 +92,7 @@ def brute_go_out(
         memo[key] = False
         value = sum(m.value for m in melds)
         if meets_going_out(melds, rules.going_out) and (need_value is None or value >= need_value):
-            black = h[1] + h[40]
-            left = sum(h) - (black if black >= 3 else 0)
+            left = sum(h) - black_group(h)
             if left <= budget:
                 memo[key] = True
                 return True

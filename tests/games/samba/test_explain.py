@@ -28,6 +28,8 @@ def _probe_actions(rng: random.Random) -> list[object]:
         A.LayRedThree(card()),
         A.MeldBlackThrees((1, 1, 40)),
         A.MeldBlackThrees((1, 5)),
+        A.MeldBlackThrees((1, 40, 52)),
+        A.MeldBlackThrees((1, 1, 40, 52, 0)),
         A.UNDO,
         A.Discard(card()),
         A.PASS,
@@ -41,7 +43,11 @@ def test_explain_agrees_with_legal_actions_and_names_a_rule() -> None:
     """002_91a2786a682fea8f.txt: every refusal names the rule it applies."""
     rng = random.Random(4)
     checked = 0
-    for preset in ({}, {"wild_melds": True, "going_out": "two_sevens_one_sequence"}):
+    for preset in (
+        {},
+        {"wild_melds": True, "going_out": "two_sevens_one_sequence"},
+        {"black_three_wilds": False},
+    ):
         rules = SambaRules(max_hands=1, **preset)  # type: ignore[arg-type]
         for seed in range(6):
             s = GAME.new_game(rules, seed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from parlour.core.state import state_fields
-from parlour.games.samba.parts.melds import Meld, add_card, fits, make_meld, merge
+from parlour.games.samba.parts.melds import VALUE, Meld, add_card, fits, make_meld, merge
 from parlour.games.samba.parts.reach import Table, can_go_out, counts, opening_reachable
 from parlour.games.samba.rules import SambaRules
 from tests.games.samba.brute import brute_go_out, brute_opening
@@ -95,6 +95,44 @@ def test_going_out_prechecks_match_brute_force() -> None:
         assert can_go_out(h, melds, rules, need_value=need, budget=budget) == want, (h, melds)
         seen[want] += 1
     assert min(seen.values()) > 50
+
+
+def test_going_out_with_black_threes_matches_brute_force() -> None:
+    """002_91a2786a682fea8f.txt line 84: 'Black 3s: can be laid out as a group (following the
+    normal group rules) only in the turn in which you go out' (000_0fa2fe02243ab02b.txt line 42
+    the same); the normal group rules (002 lines 35-40): 'at least twice as many natural cards
+    as wild cards, and never more than two wild cards in one group'.  ``can_go_out`` places the
+    wild cards a group of black 3s can take (two black 3s need one; three take one; four or
+    more up to two) as trying every way to meld the cards does — with ``black_three_wilds`` and
+    without it (black 3s alone)."""
+    rng = random.Random(84)
+    seen = {(w, out): 0 for w in (True, False) for out in (True, False)}
+    two = 0
+    for _ in range(2500):
+        h, melds = _position(rng, sevens=rng.random() < 0.85)
+        for _ in range(rng.choice([1, 2, 2, 3, 3, 4, 5])):
+            h[rng.choice([1, 40])] += 1
+        for _ in range(rng.choice([0, 1, 1, 2, 2, 3])):
+            h[rng.choice([52, 0, 13, 39])] += 1
+        if sum(h) > 11:
+            continue
+        rules = _rules(rng)
+        if any(m.kind == "wild" for m in melds) and not rules.wild_melds:
+            continue
+        wilds = rng.random() < 0.7
+        rules = SambaRules(**{**rules.to_json(), "black_three_wilds": wilds})
+        # a first meld's minimum near what the cards hold: the wild cards of the group of black
+        # 3s (melded after the minimum is reached) count for none of it
+        total = sum(m.value for m in melds) + sum(VALUE[k] * h[k] for k in range(53))
+        need = rng.choice([None, None, 50, 90, total - rng.randint(0, 90)])
+        budget = rng.choice([0, 1, 1, 1])
+        want = brute_go_out(h, melds, rules, need_value=need, budget=budget)
+        got = can_go_out(h, melds, rules, need_value=need, budget=budget)
+        assert got == want, (h, melds, wilds, need, budget)
+        seen[wilds, want] += 1
+        two += want and wilds and h[1] + h[40] == 2
+    assert min(seen.values()) > 40, seen
+    assert two > 20  # two black 3s and a wild card went out
 
 
 def test_opening_matches_brute_force() -> None:

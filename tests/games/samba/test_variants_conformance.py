@@ -22,6 +22,9 @@ VARIANTS = {
         "opening_table": "high",
         "six_red_threes_penalty": 1000,
     },
+    # 002_91a2786a682fea8f.txt line 84 read as black 3s alone (the default lets the group take
+    # wild cards: the presets sweep plays it)
+    "black-threes-alone": {"black_three_wilds": False},
     "bolivia-6p-no-ask": {
         "players": 6,
         "wild_melds": True,

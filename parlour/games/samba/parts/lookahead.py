@@ -40,14 +40,16 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
     side = s.side_of[seat]
     h = s.hands[seat]
     black = h[1] + h[40]
-    if s.pending or not s.opened[side] or black == 2:
+    nw = wild_count(h)
+    # two black 3s: a group only with a wild card (black_three_wilds), which it then takes
+    b3_wild = 1 if black == 2 and nw and s.rules.black_three_wilds else 0
+    if s.pending or not s.opened[side] or (black == 2 and not b3_wild):
         return _never
     rules = s.rules
     melds = s.melds[side]
     table = table_of(melds)
     raw = [h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)]
-    nw = wild_count(h)
-    if not quick_out(tuple(raw), table, nw, 0 if black else 1, rules):
+    if not quick_out(tuple(raw), table, nw - b3_wild, 0 if black and not b3_wild else 1, rules):
         return _never
     groups = table.groups
     pairs = False

@@ -68,7 +68,8 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 @dataclass(slots=True, init=False, unsafe_hash=True)
 class Meld:
-    """A meld on the table.  ``kind``: group, sequence, wild (Bolivia) or black3.
+    """A meld on the table.  ``kind``: group, sequence, wild (Bolivia) or black3 (a group of black
+    3s, wild cards in it as in any group: 7 or more cards make a pure or mixed canasta).
 
     ``rank`` is the group's rank (sequences: lowest rank); ``suit`` a sequence's suit (else -1);
     ``high`` a sequence's highest rank.  ``canasta`` is "pure", "mixed" or "" (not a canasta);
@@ -193,10 +194,22 @@ def build(kind: str, rank: int, suit: int, high: int, cards: Sequence[Card]) -> 
     )
 
 
-def make_meld(cards: Sequence[Card], *, wild_melds: bool = False) -> Meld | None:
+def make_meld(
+    cards: Sequence[Card], *, wild_melds: bool = False, black_three_wilds: bool = False
+) -> Meld | None:
     """The meld these cards form as a new meld (≥ 3 cards), or None if they form none.
 
-    Black 3s are handled apart (only on the going-out turn)."""
+    Black 3s are handled apart (only on the going-out turn, never built card by card): black 3s
+    alone make a ``black3`` group, and with ``black_three_wilds`` so do black 3s with wild cards
+    under the normal group limits (seed 002: 'following the normal group rules').
+
+    >>> make_meld(parse_cards("3♣ 3♠ Jk")) is None
+    True
+    >>> m = make_meld(parse_cards("3♣ 3♠ Jk"), black_three_wilds=True)
+    >>> (m.kind, m.wilds, m.value)
+    ('black3', 1, 60)
+    >>> make_meld(parse_cards("3♣ Jk 2♥"), black_three_wilds=True) is None
+    True"""
     if len(cards) < 3:
         return None
     wilds = [c for c in cards if IS_WILD[c]]
@@ -206,7 +219,10 @@ def make_meld(cards: Sequence[Card], *, wild_melds: bool = False) -> Meld | None
             return build(WILD, 0, -1, 0, cards)
         return None
     if not all(IS_NATURAL[c] for c in nats):
-        if all(c in BLACK_THREES for c in cards):
+        if all(c in BLACK_THREES for c in nats) and (
+            not wilds
+            or (black_three_wilds and len(wilds) <= 2 and len(nats) >= 2 * len(wilds))
+        ):
             return build(BLACK3, 3, -1, 3, cards)
         return None
     ranks = {RANK[c] for c in nats}

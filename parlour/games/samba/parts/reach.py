@@ -627,33 +627,44 @@ def can_go_out(
     budget: int = 1,
 ) -> bool:
     """Can every card of the hand ``h`` be melded onto the side's ``melds`` (extended, merged,
-    new melds; red 3s laid out; three or more black 3s as a group) — all but ``budget`` cards
+    new melds; red 3s laid out; black 3s as a group, last: three or more, or with
+    ``black_three_wilds`` wild cards too under the group limits) — all but ``budget`` cards
     (one: the last card may be discarded) — so that the side then meets the going-out
     requirement?  ``need_value``: the side has not opened, its melds (all made this turn) must
     also reach this minimum (black 3s, melded only after opening, do not count)."""
     table = table_of(melds)
     nw = wild_count(h)
     black = h[1] + h[40]
+    b3_room = 0  # wild cards the group of black 3s may take besides (black_three_wilds)
     if black == 1:
         budget -= 1  # the black 3 is the discard
         if budget < 0:
             return False
     elif black == 2:
-        return False  # two black 3s can be neither melded nor both discarded
+        if not (rules.black_three_wilds and nw):
+            return False  # two black 3s can be neither melded nor both discarded
+        # seed 002: black 3s as a group 'following the normal group rules': two black 3s take
+        # one wild card, the cheapest (the group comes last and counts for no first meld)
+        h = _black_threes_melded(h)
+        nw -= 1
+        black = 0
+    elif black >= 3 and rules.black_three_wilds and nw:
+        b3_room = min(2, black // 2, nw)  # at most two, twice as many black 3s
+    qw = nw - b3_room  # the quick ways out give the group of black 3s its wild cards first
     raw = raw_pool(h)
     # quick refusals and a quick way out first, then the search
-    if _stranded(h, table, raw, nw, rules):
+    if not b3_room and _stranded(h, table, raw, nw, rules):
         return False
-    if need_value is None and quick_out(raw, table, nw, budget, rules):
+    if need_value is None and quick_out(raw, table, qw, budget, rules):
         return True
     if _short_of_sevens(h, table, raw, nw, rules):
         return False
     if need_value is None:
         pool, sm = seq_pool(h, table)
-        if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
+        if pool != raw and quick_out(pool, table, qw, budget, rules, sm):
             return True
         pool, sm = needy_pool(h, table, raw)
-        if pool != raw and quick_out(pool, table, nw, budget, rules, sm):
+        if pool != raw and quick_out(pool, table, qw, budget, rules, sm):
             return True
     # the value of the discarded card matters only for a first meld (``need_value``)
     valued = need_value is not None
@@ -726,6 +737,8 @@ def can_go_out(
                 choices = [(y, dv)]
                 if budget and dv < 0 and y:
                     choices.append((y - 1, cheap_wild))
+                if b3_room:
+                    choices = _black_three_choices(choices, b3_room, h)
                 for yy, d in choices:
                     if rules.wild_melds:
                         b = wild_fam(table.wild_sizes, yy)
@@ -740,6 +753,35 @@ def can_go_out(
                     if v + sambas + table.bolivias + b >= 2:
                         return True
     return False
+
+
+def _black_threes_melded(h: list[int]) -> list[int]:
+    """The hand without its two black 3s and the cheapest wild card (their group)."""
+    h = h[:]
+    h[1] = h[40] = 0
+    for k in (0, 13, 26, 39, 52):  # the 2s (20 points) before the joker (50)
+        if h[k]:
+            h[k] -= 1
+            break
+    return h
+
+
+def _black_three_choices(
+    choices: list[tuple[int, int]], room: int, h: list[int]
+) -> list[tuple[int, int]]:
+    """``choices`` of :func:`can_go_out` — (wild cards left over, points of the discard or −1;
+    the second choice discards the cheapest wild card) — each also with ``t`` ≤ ``room`` of the
+    wild cards left over going into the group of black 3s (seed 002: 'following the normal
+    group rules'): the cheapest ones, whose points then count for no first meld either."""
+    low = wild_values(h)[::-1]  # cheapest first
+    out: list[tuple[int, int]] = []
+    for j, (y, d) in enumerate(choices):
+        out.append((y, d))
+        withheld = max(d, 0)
+        for t in range(1, min(room, y) + 1):
+            withheld += low[j + t - 1]
+            out.append((y - t, withheld))
+    return out
 
 
 __all__ = [
