@@ -66,8 +66,7 @@ MELD_FEATURES = (
 _KIND_INDEX = {"group": 1, "sequence": 2, "wild": 3, "black3": 4}
 #: the one or two wild cards of a group of black 3s (black_three_wilds), kinds in order
 BLACK3_WILDS = tuple(
-    [(w,) for w in WILD_KINDS]
-    + [(a, b) for i, a in enumerate(WILD_KINDS) for b in WILD_KINDS[i:]]
+    [(w,) for w in WILD_KINDS] + [(a, b) for i, a in enumerate(WILD_KINDS) for b in WILD_KINDS[i:]]
 )
 
 
@@ -167,9 +166,7 @@ class SambaEncoding(Encoding):
                 if self.BLACK3_WILD < 0:
                     raise ValueError("black 3s take no wild cards under these rules")
                 return (
-                    self.BLACK3_WILD
-                    + len(BLACK3_WILDS) * (4 * x + y)
-                    + BLACK3_WILDS.index(wilds)
+                    self.BLACK3_WILD + len(BLACK3_WILDS) * (4 * x + y) + BLACK3_WILDS.index(wilds)
                 )
             return self.BLACK3 + 4 * x + y
         if t is UndoOpening:

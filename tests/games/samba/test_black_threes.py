@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core.errors import IllegalAction
 from parlour import games
+from parlour.core.errors import IllegalAction
 from parlour.games.samba import GAME
 from parlour.games.samba import actions as A
 from parlour.games.samba.parts.melds import BLACK3, make_meld

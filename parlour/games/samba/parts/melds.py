@@ -220,8 +220,7 @@ def make_meld(
         return None
     if not all(IS_NATURAL[c] for c in nats):
         if all(c in BLACK_THREES for c in nats) and (
-            not wilds
-            or (black_three_wilds and len(wilds) <= 2 and len(nats) >= 2 * len(wilds))
+            not wilds or (black_three_wilds and len(wilds) <= 2 and len(nats) >= 2 * len(wilds))
         ):
             return build(BLACK3, 3, -1, 3, cards)
         return None
