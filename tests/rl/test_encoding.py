@@ -92,8 +92,11 @@ def test_sizes_are_fixed_per_rules() -> None:
     from parlour import games
 
     assert encoding_for(games.get("scat")).num_distinct_actions == 112
-    assert encoding_for(games.get("samba")).num_distinct_actions == 921
-    assert encoding_for(games.get("samba", preset="bolivia")).num_distinct_actions == 921
+    # 921 + 320 groups of black 3s with wild cards (black_three_wilds, the default)
+    assert encoding_for(games.get("samba")).num_distinct_actions == 1241
+    assert encoding_for(games.get("samba", preset="bolivia")).num_distinct_actions == 1241
+    samba_alone = games.get("samba", black_three_wilds=False)
+    assert encoding_for(samba_alone).num_distinct_actions == 921
     assert encoding_for(games.get("handfoot")).num_distinct_actions == 716
     assert encoding_for(games.get("cheat")).num_distinct_actions == 53 + 13 + 2 + 4
     # overplay: a claim names its count too (up to 52 cards in one pack)

@@ -51,7 +51,7 @@ def test_game_type() -> None:
     assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_players() == 6
-    assert game.num_distinct_actions() == 921
+    assert game.num_distinct_actions() == 1241
     assert game.max_utility() == pytest.approx(4 / 3)  # three sides of two
     assert game.observation_tensor_shape() == [ps.encoding_for(game.variant).layout.size]
 
