@@ -160,11 +160,11 @@ export const game = {
   onNewMeld(ctx) {
     const sel = [...ctx.selected];
     if (!sel.length) return;
-    const black3 = sel.every((c) => {
-      const p = parseCard(c);
-      return p && p.rank === 3 && (p.suit === "♣" || p.suit === "♠");
-    });
-    if (black3) sendAll(ctx, { type: "MeldBlackThrees", cards: sel });
+    // black 3s, with wild cards as in any group (option black_three_wilds): one MeldBlackThrees,
+    // its cards in the engine's order (3♣ 3♠, then 2♣ 2♦ 2♥ 2♠ Jk)
+    const parsed = sel.map(parseCard);
+    const black3 = parsed.some(isBlackThree) && parsed.every((p) => isBlackThree(p) || (p && (p.joker || p.rank === 2)));
+    if (black3) sendAll(ctx, { type: "MeldBlackThrees", cards: blackThreeOrder(sel) });
     else if (meldShape([...(ctx.view.pending || []), ...sel], ctx.rules.wild_melds) || sel.length + (ctx.view.pending || []).length < 3) meldAll(ctx, sel);
     else ctx.showError(`${sel.join(" ")} do not make one meld: three or more cards of one rank (wild cards allowed), or three to seven cards in a row of one suit.`);
   },
@@ -226,6 +226,22 @@ export const game = {
 
 export function render(ctx, felt, dock) {
   renderTable(ctx, felt, dock, game);
+}
+
+function isBlackThree(p) {
+  return !!p && p.rank === 3 && (p.suit === "♣" || p.suit === "♠");
+}
+
+/** The cards of a group of black 3s in the engine's order: black 3s (3♣ before 3♠), then the
+ * wild cards by kind (2♣ 2♦ 2♥ 2♠ Jk). */
+function blackThreeOrder(cards) {
+  const key = (t) => {
+    const p = parseCard(t);
+    if (!p) return 999;
+    const kind = p.joker ? 52 : "♣♦♥♠".indexOf(p.suit) * 13 + p.rank - 2;
+    return isBlackThree(p) ? kind : 100 + kind;
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
 }
 
 /** Card points (docs/games/samba.md): joker 50, 2 and A 20, K…8 10, 7…4 5, black 3 5. */
