@@ -644,6 +644,12 @@ def why_illegal(s: State, action: Any) -> str:
             )
         if not all(h[c] >= cards.count(c) for c in set(cards)):
             return f"you do not hold {cards_text(cards)}"
+        ordered = tuple(sorted(cards, key=lambda c: (c not in (1, 40), c)))
+        if ordered != cards and A.MeldBlackThrees(ordered) in legal_actions(s):
+            return (
+                f"name the cards in order: meld black 3s {cards_text(ordered)} (black 3s first, "
+                "3♣ before 3♠, then wild cards: 2♣ 2♦ 2♥ 2♠ Jk)"
+            )
         return (
             "Black 3s: they may be melded only in the turn you go out; meld them last, leaving "
             f"at most one card to discard, when your side has {_side_needs(s)}"

@@ -107,6 +107,10 @@ def test_refused_black_three_groups() -> None:
     # nor without the going-out requirement
     u = _out_pos("3♣ 3♠ Jk", melds=CANASTAS[:1])
     assert _black(u) == []
+    # a legal group named in another order: the refusal gives the order
+    v = _out_pos("3♣ 3♠ Jk 9♦")
+    reason = GAME.explain(v, A.MeldBlackThrees(cs("Jk 3♠ 3♣")))
+    assert reason is not None and "meld black 3s 3♣ 3♠ Jk" in reason
 
 
 def test_option_off_keeps_black_threes_alone() -> None:
