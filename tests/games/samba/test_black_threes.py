@@ -176,3 +176,29 @@ def test_rl_ids_of_black_three_groups() -> None:
         for a in legal:
             if isinstance(a, A.MeldBlackThrees) and not set(a.cards) - {1, 40}:
                 assert enc.action_to_id(s, a) == old.action_to_id(s, a)
+
+
+def test_vouched_moves_keep_going_out_with_black_threes() -> None:
+    """The moves vouched for without a search after "yes" (lookahead.vouched_out: two black 3s
+    take a wild card of the quick placement) keep going out possible, as a search says — on
+    random hands with black 3s and wild cards, with and without the option."""
+    import random
+
+    from parlour.games.samba.legal import raw_legal_actions
+    from parlour.games.samba.parts.lookahead import keeps_going_out, vouched_out
+
+    rng = random.Random(16)
+    tables = [CANASTAS, [*CANASTAS, "9♣ 9♦ 9♥"], ["A♣ A♣ A♦ A♥ A♠ Jk Jk", CANASTAS[1], "7♠ 8♠ 9♠"]]
+    pool = ["Jk", "2♥", "2♦", "9♠", "9♥", "A♥", "K♠", "7♥", "7♦", "5♣", "5♣", "Q♦", "10♠", "A♦"]
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        rules = SambaRules(black_three_wilds=rng.random() < 0.7)
+        threes = rng.choice([["3♣", "3♠"], ["3♣", "3♠"], ["3♣", "3♠", "3♠"], ["3♣"]])
+        hand = " ".join(threes + rng.sample(pool, rng.randint(1, 6)))
+        s = _out_pos(hand, rules, rng.choice(tables))
+        vouched = vouched_out(s)
+        for a in raw_legal_actions(s.clone()):
+            if vouched(a):
+                seen[rules.black_three_wilds and len(threes) == 2] += 1
+                assert keeps_going_out(s, a), (hand, rules.black_three_wilds, a)
+    assert min(seen.values()) > 100, seen  # two black 3s and a wild card among them
