@@ -40,11 +40,15 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
     side = s.side_of[seat]
     h = s.hands[seat]
     black = h[1] + h[40]
-    nw = wild_count(h)
-    # two black 3s: a group only with a wild card (black_three_wilds), which it then takes
-    b3_wild = 1 if black == 2 and nw and s.rules.black_three_wilds else 0
-    if s.pending or not s.opened[side] or (black == 2 and not b3_wild):
+    if s.pending or not s.opened[side]:
         return _never
+    nw = wild_count(h)
+    b3_wild = 0
+    if black == 2:
+        # two black 3s: a group only with a wild card (black_three_wilds), which it then takes
+        if not (nw and s.rules.black_three_wilds):
+            return _never
+        b3_wild = 1
     rules = s.rules
     melds = s.melds[side]
     table = table_of(melds)
