@@ -220,8 +220,12 @@ def raw_legal_actions(s: State) -> list[Action]:
         ok = opening_filter(s, side)
         out[first:] = [a for a in out[first:] if ok(a)]
     b1, b2 = h[1], h[40]
-    if b1 + b2 >= 2 and phase == MELD and opened and may_go_out(s, side):
-        _black_three_melds(s.rules.black_three_wilds, h, n, b1, b2, out)
+    b = b1 + b2
+    if b >= 2 and phase == MELD and opened:
+        # two black 3s make a group only with a wild card (black_three_wilds)
+        wilds_ok = s.rules.black_three_wilds
+        if (b >= 3 or (wilds_ok and nw)) and may_go_out(s, side):
+            _black_three_melds(wilds_ok, h, n, b1, b2, out)
     if (
         phase == MELD
         and not s.asked
