@@ -240,7 +240,10 @@ def opening_reachable(
     for k in range(53):
         if h[k] and not IS_WILD[k] and k % 13 > 1:
             nat_value += VALUE[k] * h[k]
-    if nat_value + sum(wvals) < need:
+    wsum = 0
+    for wv in wvals:
+        wsum += wv
+    if nat_value + wsum < need:
         return False
     threes = bool(h[1] or h[40] or h[14] or h[27])
     # quick placements first: every natural to groups, then the most naturals in sequences
@@ -736,10 +739,11 @@ def can_go_out(
             continue
         if _pool_hopeless(pool, held, nw, budget, sambas + table.bolivias + wild_sevens):
             continue
-        # (value of the discarded card or -1, canastas up to 2) -> the numbers of wild cards
-        # that can have been placed so far, as a bit mask
+        # (value of the discarded card or -1, canastas up to 2), packed as (dv + 1) * 4 + c
+        # (no tuple made and hashed per entry) -> the numbers of wild cards that can have been
+        # placed so far, as a bit mask
         full = (1 << (nw + 1)) - 1
-        masks: dict[tuple[int, int], int] = {(fixed_dv, 0): 1}
+        masks: dict[int, int] = {(fixed_dv + 1) * 4: 1}
         for i in IDX:
             r = i + 4
             n = pool[i]
@@ -747,19 +751,26 @@ def can_go_out(
             if not n and not gs:
                 continue
             opts = out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)
-            new: dict[tuple[int, int], int] = {}
-            for (dv, c), mask in masks.items():
+            new: dict[int, int] = {}
+            for code, mask in masks.items():
+                dv = (code >> 2) - 1
+                c = code & 3
                 for x, d, cr in opts:
                     if d >= 0 and dv >= 0:
                         continue
                     m2 = (mask << x) & full
                     if m2:
-                        key = (d if d >= 0 else dv, min(2, c + cr))
+                        c2 = c + cr
+                        if c2 > 2:
+                            c2 = 2
+                        key = ((d if d >= 0 else dv) + 1) * 4 + c2
                         new[key] = new.get(key, 0) | m2
             masks = new
             if not masks:
                 break
-        for (dv, v), mask in masks.items():
+        for code, mask in masks.items():
+            dv = (code >> 2) - 1
+            v = code & 3
             for xu in range(nw + 1):
                 if not mask >> xu & 1:
                     continue
