@@ -25,6 +25,7 @@ from parlour.games.samba.parts.reach import (
     _quick_place,
     _short_of_sevens,
     _stranded,
+    flags_of,
     quick_out,
 )
 from parlour.games.samba.rules import SambaRules
@@ -353,11 +354,15 @@ def test_quick_steps_equal_the_code_they_replaced() -> None:
         raw = raw_pool(h)
         nw = sum(h[k] for k in WILD_KINDS)
         wvals = wild_values(h)
-        assert _stranded(h, table, raw, nw, rules) == _old_stranded(h, table, raw, nw, rules)
-        assert _short_of_sevens(h, table, raw, nw, rules) == _old_short_of_sevens(
+        assert _stranded(h, table, raw, nw, flags_of(rules)) == _old_stranded(
             h, table, raw, nw, rules
         )
-        assert _quick_place(raw, table, wvals, rules) == _old_quick_place(raw, table, wvals, rules)
+        assert _short_of_sevens(h, table, raw, nw, flags_of(rules)) == _old_short_of_sevens(
+            h, table, raw, nw, rules
+        )
+        assert _quick_place(raw, table, wvals, flags_of(rules)) == _old_quick_place(
+            raw, table, wvals, rules
+        )
         assert _quick_new(raw, table, wvals, rules) == _old_quick_new(raw, table, wvals, rules)
         for _ in range(3):
             pool = tuple(rng.choice([0, 0, 0, 1, 2, 2, 3, 5, 6, 7]) for _ in range(11))

@@ -10,7 +10,16 @@ from collections.abc import Callable, Iterator
 from typing import cast
 
 from parlour.core.canasta import wild_count
-from parlour.games.samba import actions as A
+from parlour.games.samba.actions import (
+    AddToMeld,
+    Discard,
+    LayRedThree,
+    MeldBlackThrees,
+    MergeGroups,
+    Pass,
+    SambaAction,
+    Stage,
+)
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, Meld, meets_going_out
 from parlour.games.samba.parts.reach import (
     Table,
@@ -24,7 +33,7 @@ from parlour.games.samba.parts.staging import continuations
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import MELD, PILE_OPEN, State, side_minimum
 
-Action = A.SambaAction
+Action = SambaAction
 
 
 def _minimum(s: State, side: int) -> int:
@@ -92,18 +101,18 @@ class _Vouched:
 
     def __call__(self, action: Action) -> bool:
         t = type(action)
-        if t is A.LayRedThree:
+        if t is LayRedThree:
             return True
-        if t is A.AddToMeld:
-            add = cast(A.AddToMeld, action)
+        if t is AddToMeld:
+            add = cast(AddToMeld, action)
             k = add.card
             m = self.melds[add.meld]
             return not IS_WILD[k] and m.kind == GROUP and self.one_group(m.rank)
-        if t is A.MergeGroups:
-            m = self.melds[cast(A.MergeGroups, action).meld]
+        if t is MergeGroups:
+            m = self.melds[cast(MergeGroups, action).meld]
             return self.one_group(m.rank) and len(self.groups[m.rank]) > 1
-        if t is A.Stage:
-            k = cast(A.Stage, action).card
+        if t is Stage:
+            k = cast(Stage, action).card
             if IS_WILD[k]:
                 # a wild card with a pair: the quick placement gives every pair one
                 return self.pairs
@@ -123,11 +132,11 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
     from parlour.games.samba.apply import apply
 
     t = type(action)
-    if t is A.Discard:
+    if t is Discard:
         return s.sizes[s.to_act] == 1  # the last card discarded goes out; else the turn ends
-    if t is A.Pass:
+    if t is Pass:
         return False
-    if t is A.MeldBlackThrees:
+    if t is MeldBlackThrees:
         return True  # melded last: the hand is empty, or its one card is discarded next
     side = s.side_of[s.to_act]
     after = _after_cards(s, side, action)
@@ -135,7 +144,7 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
         h, table, pending = after
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
-        return _can_go_out_with(s, side, h, table, pending, memo if t is A.Stage else None)
+        return _can_go_out_with(s, side, h, table, pending, memo if t is Stage else None)
     after_state = apply(s, action, None)
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
@@ -253,23 +262,23 @@ def _after_cards(
     table = table_of(melds)
     pending = s.pending
     t = type(action)
-    if t is A.Stage:
-        k = cast(A.Stage, action).card
+    if t is Stage:
+        k = cast(Stage, action).card
         h = h[:]
         h[k] = h[k] - 1
         pending = (*pending, k)
-    elif t is A.AddToMeld:
-        add = cast(A.AddToMeld, action)
+    elif t is AddToMeld:
+        add = cast(AddToMeld, action)
         k = add.card
         h = h[:]
         h[k] = h[k] - 1
         table = table.with_card(melds[add.meld], k)
-    elif t is A.MergeGroups:
-        mg = cast(A.MergeGroups, action)
+    elif t is MergeGroups:
+        mg = cast(MergeGroups, action)
         table = table.with_merge(melds[mg.meld], melds[mg.other])
-    elif t is A.LayRedThree:
+    elif t is LayRedThree:
         h = h[:]
-        k = cast(A.LayRedThree, action).card
+        k = cast(LayRedThree, action).card
         h[k] = h[k] - 1
     else:
         return None
@@ -313,6 +322,22 @@ def _opening_finishes(
 
 
 def opening_filter(s: State, side: int) -> Callable[[Action], bool]:
+    """:func:`opening_check` as a callable."""
+    return opening_check(s, side)
+
+
+def opening_kept(s: State, side: int, actions: list[Action]) -> list[Action]:
+    """``[a for a in actions if opening_filter(s, side)(a)]`` with a direct (compiled) call of
+    the check per action instead of a call of a callable object."""
+    ok = opening_check(s, side)
+    kept: list[Action] = []
+    for a in actions:
+        if ok.check(a):
+            kept.append(a)
+    return kept
+
+
+def opening_check(s: State, side: int) -> _OpeningCheck:
     """For a side that has not opened: which card moves keep the first meld within reach (seed
     002: the melds of the turn 'must be worth at least a minimum').  A quick placement of the
     hand that reaches the minimum vouches for starting a meld with any card it puts into a new
@@ -372,12 +397,16 @@ class _OpeningCheck:
         self.memo: dict[object, bool] = {}
 
     def __call__(self, action: Action) -> bool:
+        return self.check(action)
+
+    def check(self, action: Action) -> bool:
+        """Whether the card move ``action`` keeps the first meld within reach."""
         t = type(action)
-        if t is A.LayRedThree and not self.under_way:
+        if t is LayRedThree and not self.under_way:
             return True  # no first meld under way: nothing to reach yet
         if self.hopeless:
             return False
-        if t is A.Stage and cast(A.Stage, action).card in self.starts:
+        if t is Stage and cast(Stage, action).card in self.starts:
             return True
         s = self.s
         after = _after_cards(s, self.side, action)
@@ -388,10 +417,10 @@ class _OpeningCheck:
         keep_one = self.keep_one
         rules = s.rules
         memo = self.memo
-        if t is A.Stage and len(pending) < 3:
+        if t is Stage and len(pending) < 3:
             return _opening_finishes(s, h2, table2, pending, memo, minimum, keep_one, rules)
         for h3, table3, core in _completions(s, h2, table2, pending):
-            if t is A.Stage:
+            if t is Stage:
                 # different first cards of one meld finish the same way: ask once
                 key = tuple(sorted(core))  # the hand left follows from them (one position)
                 found = memo.get(key)
@@ -413,8 +442,7 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
     meld, which are some of the ways the position itself finishes it, so the position's own check
     (is the minimum still within reach at all?) is needed only when no step passes."""
     if not s.pending:
-        ok = opening_filter(s, side)
-        return [a for a in steps if ok(a)]
+        return opening_kept(s, side, steps)
     if s._no_open & 1:
         return []  # hopeless: opening_filter keeps no step
     h = s.hands[s.to_act]

@@ -35,6 +35,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba.parts.melds import IS_WILD, VALUE, WILD_KINDS, Meld
@@ -58,6 +59,37 @@ from parlour.games.samba.parts.placement import (
 from parlour.games.samba.rules import SambaRules
 
 
+class Flags:
+    """The rules' fields the searches read, as attributes of a compiled class: ``SambaRules`` is
+    an interpreted dataclass, and each read of its fields from compiled code is a generic
+    attribute look-up (about 250 instructions) — read once per rules object here."""
+
+    def __init__(self, rules: SambaRules) -> None:
+        self.rules = rules
+        self.nwo: bool = rules.no_wild_on_canasta
+        self.wild_melds: bool = rules.wild_melds
+        self.going_out: str = rules.going_out
+        self.two_canastas: bool = rules.going_out == "two_canastas"
+
+
+class _LastFlags:
+    """The flags of the rules object last asked for (one game's rules in practice)."""
+
+    def __init__(self) -> None:
+        self.flags: Flags | None = None
+
+
+_LAST: Final = _LastFlags()
+
+
+def flags_of(rules: SambaRules) -> Flags:
+    """:class:`Flags` of ``rules``, made again only when the rules object changes."""
+    f = _LAST.flags
+    if f is None or f.rules is not rules:
+        f = _LAST.flags = Flags(rules)
+    return f
+
+
 def _quick_value(
     pool: tuple[int, ...], table: Table, wvals: list[int], rules: SambaRules
 ) -> tuple[int, bool]:
@@ -65,16 +97,16 @@ def _quick_value(
     of the naturals in ``pool`` and the wild cards placed, and whether some card stays in hand.
     Groups of three or more naturals and the side's groups take their rank; a natural pair takes
     a wild card (the best pairs first); the rest of the wild cards go where there is room."""
-    value, left, _, _ = _quick_place(pool, table, wvals, rules)
+    value, left, _, _ = _quick_place(pool, table, wvals, flags_of(rules))
     return value, left
 
 
 def _quick_place(
-    pool: tuple[int, ...], table: Table, wvals: list[int], rules: SambaRules
+    pool: tuple[int, ...], table: Table, wvals: list[int], f: Flags
 ) -> tuple[int, bool, int, bool]:
     """:func:`_quick_value` with the number of wild cards placed (the best ones) and whether one
     of them can go into a new meld (with a pair, into a new group, or a new wild meld)."""
-    nwo = rules.no_wild_on_canasta
+    nwo = f.nwo
     value = 0
     left = False
     slots = new_slots = 0
@@ -116,7 +148,7 @@ def _quick_place(
     if placed > nw:
         placed = nw
     new_wild = p > 0 or (new_slots > 0 and placed > 0)
-    if rules.wild_melds and nw - placed >= 3:
+    if f.wild_melds and nw - placed >= 3:
         placed = nw
         new_wild = True
     for j in range(placed):
@@ -129,7 +161,9 @@ def _best_value(
 ) -> int:
     """The most points the naturals of ``pool`` (groups) and the wild cards can add, exactly
     (with ``keep_one``: some card of the hand stays in it); −1 if nothing fits that way."""
-    nwo = rules.no_wild_on_canasta
+    f = flags_of(rules)
+    nwo = f.nwo
+    wild_melds = f.wild_melds
     nw = len(wvals)
     by_rank = table.by_rank
     # (wild cards used, a card left) -> points of the naturals placed
@@ -165,9 +199,9 @@ def _best_value(
         top.append(top[-1] + v)
     best = -1
     for (xu, lf), v in dp.items():
-        ys = range(nw - xu + 1) if rules.wild_melds else (0,)
+        ys = range(nw - xu + 1) if wild_melds else (0,)
         for y in ys:
-            if rules.wild_melds and wild_fam(table.wild_sizes, y) < 0:
+            if wild_melds and wild_fam(table.wild_sizes, y) < 0:
                 continue
             used = xu + y
             if keep_one and not (lf or used < nw):
@@ -206,7 +240,10 @@ def opening_reachable(
     for k in range(53):
         if h[k] and not IS_WILD[k] and k % 13 > 1:
             nat_value += VALUE[k] * h[k]
-    if nat_value + sum(wvals) < need:
+    wsum = 0
+    for wv in wvals:
+        wsum += wv
+    if nat_value + wsum < need:
         return False
     threes = bool(h[1] or h[40] or h[14] or h[27])
     # quick placements first: every natural to groups, then the most naturals in sequences
@@ -284,7 +321,7 @@ def _quick_new(
     """:func:`_quick_value` and the card kinds its placement puts into new groups: naturals of a
     rank held three or more times (a group of the side's of that rank takes them by a merge),
     pairs given a wild card, and wild cards when one of those placed goes into a new meld."""
-    value, left, placed, new_wild = _quick_place(pool, table, wvals, rules)
+    value, left, placed, new_wild = _quick_place(pool, table, wvals, flags_of(rules))
     by_rank = table.by_rank  # () for a rank with no group of the side's
     kinds: set[int] = set()
     pairs: list[int] = []
@@ -344,7 +381,7 @@ def _may_sequence(h: list[int], k: int, table: Table) -> bool:
     return False
 
 
-def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules) -> bool:
+def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, f: Flags) -> bool:
     """Quick necessary condition for going out: at most one card that can go nowhere (the
     discard) — a natural with no group of its rank on the table, no two more of it (or one and
     a wild card) in the hand, and no sequence it could join; a black 3 short of three."""
@@ -378,18 +415,16 @@ def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: 
         stuck += wild_pairs - nw
         if stuck > 1:
             return True
-    if nw and not group_home and not (rules.wild_melds and (nw >= 3 or table.wild_sizes)):
+    if nw and not group_home and not (f.wild_melds and (nw >= 3 or table.wild_sizes)):
         stuck += nw
         if stuck > 1:
             return True
     return False
 
 
-def _short_of_sevens(
-    h: list[int], table: Table, raw: tuple[int, ...], nw: int, rules: SambaRules
-) -> bool:
+def _short_of_sevens(h: list[int], table: Table, raw: tuple[int, ...], nw: int, f: Flags) -> bool:
     """Quick necessary condition for going out: enough seven-card melds within reach."""
-    if table.sevens_ok(rules.going_out):
+    if table.sevens_ok(f.going_out):
         return False
     by_rank = table.by_rank
     # seven-card melds within reach: groups of a rank merged with all its naturals, a wild card
@@ -434,12 +469,12 @@ def _short_of_sevens(
                 up += 1
             if hi - lo + 1 + down + up >= 7:
                 pot_seq += 1
-    if rules.wild_melds:
+    if f.wild_melds:
         wild = nw
         for size in table.wild_sizes:
             wild += size
         pot += wild // 7
-    if rules.going_out != "two_canastas" and pot_seq == 0:
+    if not f.two_canastas and pot_seq == 0:
         return True
     return pot + pot_seq < 2
 
@@ -465,7 +500,14 @@ def quick_out(
     ``pool`` into the side's groups of their rank (merged when the wild cards allow) or new
     groups, a wild card with each natural pair, then wild cards completing groups of five or six
     to canastas, the rest where there is room; enough seven-card melds then?"""
-    nwo = rules.no_wild_on_canasta
+    return _quick_out(pool, table, nw, budget, flags_of(rules), new_sambas)
+
+
+def _quick_out(
+    pool: tuple[int, ...], table: Table, nw: int, budget: int, f: Flags, new_sambas: int
+) -> bool:
+    """:func:`quick_out` with the rules' flags read."""
+    nwo = f.nwo
     by_rank = table.by_rank
     stuck = 0
     slots = 0
@@ -557,14 +599,14 @@ def quick_out(
         else:
             slots += room
     extra = wild - slots
-    if extra > 0 and not (rules.wild_melds and extra >= 3):
+    if extra > 0 and not (f.wild_melds and extra >= 3):
         stuck += extra
     if stuck > budget:
         return False
     sambas = table.sambas + new_sambas
     if sambas + canastas + table.bolivias < 2:
         return False
-    return rules.going_out == "two_canastas" or sambas > 0
+    return f.two_canastas or sambas > 0
 
 
 def _pool_hopeless(
@@ -652,19 +694,20 @@ def can_go_out(
         b3_room = min(2, black // 2, nw)  # at most two, twice as many black 3s
     qw = nw - b3_room  # the quick ways out give the group of black 3s its wild cards first
     raw = raw_pool(h)
+    f = flags_of(rules)
     # quick refusals and a quick way out first, then the search
-    if not b3_room and _stranded(h, table, raw, nw, rules):
+    if not b3_room and _stranded(h, table, raw, nw, f):
         return False
-    if need_value is None and quick_out(raw, table, qw, budget, rules):
+    if need_value is None and _quick_out(raw, table, qw, budget, f, 0):
         return True
-    if _short_of_sevens(h, table, raw, nw, rules):
+    if _short_of_sevens(h, table, raw, nw, f):
         return False
     if need_value is None:
         pool, sm = seq_pool(h, table)
-        if pool != raw and quick_out(pool, table, qw, budget, rules, sm):
+        if pool != raw and _quick_out(pool, table, qw, budget, f, sm):
             return True
         pool, sm = needy_pool(h, table, raw)
-        if pool != raw and quick_out(pool, table, qw, budget, rules, sm):
+        if pool != raw and _quick_out(pool, table, qw, budget, f, sm):
             return True
     # the value of the discarded card matters only for a first meld (``need_value``)
     valued = need_value is not None
@@ -681,8 +724,9 @@ def can_go_out(
             if h[k]:
                 cheap_wild = VALUE[k]
                 break
-    need_seq = rules.going_out != "two_canastas"
-    nwo = rules.no_wild_on_canasta
+    need_seq = not f.two_canastas
+    nwo = f.nwo
+    wild_melds = f.wild_melds
     groups = table.groups
     by_rank = table.by_rank
     fixed_dv = (0 if black == 1 else -1) if not valued else (-1 if black != 1 else 0)
@@ -695,7 +739,7 @@ def can_go_out(
             gw += g[1]
         held[r - 4] = (ga, gw)
     wild_sevens = 0
-    if rules.wild_melds:
+    if wild_melds:
         wild_sevens = nw
         for size in table.wild_sizes:
             wild_sevens += size
@@ -706,10 +750,11 @@ def can_go_out(
             continue
         if _pool_hopeless(pool, held, nw, budget, sambas + table.bolivias + wild_sevens):
             continue
-        # (value of the discarded card or -1, canastas up to 2) -> the numbers of wild cards
-        # that can have been placed so far, as a bit mask
+        # (value of the discarded card or -1, canastas up to 2), packed as (dv + 1) * 4 + c
+        # (no tuple made and hashed per entry) -> the numbers of wild cards that can have been
+        # placed so far, as a bit mask
         full = (1 << (nw + 1)) - 1
-        masks: dict[tuple[int, int], int] = {(fixed_dv, 0): 1}
+        masks: dict[int, int] = {(fixed_dv + 1) * 4: 1}
         for i in IDX:
             r = i + 4
             n = pool[i]
@@ -717,19 +762,26 @@ def can_go_out(
             if not n and not gs:
                 continue
             opts = out_options(gs, n, nw, budget, RANK_VALUE[r] if valued else 0, nwo)
-            new: dict[tuple[int, int], int] = {}
-            for (dv, c), mask in masks.items():
+            new: dict[int, int] = {}
+            for code, mask in masks.items():
+                dv = (code >> 2) - 1
+                c = code & 3
                 for x, d, cr in opts:
                     if d >= 0 and dv >= 0:
                         continue
                     m2 = (mask << x) & full
                     if m2:
-                        key = (d if d >= 0 else dv, min(2, c + cr))
+                        c2 = c + cr
+                        if c2 > 2:
+                            c2 = 2
+                        key = ((d if d >= 0 else dv) + 1) * 4 + c2
                         new[key] = new.get(key, 0) | m2
             masks = new
             if not masks:
                 break
-        for (dv, v), mask in masks.items():
+        for code, mask in masks.items():
+            dv = (code >> 2) - 1
+            v = code & 3
             for xu in range(nw + 1):
                 if not mask >> xu & 1:
                     continue
@@ -740,7 +792,7 @@ def can_go_out(
                 if b3_room:
                     choices = _black_three_choices(choices, b3_room, h)
                 for yy, d in choices:
-                    if rules.wild_melds:
+                    if wild_melds:
                         b = wild_fam(table.wild_sizes, yy)
                     elif yy == 0:
                         b = 0
