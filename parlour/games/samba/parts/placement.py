@@ -311,7 +311,19 @@ def _held(cnt: tuple[int, ...]) -> bool:
 
 def raw_pool(h: list[int]) -> tuple[int, ...]:
     """Every natural of the hand left for groups: the count of each rank 4…A."""
-    return tuple([h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)])
+    return (
+        h[2] + h[15] + h[28] + h[41],
+        h[3] + h[16] + h[29] + h[42],
+        h[4] + h[17] + h[30] + h[43],
+        h[5] + h[18] + h[31] + h[44],
+        h[6] + h[19] + h[32] + h[45],
+        h[7] + h[20] + h[33] + h[46],
+        h[8] + h[21] + h[34] + h[47],
+        h[9] + h[22] + h[35] + h[48],
+        h[10] + h[23] + h[36] + h[49],
+        h[11] + h[24] + h[37] + h[50],
+        h[12] + h[25] + h[38] + h[51],
+    )
 
 
 def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
@@ -502,35 +514,83 @@ def _extend(
         c[a - 1 - t] = c[a - 1 - t] + 1
 
 
+#: bits per rank in a packed pool (:func:`pools`): a rank's count is at most 12 (three decks)
+_W: Final = 5
+_MASK: Final = (1 << _W) - 1
+#: :func:`suit_options` of (counts, sequences) as (packed counts, sambas) pairs, in its order
+_OPTS: Final[dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[tuple[int, int]]]] = {}
+
+
+def _pack(cnt: Sequence[int]) -> int:
+    """Counts of ranks 4…A as one int, :data:`_W` bits a rank (rank 4 lowest)."""
+    v = 0
+    for i in (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
+        v = (v << _W) | cnt[i]
+    return v
+
+
+def _packed_options(
+    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int]]:
+    """:func:`suit_options` packed (:func:`_pack`), remembered: the same few suits come back."""
+    key = (cnt, seqs)
+    found = _OPTS.get(key)
+    if found is None:
+        if len(_OPTS) > 1 << 15:
+            _OPTS.clear()
+        if not seqs and no_run(cnt):
+            found = [(_pack(cnt), 0)]
+        else:
+            found = [(_pack(rem), sm) for rem, sm in suit_options(cnt, seqs).items()]
+        _OPTS[key] = found
+    return found
+
+
 def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     """Every split of the hand's naturals between sequences and groups: the naturals left for
-    groups (per rank 4…A) → the most new sambas made with that split."""
-    states: dict[tuple[int, ...], int] = {(0,) * 11: 0}
+    groups (per rank 4…A) → the most new sambas made with that split.
+
+    The search runs on packed counts (:func:`_pack`; adding two packed pools adds rank by rank,
+    no rank reaching 32), which keep the order and the answers of the same search on tuples."""
+    states: dict[int, int] = {0: 0}
     for suit in range(4):
         base = suit * 13 + 2  # kind of rank 4 of this suit
         cnt = tuple(h[base : base + 11])
-        seqs = table.seqs[suit]
         if not _held(cnt):
             continue
         # no three in a row and nothing to extend: every natural of the suit goes to groups
-        alone = not seqs and no_run(cnt)
-        opts = {cnt: 0} if alone else suit_options(cnt, seqs)
+        opts = _packed_options(cnt, table.seqs[suit])
         if len(opts) == 1:
-            ((rem, sm2),) = opts.items()
-            states = {
-                tuple([pool[i] + rem[i] for i in IDX]): sm + sm2 for pool, sm in states.items()
-            }
+            rem, sm2 = opts[0]
+            states = {pool + rem: sm + sm2 for pool, sm in states.items()}
             continue
-        new: dict[tuple[int, ...], int] = {}
+        new: dict[int, int] = {}
         get = new.get
         for pool, sm in states.items():
-            for rem, sm2 in opts.items():
-                key = tuple([pool[i] + rem[i] for i in IDX])
+            for rem, sm2 in opts:
+                key = pool + rem
                 v = sm + sm2
                 if get(key, -1) < v:
                     new[key] = v
         states = new
-    return states
+    out: dict[tuple[int, ...], int] = {}
+    for pool, sm in states.items():
+        out[
+            (
+                pool & _MASK,
+                (pool >> 5) & _MASK,
+                (pool >> 10) & _MASK,
+                (pool >> 15) & _MASK,
+                (pool >> 20) & _MASK,
+                (pool >> 25) & _MASK,
+                (pool >> 30) & _MASK,
+                (pool >> 35) & _MASK,
+                (pool >> 40) & _MASK,
+                (pool >> 45) & _MASK,
+                (pool >> 50) & _MASK,
+            )
+        ] = sm
+    return out
 
 
 def no_run(cnt: tuple[int, ...]) -> bool:
