@@ -381,10 +381,14 @@ def _may_sequence(h: list[int], k: int, table: Table) -> bool:
     return False
 
 
-def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, f: Flags) -> bool:
+def _stranded(
+    h: list[int], table: Table, raw: tuple[int, ...], nw: int, f: Flags, b3_room: int = 0
+) -> bool:
     """Quick necessary condition for going out: at most one card that can go nowhere (the
     discard) — a natural with no group of its rank on the table, no two more of it (or one and
-    a wild card) in the hand, and no sequence it could join; a black 3 short of three."""
+    a wild card) in the hand, and no sequence it could join; a black 3 short of three.
+    ``b3_room``: wild cards the group of black 3s may take (``black_three_wilds``), a home for
+    that many wild cards and no more."""
     black = h[1] + h[40]
     stuck = black if black < 3 else 0
     if stuck > 1:
@@ -415,8 +419,9 @@ def _stranded(h: list[int], table: Table, raw: tuple[int, ...], nw: int, f: Flag
         stuck += wild_pairs - nw
         if stuck > 1:
             return True
-    if nw and not group_home and not (f.wild_melds and (nw >= 3 or table.wild_sizes)):
-        stuck += nw
+    homeless = nw - b3_room  # the group of black 3s takes at most b3_room of them
+    if homeless > 0 and not group_home and not (f.wild_melds and (nw >= 3 or table.wild_sizes)):
+        stuck += homeless
         if stuck > 1:
             return True
     return False
@@ -696,10 +701,12 @@ def can_go_out(
     raw = raw_pool(h)
     f = flags_of(rules)
     # quick refusals and a quick way out first, then the search
-    if not b3_room and _stranded(h, table, raw, nw, f):
+    if _stranded(h, table, raw, nw, f, b3_room):
         return False
     if need_value is None and _quick_out(raw, table, qw, budget, f, 0):
         return True
+    if b3_room and need_value is None and _quick_out(raw, table, nw, budget, f, 0):
+        return True  # the black 3s' group without wild cards: every wild card placed elsewhere
     if _short_of_sevens(h, table, raw, nw, f):
         return False
     if need_value is None:
