@@ -550,8 +550,23 @@ class PostgresStorage(_SqlStorage):
                 return cur.fetchall() if cur.description else []
         except Exception as exc:
             if isinstance(exc, psycopg.Error) or _is_pool_timeout(exc):
+                self._sweep_if_lost(exc)
                 raise self._error(exc) from exc
             raise
+
+    def _sweep_if_lost(self, exc: Exception) -> None:
+        """After a call met a lost connection (the server restarted, a network cut), check every
+        idle connection of the pool now: the others were most likely lost with it, and the check
+        on checkout tests only long-idle ones (or ones whose goodbye has already arrived), so
+        without this sweep the next calls could meet them one by one."""
+        import psycopg
+
+        if not isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)) or isinstance(
+            exc, (psycopg.errors.QueryCanceled, psycopg.errors.TransactionRollback)
+        ):
+            return
+        with contextlib.suppress(Exception):
+            self._pool.check()
 
     def _execute_in_batch(
         self, conn: psycopg.Connection[Any], sql: str, params: tuple[Any, ...]
@@ -636,6 +651,7 @@ class PostgresStorage(_SqlStorage):
         except Exception as exc:
             if not isinstance(exc, psycopg.Error) and not _is_pool_timeout(exc):
                 raise
+            self._sweep_if_lost(exc)
             failed = self._error(exc)
             failed.args = (f"a journal batch was not committed: {failed}",)
             return [(False, failed)] * len(calls)
