@@ -258,6 +258,11 @@ def test_samba_opening_count_and_pile_requirement(page: Any, server: Any) -> Non
     stage = page.evaluate("parlour.legal.map((l) => l.action).find((a) => a.type === 'Stage').card")
     page.evaluate("(c) => parlour.send({type: 'Stage', card: c})", stage)
     page.wait_for_function("parlour.view.pending.length === 1 && !parlour.pending")
+    # the prompt is redrawn after the state arrives: wait for the redraw, then read it
+    page.wait_for_function(
+        "document.querySelector('#opening-prompt').innerText.includes('being built')",
+        timeout=5000,
+    )
     text = page.locator("#opening-prompt").inner_text()
     assert f"being built {stage} = " in text, text
     # the take-back offered is explained
