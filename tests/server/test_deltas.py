@@ -99,6 +99,10 @@ def test_deltas_made_whole_are_the_full_states_and_only_the_seats_own(server: Li
             full.act(full.state["legal"][-1]["action"])
             moves += 1
         full.recv()
+        for c in (delta, watch_full, watch_delta):
+            # read the others as we go: a client left unread stops reading its socket, and the
+            # server then sends it the latest whole state instead of the backlog (fewer states)
+            c.drain(0.001)
     for c in everyone:
         c.drain(0.5)
     pairs = [(full, delta), (watch_full, watch_delta)]
