@@ -5,10 +5,10 @@ fails while a seat connects."""
 from __future__ import annotations
 
 import asyncio
-import base64
+import importlib.util
 import json
-import os
 import socket
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,27 +23,16 @@ from parlour.server.table import Connection, encode
 from tests.server.conftest import LiveServer, free_port, live_server, serve_subprocess, wait_http
 from tests.server.test_recovery import pg_schema
 
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
-
-
-def _raw_ws(port: int, path: str) -> socket.socket:
-    """A WebSocket handshake on a raw socket that will never read another byte."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        (
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    return s
+# the raw never-reading socket and the RSS reader are bench/hostile.py's own (one copy)
+_spec = importlib.util.spec_from_file_location(
+    "bench_hostile", Path(__file__).resolve().parents[3] / "bench" / "hostile.py"
+)
+assert _spec is not None and _spec.loader is not None
+_hostile = importlib.util.module_from_spec(_spec)
+sys.modules["bench_hostile"] = _hostile
+_spec.loader.exec_module(_hostile)
+_rss_mb = _hostile._rss_mb
+_raw_ws = _hostile._raw_ws
 
 
 @pytest.mark.slow
