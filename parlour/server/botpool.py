@@ -7,6 +7,9 @@ to a :class:`~concurrent.futures.ProcessPoolExecutor`; the worker computes what 
 used, which the table charges to its bot budget (``ServerConfig.bot_budget``: a table that used
 its thinking time has its moves played by the quick stand-in bot until the budget comes back).
 
+Hints and the reviews of finished hands (``parlour.bots.advice``, the same search) run in these
+workers too when there are any (:class:`ThinkJob`).
+
 Bots keep no memory between moves here (each move builds its bot from a seed derived from the
 table, the seat and the move number), so any worker can play any move of any table.
 """
@@ -36,10 +39,25 @@ class BotJob:
     state: Any
 
 
+@dataclass(frozen=True)
+class ThinkJob:
+    """A hint (``advice.advise``) or a hand's review (``advice.review``) for a worker: the
+    search runs there, not in a thread beside the event loop."""
+
+    game: str
+    preset: str
+    rules: dict[str, Any]
+    module: str
+    #: "advise" or "review"
+    kind: str
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
 _VARIANTS: dict[tuple[str, str, str], Variant] = {}
 
 
-def _variant(job: BotJob) -> Variant:
+def _variant(job: BotJob | ThinkJob) -> Variant:
     import json
 
     from parlour import games
@@ -72,6 +90,21 @@ def play(job: BotJob) -> tuple[dict[str, Any], float]:
     bot = bot_registry.make(job.bot, variant, job.seat, job.seed)
     action = bot.act(game.observe(job.state, job.seat), game.legal_actions(job.state))
     return game.action_to_json(action), time.process_time() - started
+
+
+def think(job: ThinkJob) -> tuple[Any, float]:
+    """In a worker: the search's advice (or review) and the CPU seconds it took."""
+    from parlour.bots import advice
+
+    started = time.process_time()
+    variant = _variant(job)
+    if job.kind == "advise":
+        result: Any = advice.advise(variant, *job.args, **job.kwargs)
+    elif job.kind == "review":
+        result = advice.review(variant, *job.args, **job.kwargs)
+    else:
+        raise ValueError(f"no such thinking job: {job.kind!r}")
+    return result, time.process_time() - started
 
 
 def _warm() -> None:

@@ -1032,7 +1032,8 @@ class Table:
 
     async def hint(self, conn: Connection) -> None:
         """Answer ``{"type": "hint"}``: the search's suggestion from the seat's view only, run
-        on a bot thread within the table's bot budget; one at a time per seat, at most one per
+        in a bot worker process (a bot thread when the server has none) within the table's bot
+        budget; one at a time per seat, at most one per
         ``hint_interval`` seconds."""
         cfg = self.server.config
         seat = conn.seat
@@ -1070,12 +1071,24 @@ class Table:
         self._hinting.add(seat)
         self._hint_at[seat] = now
         started = time.monotonic()
+        spent: float | None = None
+        loop = asyncio.get_running_loop()
         try:
-            result = await asyncio.get_running_loop().run_in_executor(self.server.bot_pool, call)
+            if self.server.bot_procs is not None:
+                # a worker process searches (the search never holds the event loop's
+                # interpreter); the table's budget is charged the CPU time it used
+                job = self._think_job(
+                    "advise", (view, legal, seat), {"seed": seed, "budget": budget}
+                )
+                result, spent = await loop.run_in_executor(
+                    self.server.bot_procs, botpool.think, job
+                )
+            else:
+                result = await loop.run_in_executor(self.server.bot_pool, call)
         finally:
             self._hinting.discard(seat)
             self._hint_at[seat] = time.monotonic()
-            self._spend_budget(time.monotonic() - started)
+            self._spend_budget(time.monotonic() - started if spent is None else spent)
         options = self._options_json(view, result.options)
         conn.send(
             {
@@ -1119,18 +1132,23 @@ class Table:
         budget: Any = f"{cfg.review_iterations}it" if cfg.review_iterations else cfg.review_seconds
         loop = asyncio.get_running_loop()
         for seat, decisions in done.items():
-            call = functools.partial(
-                advice.review,
-                self.variant,
-                decisions,
-                seat,
-                seed=derive_seed(0, "review", self.code, seat),
-                budget=budget,
-                most=cfg.review_decisions,
-                threshold=cfg.review_threshold,
-            )
+            kwargs = {
+                "seed": derive_seed(0, "review", self.code, seat),
+                "budget": budget,
+                "most": cfg.review_decisions,
+                "threshold": cfg.review_threshold,
+            }
             try:
-                result = await loop.run_in_executor(self.server.work_pool, call)
+                if self.server.bot_procs is not None:
+                    # in a bot worker process, like hints; a review is not charged to the
+                    # table's bot budget (it runs after the hand, once per hand and seat)
+                    job = self._think_job("review", (decisions, seat), kwargs)
+                    result, _ = await loop.run_in_executor(
+                        self.server.bot_procs, botpool.think, job
+                    )
+                else:
+                    call = functools.partial(advice.review, self.variant, decisions, seat, **kwargs)
+                    result = await loop.run_in_executor(self.server.work_pool, call)
                 entry = self._review_json(result)
             except Exception:
                 log.exception("table %s: the review of seat %d failed", self.code, seat)
@@ -1212,6 +1230,20 @@ class Table:
             seat=seat,
             seed=derive_seed(self.seed, "seat", seat, version),
             state=state,
+        )
+
+    def _think_job(
+        self, kind: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> botpool.ThinkJob:
+        """A hint's or a review's search for a bot worker process."""
+        return botpool.ThinkJob(
+            game=self.meta.game,
+            preset=self.meta.preset,
+            rules=self.meta.rules,
+            module=type(self.game).__module__,
+            kind=kind,
+            args=args,
+            kwargs=kwargs,
         )
 
     def _spend_budget(self, seconds: float) -> None:

@@ -40,9 +40,15 @@ def _hint(c: Client) -> dict[str, Any]:
             return msg
 
 
-@pytest.mark.parametrize("game", ["samba", "scat", "handfoot"])
-def test_hint_does_not_depend_on_hidden_cards(game: str) -> None:
-    with live_server(hint_iterations=24, hint_interval=0.0) as server:
+@pytest.mark.parametrize(
+    ("game", "processes"), [("samba", 0), ("scat", 0), ("handfoot", 0), ("samba", 1)]
+)
+def test_hint_does_not_depend_on_hidden_cards(game: str, processes: int) -> None:
+    """With ``processes`` bot worker processes the search runs in a worker, not a thread."""
+    with live_server(hint_iterations=24, hint_interval=0.0, bot_processes=processes) as server:
+        if processes:
+            # the threads are gone: only a worker process can answer
+            server.app.state.server.bot_pool.shutdown()
         t = server.create(game=game)
         assert t["hints"] is True  # one human seat: hints are on by default
         me = t["you"]
@@ -110,11 +116,16 @@ def test_hint_is_rate_limited_and_for_the_seat_to_act(server: LiveServer) -> Non
         c.close()
 
 
-def test_review_after_a_hand() -> None:
+@pytest.mark.parametrize("processes", [0, 1])
+def test_review_after_a_hand(processes: int) -> None:
     """After a hand the player's decisions are searched again from the views they had; the
     ones where the search's own move was estimated better by more than the threshold are
-    listed with both moves and the difference."""
-    with live_server(review_iterations=16, review_threshold=0.0, review_decisions=4) as server:
+    listed with both moves and the difference (in a bot worker process when there is one)."""
+    with live_server(
+        review_iterations=16, review_threshold=0.0, review_decisions=4, bot_processes=processes
+    ) as server:
+        if processes:
+            server.app.state.server.work_pool.shutdown()
         t = server.create(game="scat", players=2, options={"lives": 1})
         c = server.ws(t["code"], t["you"]["token"])
         c.send({"type": "review"})
