@@ -326,8 +326,38 @@ def raw_pool(h: list[int]) -> tuple[int, ...]:
     )
 
 
+#: a hand's naturals (:func:`_suit_packed` of each suit) and the side's sequences: all that
+#: :func:`seq_pool` and :func:`packed_splits` depend on
+HandKey = tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...]]
+
+
+def _hand_key(h: list[int], table: Table) -> HandKey:
+    return (
+        _suit_packed(h, 2),
+        _suit_packed(h, 15),
+        _suit_packed(h, 28),
+        _suit_packed(h, 41),
+        table.seqs,
+    )
+
+
+#: :func:`seq_pool` by :func:`_hand_key`
+_SEQ_POOLS: Final[dict[HandKey, tuple[tuple[int, ...], int]]] = {}
+
+
 def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
-    """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
+    """The split with the most naturals in sequences, suit by suit (and its new sambas);
+    remembered by the hand's naturals and the side's sequences."""
+    key = _hand_key(h, table)
+    found = _SEQ_POOLS.get(key)
+    if found is None:
+        if len(_SEQ_POOLS) > 1 << 14:
+            _SEQ_POOLS.clear()
+        found = _SEQ_POOLS[key] = _seq_pool(h, table)
+    return found
+
+
+def _seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     pool = [0] * 11
     sambas = 0
     for suit in range(4):
@@ -373,13 +403,32 @@ def _most_in_sequences(
     return found
 
 
+#: :func:`needy_pool` by :func:`_hand_key` and the needy ranks (a bit each)
+_NEEDY_POOLS: Final[dict[tuple[HandKey, int], tuple[tuple[int, ...], int]]] = {}
+
+
 def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The split that puts into sequences the naturals that have no group to go to (no group of
-    the rank on the table, fewer than three held) and as few others as it can."""
+    the rank on the table, fewer than three held) and as few others as it can; remembered by the
+    hand's naturals, the side's sequences and which ranks are needy."""
+    by_rank = table.by_rank
+    mask = 0
+    for i in IDX:
+        if raw[i] < 3 and not by_rank[i + 4]:
+            mask |= 1 << i
+    key = (_hand_key(h, table), mask)
+    found = _NEEDY_POOLS.get(key)
+    if found is None:
+        if len(_NEEDY_POOLS) > 1 << 14:
+            _NEEDY_POOLS.clear()
+        needy = tuple([bool(mask >> i & 1) for i in IDX])
+        found = _NEEDY_POOLS[key] = _needy_pool(h, table, needy)
+    return found
+
+
+def _needy_pool(h: list[int], table: Table, needy: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
     pool = [0] * 11
     sambas = 0
-    groups = table.groups
-    needy = tuple([raw[i] < 3 and i + 4 not in groups for i in IDX])
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
@@ -524,8 +573,16 @@ _OPTS: Final[dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[tupl
 def _pack(cnt: Sequence[int]) -> int:
     """Counts of ranks 4…A as one int, :data:`_W` bits a rank (rank 4 lowest)."""
     v = 0
-    for i in (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
+    for i in range(10, -1, -1):  # a range compiles to an indexed loop, a tuple literal does not
         v = (v << _W) | cnt[i]
+    return v
+
+
+def _suit_packed(h: list[int], base: int) -> int:
+    """:func:`_pack` of the suit whose rank-4 kind is ``base``, read from the hand."""
+    v = 0
+    for k in range(base + 10, base - 1, -1):
+        v = (v << _W) | h[k]
     return v
 
 
@@ -552,6 +609,57 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
 
     The search runs on packed counts (:func:`_pack`; adding two packed pools adds rank by rank,
     no rank reaching 32), which keep the order and the answers of the same search on tuples."""
+    out: dict[tuple[int, ...], int] = {}
+    for pool, sm in _packed_pools(h, table).items():
+        out[
+            (
+                pool & _MASK,
+                (pool >> 5) & _MASK,
+                (pool >> 10) & _MASK,
+                (pool >> 15) & _MASK,
+                (pool >> 20) & _MASK,
+                (pool >> 25) & _MASK,
+                (pool >> 30) & _MASK,
+                (pool >> 35) & _MASK,
+                (pool >> 40) & _MASK,
+                (pool >> 45) & _MASK,
+                (pool >> 50) & _MASK,
+            )
+        ] = sm
+    return out
+
+
+#: :func:`packed_splits` by the hand's naturals (packed per suit) and the side's sequences
+_SPLITS: Final[dict[HandKey, list[tuple[int, int]]]] = {}
+
+
+def packed_splits(h: list[int], table: Table) -> list[tuple[int, int]]:
+    """:func:`pools` packed (:func:`_pack`: rank 4…A of the naturals left for groups at bits
+    5·i…) as (pool, new sambas) pairs, the most new sambas first and in :func:`pools`' order
+    otherwise; remembered by the hand's naturals and the side's sequences, all they depend on
+    (the checks of one position's moves search the same hand again and again)."""
+    key = _hand_key(h, table)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 1 << 13:
+            _SPLITS.clear()
+        states = _packed_pools(h, table)
+        top = 0
+        for sm in states.values():
+            if sm > top:
+                top = sm
+        found = []
+        # the most sambas first, in the search's order otherwise (a stable sort by -sambas)
+        for want in range(top, -1, -1):
+            for pool, sm in states.items():
+                if sm == want:
+                    found.append((pool, sm))
+        _SPLITS[key] = found
+    return found
+
+
+def _packed_pools(h: list[int], table: Table) -> dict[int, int]:
+    """:func:`pools`' search, its answers packed."""
     states: dict[int, int] = {0: 0}
     for suit in range(4):
         base = suit * 13 + 2  # kind of rank 4 of this suit
@@ -573,24 +681,7 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
                 if get(key, -1) < v:
                     new[key] = v
         states = new
-    out: dict[tuple[int, ...], int] = {}
-    for pool, sm in states.items():
-        out[
-            (
-                pool & _MASK,
-                (pool >> 5) & _MASK,
-                (pool >> 10) & _MASK,
-                (pool >> 15) & _MASK,
-                (pool >> 20) & _MASK,
-                (pool >> 25) & _MASK,
-                (pool >> 30) & _MASK,
-                (pool >> 35) & _MASK,
-                (pool >> 40) & _MASK,
-                (pool >> 45) & _MASK,
-                (pool >> 50) & _MASK,
-            )
-        ] = sm
-    return out
+    return states
 
 
 def no_run(cnt: tuple[int, ...]) -> bool:
