@@ -326,38 +326,8 @@ def raw_pool(h: list[int]) -> tuple[int, ...]:
     )
 
 
-#: a hand's naturals (:func:`_suit_packed` of each suit) and the side's sequences: all that
-#: :func:`seq_pool` and :func:`packed_splits` depend on
-HandKey = tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...]]
-
-
-def _hand_key(h: list[int], table: Table) -> HandKey:
-    return (
-        _suit_packed(h, 2),
-        _suit_packed(h, 15),
-        _suit_packed(h, 28),
-        _suit_packed(h, 41),
-        table.seqs,
-    )
-
-
-#: :func:`seq_pool` by :func:`_hand_key`
-_SEQ_POOLS: Final[dict[HandKey, tuple[tuple[int, ...], int]]] = {}
-
-
 def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
-    """The split with the most naturals in sequences, suit by suit (and its new sambas);
-    remembered by the hand's naturals and the side's sequences."""
-    key = _hand_key(h, table)
-    found = _SEQ_POOLS.get(key)
-    if found is None:
-        if len(_SEQ_POOLS) > 1 << 14:
-            _SEQ_POOLS.clear()
-        found = _SEQ_POOLS[key] = _seq_pool(h, table)
-    return found
-
-
-def _seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
+    """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
     pool = [0] * 11
     sambas = 0
     for suit in range(4):
@@ -396,39 +366,22 @@ def _most_in_sequences(
         best_sm = 0
         best_left = -1
         for rem, sm in suit_options(cnt, seqs).items():
-            left = sum(rem)
+            left = 0
+            for x in rem:  # not ``sum``: compiled, a look-up of the builtin and a generic call
+                left += x
             if best_left < 0 or left < best_left or (left == best_left and sm > best_sm):
                 best, best_sm, best_left = rem, sm, left
         found = _MOST[key] = (best, best_sm)
     return found
 
 
-#: :func:`needy_pool` by :func:`_hand_key` and the needy ranks (a bit each)
-_NEEDY_POOLS: Final[dict[tuple[HandKey, int], tuple[tuple[int, ...], int]]] = {}
-
-
 def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The split that puts into sequences the naturals that have no group to go to (no group of
-    the rank on the table, fewer than three held) and as few others as it can; remembered by the
-    hand's naturals, the side's sequences and which ranks are needy."""
-    by_rank = table.by_rank
-    mask = 0
-    for i in IDX:
-        if raw[i] < 3 and not by_rank[i + 4]:
-            mask |= 1 << i
-    key = (_hand_key(h, table), mask)
-    found = _NEEDY_POOLS.get(key)
-    if found is None:
-        if len(_NEEDY_POOLS) > 1 << 14:
-            _NEEDY_POOLS.clear()
-        needy = tuple([bool(mask >> i & 1) for i in IDX])
-        found = _NEEDY_POOLS[key] = _needy_pool(h, table, needy)
-    return found
-
-
-def _needy_pool(h: list[int], table: Table, needy: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
+    the rank on the table, fewer than three held) and as few others as it can."""
     pool = [0] * 11
     sambas = 0
+    groups = table.groups
+    needy = tuple([raw[i] < 3 and i + 4 not in groups for i in IDX])
     for suit in range(4):
         base = suit * 13 + 2
         cnt = tuple(h[base : base + 11])
@@ -629,16 +582,30 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     return out
 
 
-#: :func:`packed_splits` by the hand's naturals (packed per suit) and the side's sequences
-_SPLITS: Final[dict[HandKey, list[tuple[int, int]]]] = {}
+#: a hand's naturals (:func:`_suit_packed` of each suit) and the side's sequences: all that
+#: :func:`packed_splits` depends on
+HandKey = tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...]]
+
+#: :func:`packed_splits` by :data:`HandKey`
+_SPLITS: Final[dict[HandKey, list[int]]] = {}
+#: bits of the new sambas in a split of :func:`packed_splits` (a split is ``pool << 5 | sambas``)
+SPLIT_SAMBAS: Final = 5
 
 
-def packed_splits(h: list[int], table: Table) -> list[tuple[int, int]]:
-    """:func:`pools` packed (:func:`_pack`: rank 4…A of the naturals left for groups at bits
-    5·i…) as (pool, new sambas) pairs, the most new sambas first and in :func:`pools`' order
-    otherwise; remembered by the hand's naturals and the side's sequences, all they depend on
-    (the checks of one position's moves search the same hand again and again)."""
-    key = _hand_key(h, table)
+def packed_splits(h: list[int], table: Table) -> list[int]:
+    """:func:`pools` packed: each split as one int, ``pool << SPLIT_SAMBAS | new sambas`` (the
+    pool as :func:`_pack` makes it: rank 4…A of the naturals left for groups at bits 5·i…), the
+    most new sambas first and in :func:`pools`' order otherwise; remembered by the hand's
+    naturals and the side's sequences, all they depend on (the checks of one position's moves
+    search the same hand again and again).  Plain ints, not pairs: a tuple is a container the
+    cyclic collector tracks, and the splits of a long hand number in the hundreds."""
+    key = (
+        _suit_packed(h, 2),
+        _suit_packed(h, 15),
+        _suit_packed(h, 28),
+        _suit_packed(h, 41),
+        table.seqs,
+    )
     found = _SPLITS.get(key)
     if found is None:
         if len(_SPLITS) > 1 << 13:
@@ -649,11 +616,12 @@ def packed_splits(h: list[int], table: Table) -> list[tuple[int, int]]:
             if sm > top:
                 top = sm
         found = []
-        # the most sambas first, in the search's order otherwise (a stable sort by -sambas)
+        # the most sambas first, in the search's order otherwise (a stable sort by -sambas);
+        # fewer than 32 sambas: 155 naturals in sequences, with three decks of 162 cards
         for want in range(top, -1, -1):
             for pool, sm in states.items():
                 if sm == want:
-                    found.append((pool, sm))
+                    found.append(pool << SPLIT_SAMBAS | sm)
         _SPLITS[key] = found
     return found
 
@@ -673,12 +641,13 @@ def _packed_pools(h: list[int], table: Table) -> dict[int, int]:
             states = {pool + rem: sm + sm2 for pool, sm in states.items()}
             continue
         new: dict[int, int] = {}
-        get = new.get
         for pool, sm in states.items():
             for rem, sm2 in opts:
                 key = pool + rem
                 v = sm + sm2
-                if get(key, -1) < v:
+                # ``new.get`` called directly: compiled, a bound method kept in a local is a
+                # generic call
+                if new.get(key, -1) < v:
                     new[key] = v
         states = new
     return states
@@ -754,12 +723,34 @@ def fam(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 14)
+#: :func:`out_options` by (groups, the other arguments packed)
+_OUT_OPTIONS: Final[
+    dict[tuple[tuple[tuple[int, int], ...], int], tuple[tuple[int, int, int], ...]]
+] = {}
+
+
 def out_options(
     groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
 ) -> tuple[tuple[int, int, int], ...]:
     """One rank when going out: every (wild cards placed, value of a natural of it left as the
-    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards."""
+    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards;
+    remembered (a dictionary, not ``lru_cache``: compiled, a cached function is called through
+    the module's dictionary and a generic call, and its key is a tuple of all six arguments)."""
+    if n > 63 or nw > 63 or not 0 <= budget < 16 or not 0 <= discard_value < 256:
+        return _out_options(groups, n, nw, budget, discard_value, nwo)
+    code = n | nw << 6 | budget << 12 | discard_value << 16 | nwo << 24
+    key = (groups, code)
+    found = _OUT_OPTIONS.get(key)
+    if found is None:
+        if len(_OUT_OPTIONS) > 1 << 14:
+            _OUT_OPTIONS.clear()
+        found = _OUT_OPTIONS[key] = _out_options(groups, n, nw, budget, discard_value, nwo)
+    return found
+
+
+def _out_options(
+    groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
+) -> tuple[tuple[int, int, int], ...]:
     opts: list[tuple[int, int, int]] = []
     for x in range(min(nw, x_cap(groups, n)) + 1):
         c = fam(groups, n, x, nwo)

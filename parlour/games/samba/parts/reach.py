@@ -42,6 +42,7 @@ from parlour.games.samba.parts.melds import IS_WILD, VALUE, WILD_KINDS, Meld
 from parlour.games.samba.parts.placement import (
     IDX,
     RANK_VALUE,
+    SPLIT_SAMBAS,
     Table,
     counts,
     needy_pool,
@@ -734,8 +735,9 @@ def can_go_out(
         for size in table.wild_sizes:
             wild_sevens += size
         wild_sevens //= 7
-    for pk, new_sambas in packed_splits(h, table):
-        sambas = table.sambas + new_sambas
+    for split in packed_splits(h, table):
+        pk = split >> SPLIT_SAMBAS
+        sambas = table.sambas + (split & ((1 << SPLIT_SAMBAS) - 1))
         if need_seq and sambas == 0:
             continue
         if _packed_hopeless(pk, held, nw, budget, sambas + table.bolivias + wild_sevens):
