@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import random
 
-from parlour.games.samba.parts.placement import Table, no_run, pools, suit_options
+from parlour.games.samba.parts.placement import (
+    SPLIT_SAMBAS,
+    Table,
+    no_run,
+    packed_splits,
+    pools,
+    suit_options,
+)
 from parlour.games.samba.position import meld_of
 
 SUITS = "♣♦♥♠"
@@ -58,6 +65,31 @@ def test_packed_pools_equal_the_tuple_search_in_order() -> None:
         assert list(got.items()) == list(want.items())
         many += len(want) > 3
     assert many > 20  # the search had splits to choose between
+
+
+def _unpacked(split: int) -> tuple[tuple[int, ...], int]:
+    pool = split >> SPLIT_SAMBAS
+    return tuple((pool >> (5 * i)) & 31 for i in range(11)), split & ((1 << SPLIT_SAMBAS) - 1)
+
+
+def test_packed_splits_are_the_pools_most_sambas_first() -> None:
+    """The going-out search reads :func:`packed_splits` (remembered by the hand's naturals and
+    the side's sequences): the splits of :func:`pools`, the most new sambas first and in their
+    order otherwise — asked twice, the remembered answer is the same."""
+    rng = random.Random(12)
+    sambas = 0
+    for _ in range(300):
+        h = [0] * 53
+        for _ in range(rng.randint(5, 24)):
+            suit = rng.randrange(4)
+            h[suit * 13 + 2 + rng.randrange(11)] += 1
+        h[0] = rng.randint(0, 2)  # wild cards and black 3s play no part in the splits
+        table = _table(rng)
+        want = sorted(pools(h, table).items(), key=lambda kv: -kv[1])
+        for _ in range(2):
+            assert [_unpacked(s) for s in packed_splits(h, table)] == want
+        sambas += want[0][1] > 0
+    assert sambas > 5  # some hands made sambas, which come first
 
 
 def test_packed_pools_hold_three_decks_of_one_rank() -> None:

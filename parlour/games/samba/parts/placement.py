@@ -366,7 +366,9 @@ def _most_in_sequences(
         best_sm = 0
         best_left = -1
         for rem, sm in suit_options(cnt, seqs).items():
-            left = sum(rem)
+            left = 0
+            for x in rem:  # not ``sum``: compiled, a look-up of the builtin and a generic call
+                left += x
             if best_left < 0 or left < best_left or (left == best_left and sm > best_sm):
                 best, best_sm, best_left = rem, sm, left
         found = _MOST[key] = (best, best_sm)
@@ -524,8 +526,16 @@ _OPTS: Final[dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[tupl
 def _pack(cnt: Sequence[int]) -> int:
     """Counts of ranks 4…A as one int, :data:`_W` bits a rank (rank 4 lowest)."""
     v = 0
-    for i in (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
+    for i in range(10, -1, -1):  # a range compiles to an indexed loop, a tuple literal does not
         v = (v << _W) | cnt[i]
+    return v
+
+
+def _suit_packed(h: list[int], base: int) -> int:
+    """:func:`_pack` of the suit whose rank-4 kind is ``base``, read from the hand."""
+    v = 0
+    for k in range(base + 10, base - 1, -1):
+        v = (v << _W) | h[k]
     return v
 
 
@@ -552,29 +562,8 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
 
     The search runs on packed counts (:func:`_pack`; adding two packed pools adds rank by rank,
     no rank reaching 32), which keep the order and the answers of the same search on tuples."""
-    states: dict[int, int] = {0: 0}
-    for suit in range(4):
-        base = suit * 13 + 2  # kind of rank 4 of this suit
-        cnt = tuple(h[base : base + 11])
-        if not _held(cnt):
-            continue
-        # no three in a row and nothing to extend: every natural of the suit goes to groups
-        opts = _packed_options(cnt, table.seqs[suit])
-        if len(opts) == 1:
-            rem, sm2 = opts[0]
-            states = {pool + rem: sm + sm2 for pool, sm in states.items()}
-            continue
-        new: dict[int, int] = {}
-        get = new.get
-        for pool, sm in states.items():
-            for rem, sm2 in opts:
-                key = pool + rem
-                v = sm + sm2
-                if get(key, -1) < v:
-                    new[key] = v
-        states = new
     out: dict[tuple[int, ...], int] = {}
-    for pool, sm in states.items():
+    for pool, sm in _packed_pools(h, table).items():
         out[
             (
                 pool & _MASK,
@@ -591,6 +580,77 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
             )
         ] = sm
     return out
+
+
+#: a hand's naturals (:func:`_suit_packed` of each suit) and the side's sequences: all that
+#: :func:`packed_splits` depends on
+HandKey = tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...]]
+
+#: :func:`packed_splits` by :data:`HandKey`
+_SPLITS: Final[dict[HandKey, list[int]]] = {}
+#: bits of the new sambas in a split of :func:`packed_splits` (a split is ``pool << 5 | sambas``)
+SPLIT_SAMBAS: Final = 5
+
+
+def packed_splits(h: list[int], table: Table) -> list[int]:
+    """:func:`pools` packed: each split as one int, ``pool << SPLIT_SAMBAS | new sambas`` (the
+    pool as :func:`_pack` makes it: rank 4…A of the naturals left for groups at bits 5·i…), the
+    most new sambas first and in :func:`pools`' order otherwise; remembered by the hand's
+    naturals and the side's sequences, all they depend on (the checks of one position's moves
+    search the same hand again and again).  Plain ints, not pairs: a tuple is a container the
+    cyclic collector tracks, and the splits of a long hand number in the hundreds."""
+    key = (
+        _suit_packed(h, 2),
+        _suit_packed(h, 15),
+        _suit_packed(h, 28),
+        _suit_packed(h, 41),
+        table.seqs,
+    )
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 1 << 13:
+            _SPLITS.clear()
+        states = _packed_pools(h, table)
+        top = 0
+        for sm in states.values():
+            if sm > top:
+                top = sm
+        found = []
+        # the most sambas first, in the search's order otherwise (a stable sort by -sambas);
+        # fewer than 32 sambas: 155 naturals in sequences, with three decks of 162 cards
+        for want in range(top, -1, -1):
+            for pool, sm in states.items():
+                if sm == want:
+                    found.append(pool << SPLIT_SAMBAS | sm)
+        _SPLITS[key] = found
+    return found
+
+
+def _packed_pools(h: list[int], table: Table) -> dict[int, int]:
+    """:func:`pools`' search, its answers packed."""
+    states: dict[int, int] = {0: 0}
+    for suit in range(4):
+        base = suit * 13 + 2  # kind of rank 4 of this suit
+        cnt = tuple(h[base : base + 11])
+        if not _held(cnt):
+            continue
+        # no three in a row and nothing to extend: every natural of the suit goes to groups
+        opts = _packed_options(cnt, table.seqs[suit])
+        if len(opts) == 1:
+            rem, sm2 = opts[0]
+            states = {pool + rem: sm + sm2 for pool, sm in states.items()}
+            continue
+        new: dict[int, int] = {}
+        for pool, sm in states.items():
+            for rem, sm2 in opts:
+                key = pool + rem
+                v = sm + sm2
+                # ``new.get`` called directly: compiled, a bound method kept in a local is a
+                # generic call
+                if new.get(key, -1) < v:
+                    new[key] = v
+        states = new
+    return states
 
 
 def no_run(cnt: tuple[int, ...]) -> bool:
@@ -663,12 +723,34 @@ def fam(groups: tuple[tuple[int, int], ...], n: int, x: int, nwo: bool) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 14)
+#: :func:`out_options` by (groups, the other arguments packed)
+_OUT_OPTIONS: Final[
+    dict[tuple[tuple[tuple[int, int], ...], int], tuple[tuple[int, int, int], ...]]
+] = {}
+
+
 def out_options(
     groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
 ) -> tuple[tuple[int, int, int], ...]:
     """One rank when going out: every (wild cards placed, value of a natural of it left as the
-    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards."""
+    discard or −1, canastas) its groups and ``n`` naturals allow with at most ``nw`` wild cards;
+    remembered (a dictionary, not ``lru_cache``: compiled, a cached function is called through
+    the module's dictionary and a generic call, and its key is a tuple of all six arguments)."""
+    if n > 63 or nw > 63 or not 0 <= budget < 16 or not 0 <= discard_value < 256:
+        return _out_options(groups, n, nw, budget, discard_value, nwo)
+    code = n | nw << 6 | budget << 12 | discard_value << 16 | nwo << 24
+    key = (groups, code)
+    found = _OUT_OPTIONS.get(key)
+    if found is None:
+        if len(_OUT_OPTIONS) > 1 << 14:
+            _OUT_OPTIONS.clear()
+        found = _OUT_OPTIONS[key] = _out_options(groups, n, nw, budget, discard_value, nwo)
+    return found
+
+
+def _out_options(
+    groups: tuple[tuple[int, int], ...], n: int, nw: int, budget: int, discard_value: int, nwo: bool
+) -> tuple[tuple[int, int, int], ...]:
     opts: list[tuple[int, int, int]] = []
     for x in range(min(nw, x_cap(groups, n)) + 1):
         c = fam(groups, n, x, nwo)

@@ -42,10 +42,12 @@ from parlour.games.samba.parts.melds import IS_WILD, VALUE, WILD_KINDS, Meld
 from parlour.games.samba.parts.placement import (
     IDX,
     RANK_VALUE,
+    SPLIT_SAMBAS,
     Table,
     counts,
     needy_pool,
     out_options,
+    packed_splits,
     placed,
     pools,
     raw_pool,
@@ -614,19 +616,20 @@ def _quick_out(
     return f.two_canastas or sambas > 0
 
 
-def _pool_hopeless(
-    pool: tuple[int, ...], held: list[tuple[int, int]], nw: int, budget: int, sevens: int
+def _packed_hopeless(
+    pk: int, held: list[tuple[int, int]], nw: int, budget: int, sevens: int
 ) -> bool:
-    """Quick necessary conditions for going out with the naturals ``pool`` left for groups
-    (``held``: per rank the naturals and wild cards of the side's groups; ``sevens``: the
-    seven-card melds there are or can be besides groups): at most ``budget`` naturals with no
-    group home (one alone of its rank), a wild card for every natural pair with no group (two
-    naturals make a group only with a wild card), and groups that can still reach seven cards
-    for the two seven-card melds (a group holds at most two wild cards, so seven cards need
-    five naturals)."""
+    """Quick necessary conditions for going out with the naturals of the packed pool ``pk`` (see
+    :func:`parlour.games.samba.parts.placement.packed_splits`) left for groups (``held``: per
+    rank the naturals and wild cards of the side's groups; ``sevens``: the seven-card melds there
+    are or can be besides groups): at most ``budget`` naturals with no group home (one alone of
+    its rank), a wild card for every natural pair with no group (two naturals make a group only
+    with a wild card), and groups that can still reach seven cards for the two seven-card melds
+    (a group holds at most two wild cards, so seven cards need five naturals)."""
     singles = pairs = 0
     for i in IDX:
-        n = pool[i]
+        n = pk & 31
+        pk >>= 5
         a, w = held[i]
         if not a:
             if n == 1:
@@ -640,29 +643,10 @@ def _pool_hopeless(
         if sevens < 2:
             a += n
             if a >= 5:
-                sevens += min(a // 5, (a + w + nw) // 7)
+                g = a // 5
+                g2 = (a + w + nw) // 7
+                sevens += g if g < g2 else g2
     return sevens < 2
-
-
-def _most_sambas_first(
-    found: dict[tuple[int, ...], int],
-) -> list[tuple[tuple[int, ...], int]]:
-    """The splits of :func:`parlour.games.samba.parts.placement.pools`, the most new sambas
-    first, in their order otherwise (``sorted(..., key=-sambas)``, which is stable, without a
-    key function)."""
-    items = list(found.items())
-    top = 0
-    for kv in items:
-        if kv[1] > top:
-            top = kv[1]
-    if top == 0:
-        return items
-    out: list[tuple[tuple[int, ...], int]] = []
-    for sm in range(top, -1, -1):
-        for kv in items:
-            if kv[1] == sm:
-                out.append(kv)
-    return out
 
 
 def can_go_out(
@@ -751,11 +735,12 @@ def can_go_out(
         for size in table.wild_sizes:
             wild_sevens += size
         wild_sevens //= 7
-    for pool, new_sambas in _most_sambas_first(pools(h, table)):
-        sambas = table.sambas + new_sambas
+    for split in packed_splits(h, table):
+        pk = split >> SPLIT_SAMBAS
+        sambas = table.sambas + (split & ((1 << SPLIT_SAMBAS) - 1))
         if need_seq and sambas == 0:
             continue
-        if _pool_hopeless(pool, held, nw, budget, sambas + table.bolivias + wild_sevens):
+        if _packed_hopeless(pk, held, nw, budget, sambas + table.bolivias + wild_sevens):
             continue
         # (value of the discarded card or -1, canastas up to 2), packed as (dv + 1) * 4 + c
         # (no tuple made and hashed per entry) -> the numbers of wild cards that can have been
@@ -764,7 +749,7 @@ def can_go_out(
         masks: dict[int, int] = {(fixed_dv + 1) * 4: 1}
         for i in IDX:
             r = i + 4
-            n = pool[i]
+            n = (pk >> (i * 5)) & 31  # the packed pool's count of rank r
             gs = by_rank[r]
             if not n and not gs:
                 continue
