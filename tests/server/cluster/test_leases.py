@@ -3,9 +3,11 @@ taken cannot write a table's journal, whatever it believes."""
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 import pytest
@@ -171,5 +173,111 @@ def test_renewal_never_deadlocks_with_a_batch(url: str) -> None:
         assert [ok for ok, _ in out] == [True, True, True], out
         assert renewed[0] == [] and renewed[1] == "done", renewed
         assert time.monotonic() - t0 < 1.0  # no deadlock_timeout (1 s) waited out
+    finally:
+        a.close()
+
+
+def test_a_batchs_appends_are_one_fenced_statement(url: str) -> None:
+    """branch srvmulti: the appends of a batch (one a table) are one multi-row INSERT, each row
+    still fenced by its own table's lease: the row of a table another process took is refused
+    (LeaseLost, on_lost, nothing written), the others are written and committed, and a call
+    about another table in the same batch still runs in its savepoint."""
+    a = LeasedStorage(url, "node-a", ttl=0.3)
+    b = LeasedStorage(url, "node-b", ttl=0.3)
+    lost: list[str] = []
+    a.on_lost = lost.append
+    statements: list[str] = []
+    try:
+        for code in ("MULTIA", "MULTIB", "MULTIC", "MULTID", "MULTIE"):
+            a.create_table(_meta(code))
+        time.sleep(0.4)  # a's leases ran out; b takes one, a does not know
+        assert b.acquire("MULTIB") == 2
+        a.fences.pop("MULTID")  # a dropped this one already: refused before any statement
+        calls = [
+            functools.partial(a.append_action, "MULTIA", 0, {"type": "Draw"}, 0, 1.0, "c0"),
+            functools.partial(a.append_action, "MULTIB", 0, {"type": "Draw"}, 1, 1.0),
+            functools.partial(a.add_record, "MULTIC", "chat", {"n": 1}, 1.0),
+            functools.partial(a.append_action, "MULTIC", 0, {"type": "Pass"}, None, 2.0),
+            functools.partial(a.append_action, "MULTID", 0, {"type": "Pass"}, 0, 2.0),
+        ]
+        assert a._appends(calls) is None  # MULTIC has a record in the batch too: call by call
+        del calls[2]
+        assert a._appends(calls) is not None
+        real = a._append_many
+
+        def counted(conn: Any, rows: list[tuple[Any, ...]]) -> list[tuple[bool, Any]]:
+            statements.append("many")
+            return real(conn, rows)
+
+        a._append_many = counted  # type: ignore[method-assign]
+        out = a.run_batch([*calls, functools.partial(a.add_record, "MULTIE", "chat", {}, 3.0)])
+        assert statements == ["many"]
+        assert [ok for ok, _ in out] == [True, False, True, False, True]
+        assert isinstance(out[1][1], LeaseLost) and isinstance(out[3][1], LeaseLost)
+        assert lost == ["MULTIB"] and not a.holds("MULTIB") and a.group_commits == 1
+        _, rows_a = a.load_table("MULTIA")  # type: ignore[misc]
+        assert [(e.index, e.action, e.seat, e.chain) for e in rows_a] == [
+            (0, {"type": "Draw"}, 0, "c0")
+        ]
+        assert len(a.records("MULTIE")) == 1
+        _, rows_c = a.load_table("MULTIC")  # type: ignore[misc]
+        assert [(e.action, e.seat, e.chain) for e in rows_c] == [({"type": "Pass"}, None, None)]
+        assert b.load_table("MULTIB")[1] == [] and b.load_table("MULTID")[1] == []  # type: ignore[index]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_duplicate_in_a_batchs_appends_fails_alone(url: str) -> None:
+    """branch srvmulti: one row of the multi-row INSERT meets a taken index: the statement is
+    undone and the batch runs again call by call, so that call alone fails and the others
+    commit."""
+    a = LeasedStorage(url, "node-a", ttl=30)
+    try:
+        for code in ("DUPA01", "DUPB01", "DUPC01"):
+            a.create_table(_meta(code))
+        a.append_action("DUPB01", 0, {"type": "Draw"}, 0, 1.0)
+        out = a.run_batch(
+            [
+                functools.partial(a.append_action, "DUPA01", 0, {"type": "Draw"}, 0, 2.0),
+                functools.partial(a.append_action, "DUPB01", 0, {"type": "Again"}, 0, 2.0),
+                functools.partial(a.append_action, "DUPC01", 0, {"type": "Draw"}, 0, 2.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, False, True]
+        assert a.group_commits == 1 and a.holds("DUPB01")  # a duplicate is not a lost lease
+        assert [len(a.load_table(c)[1]) for c in ("DUPA01", "DUPB01", "DUPC01")] == [1, 1, 1]  # type: ignore[index]
+        assert a.load_table("DUPB01")[1][0].action == {"type": "Draw"}  # type: ignore[index]
+    finally:
+        a.close()
+
+
+def test_a_renewal_during_a_batch_that_creates_a_table_keeps_it(url: str) -> None:
+    """branch srvmulti: a table created in a journal batch holds its lease only once the batch
+    committed; a renewal meanwhile (which cannot see the uncommitted lease row) must not count
+    it lost and drop it (seen at 600 bench tables: creations refused, "does not hold the
+    table's lease")."""
+    a = LeasedStorage(url, "node-a", ttl=5)
+    try:
+        a.create_table(_meta("OLDT01"))
+        renewed: list[object] = []
+
+        def renew_meanwhile() -> None:
+            t = threading.Thread(target=lambda: renewed.append(a.renew()))
+            t.start()
+            t.join(5)
+            renewed.append(a.holds("NEWT01"))
+
+        out = a.run_batch(
+            [
+                functools.partial(a.create_table, _meta("NEWT01")),
+                renew_meanwhile,
+                functools.partial(a.append_action, "OLDT01", 0, {"type": "Draw"}, 0, 1.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [True, True, True], out
+        assert renewed == [[], False]  # nothing lost; the new lease not yet held mid-batch
+        assert a.holds("NEWT01") and a.renew() == []
+        a.append_action("NEWT01", 0, {"type": "Draw"}, 0, 2.0)
     finally:
         a.close()

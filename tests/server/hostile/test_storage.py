@@ -8,6 +8,7 @@ elsewhere)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
 import sqlite3
@@ -548,6 +549,54 @@ def test_pg_batch_failing_call_leaves_nothing_and_the_rest_commit(pg: Backend) -
         assert [a.action["type"] for a in loaded[1]] == ["Draw", "Pass", "After"]
         assert [r.seq for r in store.records(code)] == [0, 1, 2]
         assert store.group_commits == 1
+
+
+def test_pg_batch_appends_are_one_statement(pg: Backend) -> None:
+    """branch srvmulti: a batch's appends of several tables are one multi-row INSERT (the
+    values, seats, chains and timestamps as given); when one of them fails (a taken index, an
+    action JSON cannot hold), the batch runs again call by call and that call alone fails."""
+    a, b, c = _code(), _code(), _code()
+    with opened(PostgresStorage(pg.url)) as store:
+        assert isinstance(store, PostgresStorage)
+        for code in (a, b, c):
+            store.create_table(_meta(code))
+        many: list[int] = []
+        real = store._append_many
+
+        def counted(conn: Any, rows: list[tuple[Any, ...]]) -> list[tuple[bool, Any]]:
+            many.append(len(rows))
+            return real(conn, rows)
+
+        store._append_many = counted  # type: ignore[method-assign]
+        out = store.run_batch(
+            [
+                functools.partial(store.append_action, a, 0, {"type": "Draw", "t": "é"}, 0, 1.5),
+                functools.partial(store.append_action, b, 0, {"type": "Pass"}, None, 2.5, "ch"),
+                functools.partial(store.add_record, c, "chat", {"n": 1}, 3.0),
+            ]
+        )
+        assert out == [(True, None), (True, None), (True, 0)] and many == [2]
+        loaded = store.load_table(a)
+        assert loaded is not None
+        assert [(e.action, e.seat, e.ts, e.chain) for e in loaded[1]] == [
+            ({"type": "Draw", "t": "é"}, 0, 1.5, None)
+        ]
+        loaded = store.load_table(b)
+        assert loaded is not None
+        assert [(e.action, e.seat, e.ts, e.chain) for e in loaded[1]] == [
+            ({"type": "Pass"}, None, 2.5, "ch")
+        ]
+        out = store.run_batch(
+            [
+                functools.partial(store.append_action, a, 0, {"type": "Again"}, 0, 4.0),
+                functools.partial(store.append_action, b, 1, {"type": "Draw"}, 1, 4.0),
+                functools.partial(store.append_action, c, 0, {"type": object()}, 1, 4.0),
+            ]
+        )
+        assert [ok for ok, _ in out] == [False, True, False] and many == [2, 3]
+        assert isinstance(out[0][1], StorageError) and isinstance(out[2][1], TypeError)
+        assert [_count(pg, x) for x in (a, b, c)] == [1, 2, 0]
+        assert store.group_commits == 2
 
 
 @pytest.mark.parametrize("when", ["in a call", "before the commit"])
