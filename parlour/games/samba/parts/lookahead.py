@@ -24,6 +24,7 @@ from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, Meld, meets_go
 from parlour.games.samba.parts.reach import (
     Table,
     can_go_out,
+    flags_of,
     opening_quick,
     opening_reachable,
     quick_out,
@@ -40,30 +41,31 @@ def _minimum(s: State, side: int) -> int:
     return side_minimum(s, side)
 
 
-def vouched_out(s: State) -> Callable[[Action], bool]:
+def vouched_check(s: State) -> _Vouched | None:
     """Moves that certainly keep going out possible, without a search: when the quick placement
     of :func:`parlour.games.samba.parts.reach.quick_out` (every natural to the groups of its rank,
     merged where the wild cards allow) takes the whole hand out, any move that follows it does
-    too — a red 3 laid out, a natural added to or starting a group of its rank, a merge."""
+    too — a red 3 laid out, a natural added to or starting a group of its rank, a merge.  ``None``:
+    it vouches for none (:func:`vouched_out` as an object whose ``vouches`` is called directly)."""
     seat = s.to_act
     side = s.side_of[seat]
     h = s.hands[seat]
     black = h[1] + h[40]
     if s.pending or not s.opened[side]:
-        return _never
+        return None
     nw = wild_count(h)
     b3_wild = 0
     if black == 2:
         # two black 3s: a group only with a wild card (black_three_wilds), which it then takes
-        if not (nw and s.rules.black_three_wilds):
-            return _never
+        if not (nw and flags_of(s.rules).black_three_wilds):
+            return None
         b3_wild = 1
     rules = s.rules
     melds = s.melds[side]
     table = table_of(melds)
     raw = [h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)]
     if not quick_out(tuple(raw), table, nw - b3_wild, 0 if black and not b3_wild else 1, rules):
-        return _never
+        return None
     groups = table.groups
     pairs = False
     for i in range(11):
@@ -71,6 +73,12 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
             pairs = True
             break
     return _Vouched(melds, table, raw, rules.no_wild_on_canasta, pairs)
+
+
+def vouched_out(s: State) -> Callable[[Action], bool]:
+    """:func:`vouched_check` as a callable (one that vouches for nothing when it is ``None``)."""
+    v = vouched_check(s)
+    return _never if v is None else v
 
 
 class _Vouched:
@@ -100,6 +108,10 @@ class _Vouched:
         return w <= 2
 
     def __call__(self, action: Action) -> bool:
+        return self.vouches(action)
+
+    def vouches(self, action: Action) -> bool:
+        """Whether the move ``action`` certainly keeps going out possible."""
         t = type(action)
         if t is LayRedThree:
             return True
@@ -129,8 +141,6 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
     """After ``action`` the acting player has gone out, or can still go out this turn
     (``memo``: answers shared by the moves of one position — the first cards of one meld finish
     the same ways)."""
-    from parlour.games.samba.apply import apply
-
     t = type(action)
     if t is Discard:
         return s.sizes[s.to_act] == 1  # the last card discarded goes out; else the turn ends
@@ -145,6 +155,10 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
         return _can_go_out_with(s, side, h, table, pending, memo if t is Stage else None)
+    # imported here (apply imports legal, which imports this module), only on this path: a
+    # function's import runs at every call when compiled
+    from parlour.games.samba.apply import apply
+
     after_state = apply(s, action, None)
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
