@@ -11,6 +11,7 @@ from typing import Any, Final
 from parlour.core.canasta import RED_THREES, wild_count
 from parlour.core.cards import card_str, rank_str
 from parlour.games.samba import actions as A
+from parlour.games.samba.actions import AddToMeld, LayRedThree, MergeGroups, Stage
 from parlour.games.samba.parts.lookahead import (
     can_go_out_this_turn,
     keeps_going_out,
@@ -83,19 +84,70 @@ def legal_actions(s: State) -> list[Action]:
         # one action; a state re-dealt by determinize (the asker's hand unknown to the searching
         # seat) may have none, and then the plain moves stay legal rather than a dead end
         vouched = vouched_check(s)
-        memo: dict[object, bool] = {}
+        known = _after_yes_memo(s)
+        memo = known.memo
+        answers = known.answers
         kept: list[Action] = []
         for a in out:
             # taking back the meld being built (listed last) keeps going out possible whenever
             # finishing it some way does: the same cards can be melded again
-            if (
-                (vouched is not None and vouched.vouches(a))
-                or (kept and a is A.UNSTAGE)
-                or keeps_going_out(s, a, memo)
-            ):
+            if (vouched is not None and vouched.vouches(a)) or (kept and a is A.UNSTAGE):
+                kept.append(a)
+                continue
+            t = type(a)
+            if t is Stage or t is AddToMeld or t is MergeGroups or t is LayRedThree:
+                # a card move: its answer follows from the position's cards (interned actions)
+                found = answers.get(id(a))
+                if found is None:
+                    found = answers[id(a)] = keeps_going_out(s, a, memo)
+            else:
+                found = keeps_going_out(s, a, memo)
+            if found:
                 kept.append(a)
         out = kept or out
     return out
+
+
+class _AfterYes:
+    """The answers of :func:`keeps_going_out` for one position after "yes" (the hand, the side's
+    melds and the meld being built): ``memo`` by the cards of a meld finished, ``answers`` by the
+    card move (the ``id`` of an interned action).  A position comes back within the turn (a meld
+    begun and taken back), and its card moves keep going out possible or not as before."""
+
+    def __init__(self, melds: tuple[Meld, ...], rules: object) -> None:
+        self.melds = melds
+        self.rules = rules  # held: the key has the ids of the melds and rules
+        self.memo: dict[object, bool] = {}
+        self.answers: dict[int, bool] = {}
+
+
+_AFTER_YES: Final[dict[tuple[object, ...], _AfterYes]] = {}
+
+
+def _after_yes_memo(s: State) -> _AfterYes:
+    """The :class:`_AfterYes` of the position (made empty the first time it is seen): the card
+    moves' answers depend on the hand, the side's melds, the meld being built, whether the side
+    has opened and its first-meld minimum, and the rules."""
+    seat = s.to_act
+    side = s.side_of[seat]
+    melds = s.melds[side]
+    rules = s.rules
+    opened = s.opened[side]
+    key = (
+        tuple(s.hands[seat]),
+        id(melds),
+        s.pending,
+        opened,
+        0 if opened else side_minimum(s, side),
+        id(rules),
+    )
+    hit = _AFTER_YES.get(key)
+    if hit is not None and hit.melds is melds and hit.rules is rules:
+        return hit
+    if len(_AFTER_YES) >= 1024:
+        _AFTER_YES.clear()
+    hit = _AFTER_YES[key] = _AfterYes(melds, rules)
+    return hit
 
 
 def takeback_key(s: State, kind: str) -> str:

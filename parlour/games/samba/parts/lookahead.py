@@ -7,7 +7,7 @@ may I go out?") and the moves that keep it possible after "yes" — the state's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import cast
+from typing import Final, cast
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba.actions import (
@@ -368,7 +368,7 @@ def opening_check(s: State, side: int) -> _OpeningCheck:
     rules = s.rules
     under_way = bool(melds) or s.taken_top >= 0 or bool(s.pending)
     starts = (
-        opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
+        _opening_starts(h, melds, minimum, keep_one, rules)
         if not s.pending and not (s._no_open & 1)
         else frozenset()
     )
@@ -384,6 +384,35 @@ def opening_check(s: State, side: int) -> _OpeningCheck:
                 break
     s._no_open = (s._no_open & 2) | (1 if hopeless else 0)
     return _OpeningCheck(s, side, minimum, keep_one, under_way, hopeless, starts)
+
+
+#: :func:`opening_quick`'s answers by (hand, melds, minimum, keep_one): a position comes back
+#: within a turn (a meld begun and taken back: the same hand and the same melds tuple) and its
+#: quick placement is the same.  The melds and rules objects are held in the value, so their
+#: ids are not reused while the entry stands.
+_STARTS: Final[dict[tuple[tuple[int, ...], int, int, bool], _Starts]] = {}
+
+
+class _Starts:
+    def __init__(self, melds: tuple[Meld, ...], rules: SambaRules, starts: frozenset[int]) -> None:
+        self.melds = melds
+        self.rules = rules
+        self.starts = starts
+
+
+def _opening_starts(
+    h: list[int], melds: tuple[Meld, ...], minimum: int, keep_one: bool, rules: SambaRules
+) -> frozenset[int]:
+    """``opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)``, remembered."""
+    key = (tuple(h), id(melds), minimum, keep_one)
+    hit = _STARTS.get(key)
+    if hit is not None and hit.melds is melds and hit.rules is rules:
+        return hit.starts
+    starts = opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
+    if len(_STARTS) >= 2048:
+        _STARTS.clear()
+    _STARTS[key] = _Starts(melds, rules, starts)
+    return starts
 
 
 class _OpeningCheck:
