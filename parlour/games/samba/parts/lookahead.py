@@ -36,6 +36,9 @@ from parlour.games.samba.state import MELD, PILE_OPEN, State, side_minimum
 
 Action = SambaAction
 
+# ``t + (x,)`` rather than ``(*t, x)`` (ruff's RUF005) on the paths of every move: compiled, a
+# starred tuple display is built as a list and then copied into a tuple
+
 
 def _minimum(s: State, side: int) -> int:
     return side_minimum(s, side)
@@ -258,11 +261,11 @@ def _completions(
         if c2 >= 0:
             h2 = h[:]
             h2[c2] = h2[c2] - 1
-            two = (*pending, c2)
+            two = pending + (c2,)  # noqa: RUF005
         for c3 in continuations(s, two, h2):
             h3 = h2[:]
             h3[c3] = h3[c3] - 1
-            core = (*two, c3)
+            core = two + (c3,)  # noqa: RUF005
             yield h3, table.with_meld(core), core
 
 
@@ -280,7 +283,7 @@ def _after_cards(
         k = cast(Stage, action).card
         h = h[:]
         h[k] = h[k] - 1
-        pending = (*pending, k)
+        pending = pending + (k,)  # noqa: RUF005
     elif t is AddToMeld:
         add = cast(AddToMeld, action)
         k = add.card
@@ -319,9 +322,9 @@ def _opening_finishes(
         if c2 >= 0:
             h2 = h[:]
             h2[c2] = h2[c2] - 1
-            two = (*pending, c2)
+            two = pending + (c2,)  # noqa: RUF005
         for c3 in continuations(s, two, h2):
-            core = (*two, c3)
+            core = two + (c3,)  # noqa: RUF005
             key = tuple(sorted(core))
             found = memo.get(key)
             if found is None:
@@ -500,7 +503,7 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
         k = a.card  # type: ignore[union-attr]
         h2 = h[:]
         h2[k] = h2[k] - 1
-        pending = (*s.pending, k)
+        pending = s.pending + (k,)  # noqa: RUF005
         if len(pending) < 3:
             found = _opening_finishes(s, h2, table, pending, memo, minimum, keep_one, rules)
         else:
