@@ -302,6 +302,20 @@ def _after_cards(
     return h, table, pending
 
 
+def _meld_key(core: tuple[int, ...]) -> int:
+    """The cards of a finished three-card meld as one int, whatever their order: the key of the
+    first-meld checks' memo (compiled, an int is hashed and compared for less than the tuple of
+    ``tuple(sorted(core))``)."""
+    a, b, c = core[0], core[1], core[2]
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return (a * 64 + b) * 64 + c
+
+
 def _opening_finishes(
     s: State,
     h: list[int],
@@ -325,7 +339,7 @@ def _opening_finishes(
             two = pending + (c2,)  # noqa: RUF005
         for c3 in continuations(s, two, h2):
             core = two + (c3,)  # noqa: RUF005
-            key = tuple(sorted(core))
+            key = _meld_key(core)
             found = memo.get(key)
             if found is None:
                 h3 = h2[:]
@@ -468,7 +482,7 @@ class _OpeningCheck:
         for h3, table3, core in _completions(s, h2, table2, pending):
             if t is Stage:
                 # different first cards of one meld finish the same way: ask once
-                key = tuple(sorted(core))  # the hand left follows from them (one position)
+                key = _meld_key(core)  # the hand left follows from them (one position)
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opening_reachable(
@@ -509,7 +523,7 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
         else:
             found = False
             for h3, table3, core in _completions(s, h2, table, pending):
-                key = tuple(sorted(core))  # the hand left follows from them (one position)
+                key = _meld_key(core)  # the hand left follows from them (one position)
                 hit = memo.get(key)
                 if hit is None:
                     hit = memo[key] = opening_reachable(
