@@ -17,6 +17,18 @@ from parlour.core.canasta import RED_THREES
 from parlour.core.cards import Card, card_str, cards_str
 from parlour.core.codec import card_field, cards_field
 
+#: how each kind is written (``card_str``), looked up by the texts of the actions: compiled,
+#: ``card_str`` costs about 1,700 instructions a call and the logs, the digests of the benchmark
+#: and the server's move list turn every action into text
+_CARD_TEXT: Final[tuple[str, ...]] = tuple(card_str(k) for k in range(53))
+
+
+def _card_text(card: Card) -> str:
+    """``card_str(card)``, from the table for a card kind."""
+    if isinstance(card, int) and 0 <= card < 53:
+        return _CARD_TEXT[card]
+    return card_str(card)
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -53,7 +65,7 @@ class Stage:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"meld {card_str(self.card)}"
+        return f"meld {_card_text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +84,7 @@ class AddToMeld:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"add {card_str(self.card)} to meld {self.meld}"
+        return f"add {_card_text(self.card)} to meld {self.meld}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +105,7 @@ class LayRedThree:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"lay out {card_str(self.card)}"
+        return f"lay out {_card_text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +134,7 @@ class Discard:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"discard {card_str(self.card)}"
+        return f"discard {_card_text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

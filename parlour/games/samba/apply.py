@@ -61,6 +61,9 @@ from parlour.games.samba.state import (
 
 Action = A.SambaAction
 
+# ``t + (x,)`` rather than ``(*t, x)`` (ruff's RUF005) on the paths of every move: compiled, a
+# starred tuple display is built as a list and then copied into a tuple
+
 
 # --- applying -------------------------------------------------------------------------------
 
@@ -80,6 +83,15 @@ def _play_from_hand(s: State, seat: int, *cards: int) -> None:
         h[card] = h[card] - 1
         _forget(s, seat, card)
     s.sizes[seat] = s.sizes[seat] - len(cards)
+
+
+def _play_card(s: State, seat: int, card: int) -> None:
+    """``_play_from_hand(s, seat, card)`` without the tuple of its ``*cards`` (compiled, a call
+    with ``*`` arguments packs them into a new tuple)."""
+    h = _own(s, seat)
+    h[card] = h[card] - 1
+    _forget(s, seat, card)
+    s.sizes[seat] = s.sizes[seat] - 1
 
 
 def _forget(s: State, seat: int, card: int) -> None:
@@ -159,12 +171,14 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     seat = s.to_act
     side = s.side_of[seat]
     t = type(action)
-    if t not in _NARROWING:
+    if not (
+        t is Stage or t is AddToMeld or t is MergeGroups or t is LayRedThree or t is MeldBlackThrees
+    ):  # not one of _NARROWING (compiled, five tests of identity cost less than a set look-up)
         s._no_out = s._no_open = False
     if t is Discard:
         card = cast(Discard, action).card
-        _play_from_hand(s, seat, card)
-        s.pile = (*s.pile, card)
+        _play_card(s, seat, card)
+        s.pile = s.pile + (card,)  # noqa: RUF005
         if events is not None:
             events.append(Event("discard", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:
@@ -174,8 +188,8 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         return s
     if t is Stage:
         card = cast(Stage, action).card
-        _play_from_hand(s, seat, card)
-        pending = (*s.pending, card)
+        _play_card(s, seat, card)
+        pending = s.pending + (card,)  # noqa: RUF005
         if len(pending) == 1:
             # a new meld begun here: what is known impossible here holds again after taking it
             # back (bit 2, see State)
@@ -189,7 +203,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             assert meld is not None
             s.pending = ()
             old = s.melds[side]
-            new = (*old, meld)
+            new = old + (meld,)  # noqa: RUF005
             _set_melds(s, side, new)
             table = cached_table(old)
             if table is not None and meld.kind != BLACK3:
@@ -226,11 +240,9 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     if t is AddToMeld:
         add = cast(AddToMeld, action)
         i, card = add.meld, add.card
-        _play_from_hand(s, seat, card)
+        _play_card(s, seat, card)
         old = s.melds[side]
-        melds = list(old)
-        melds[i] = add_card(melds[i], card)
-        new = tuple(melds)
+        new = old[:i] + (add_card(old[i], card),) + old[i + 1 :]  # noqa: RUF005
         _set_melds(s, side, new)
         table = cached_table(old)
         if table is not None:
@@ -240,7 +252,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         _after_meld(s, seat, side, events)
         return s
     if t is Unstage:
-        s.undone = (*s.undone, takeback_key(s0, "unstage"))
+        s.undone = s.undone + (takeback_key(s0, "unstage"),)  # noqa: RUF005
         # back to the position where the meld was begun: the same hand and table
         s._no_out = 1 if s0._no_out & 2 else 0
         s._no_open = 1 if s0._no_open & 2 else 0
@@ -258,7 +270,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         s.pile = s.pile[:-1]
         meld = build(GROUP, RANK[top], -1, RANK[top], (top, a, b))
         old = s.melds[side]
-        new = (*old, meld)
+        new = old + (meld,)  # noqa: RUF005
         _set_melds(s, side, new)
         table = cached_table(old)
         if table is not None:
@@ -280,9 +292,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         top = s.pile[-1]
         s.pile = s.pile[:-1]
         old = s.melds[side]
-        melds = list(old)
-        melds[i] = add_card(melds[i], top)
-        new = tuple(melds)
+        new = old[:i] + (add_card(old[i], top),) + old[i + 1 :]  # noqa: RUF005
         _set_melds(s, side, new)
         table = cached_table(old)
         if table is not None:
@@ -311,9 +321,9 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         return s
     if t is LayRedThree:
         card = cast(LayRedThree, action).card
-        _play_from_hand(s, seat, card)
+        _play_card(s, seat, card)
         r3 = s.red3 = s.red3[:]
-        r3[side] = (*r3[side], card)
+        r3[side] = r3[side] + (card,)
         if events is not None:
             events.append(Event("red3", {"seat": seat, "card": card}))
         if s.sizes[seat] == 0:

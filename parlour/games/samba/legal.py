@@ -11,13 +11,14 @@ from typing import Any, Final
 from parlour.core.canasta import RED_THREES, wild_count
 from parlour.core.cards import card_str, rank_str
 from parlour.games.samba import actions as A
+from parlour.games.samba.actions import AddToMeld, LayRedThree, MergeGroups, Stage
 from parlour.games.samba.parts.lookahead import (
     can_go_out_this_turn,
     keeps_going_out,
-    opening_filter,
+    opening_kept,
     opening_steps,
     pile_opening_ok,
-    vouched_out,
+    vouched_check,
 )
 from parlour.games.samba.parts.melds import (
     BLACK3,
@@ -40,6 +41,7 @@ from parlour.games.samba.parts.melds import (
     make_meld,
     meets_going_out,
 )
+from parlour.games.samba.parts.reach import flags_of
 from parlour.games.samba.parts.staging import continuations, stage_ok
 from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State, side_minimum
 
@@ -57,7 +59,7 @@ def opening_minimum(s: State, side: int) -> int:
 
 def may_go_out(s: State, side: int) -> bool:
     """The side meets the going-out requirement and the partner has not said no."""
-    return s.permission != -1 and meets_going_out(s.melds[side], s.rules.going_out)
+    return s.permission != -1 and meets_going_out(s.melds[side], flags_of(s.rules).going_out)
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -81,16 +83,71 @@ def legal_actions(s: State) -> list[Action]:
         # "yes" is only offered when going out is possible, so in real play this keeps at least
         # one action; a state re-dealt by determinize (the asker's hand unknown to the searching
         # seat) may have none, and then the plain moves stay legal rather than a dead end
-        vouched = vouched_out(s)
-        memo: dict[object, bool] = {}
+        vouched = vouched_check(s)
+        known = _after_yes_memo(s)
+        memo = known.memo
+        answers = known.answers
         kept: list[Action] = []
         for a in out:
             # taking back the meld being built (listed last) keeps going out possible whenever
             # finishing it some way does: the same cards can be melded again
-            if vouched(a) or (kept and a is A.UNSTAGE) or keeps_going_out(s, a, memo):
+            if (vouched is not None and vouched.vouches(a)) or (kept and a is A.UNSTAGE):
+                kept.append(a)
+                continue
+            t = type(a)
+            if t is Stage or t is AddToMeld or t is MergeGroups or t is LayRedThree:
+                # a card move: its answer follows from the position's cards (interned actions)
+                found = answers.get(id(a))
+                if found is None:
+                    found = answers[id(a)] = keeps_going_out(s, a, memo)
+            else:
+                found = keeps_going_out(s, a, memo)
+            if found:
                 kept.append(a)
         out = kept or out
     return out
+
+
+class _AfterYes:
+    """The answers of :func:`keeps_going_out` for one position after "yes" (the hand, the side's
+    melds and the meld being built): ``memo`` by the cards of a meld finished, ``answers`` by the
+    card move (the ``id`` of an interned action).  A position comes back within the turn (a meld
+    begun and taken back), and its card moves keep going out possible or not as before."""
+
+    def __init__(self, melds: tuple[Meld, ...], rules: object) -> None:
+        self.melds = melds
+        self.rules = rules  # held: the key has the ids of the melds and rules
+        self.memo: dict[object, bool] = {}
+        self.answers: dict[int, bool] = {}
+
+
+_AFTER_YES: Final[dict[tuple[object, ...], _AfterYes]] = {}
+
+
+def _after_yes_memo(s: State) -> _AfterYes:
+    """The :class:`_AfterYes` of the position (made empty the first time it is seen): the card
+    moves' answers depend on the hand, the side's melds, the meld being built, whether the side
+    has opened and its first-meld minimum, and the rules."""
+    seat = s.to_act
+    side = s.side_of[seat]
+    melds = s.melds[side]
+    rules = s.rules
+    opened = s.opened[side]
+    key = (
+        tuple(s.hands[seat]),
+        id(melds),
+        s.pending,
+        opened,
+        0 if opened else side_minimum(s, side),
+        id(rules),
+    )
+    hit = _AFTER_YES.get(key)
+    if hit is not None and hit.melds is melds and hit.rules is rules:
+        return hit
+    if len(_AFTER_YES) >= 1024:
+        _AFTER_YES.clear()
+    hit = _AFTER_YES[key] = _AfterYes(melds, rules)
+    return hit
 
 
 def takeback_key(s: State, kind: str) -> str:
@@ -100,9 +157,12 @@ def takeback_key(s: State, kind: str) -> str:
     is not offered again — the guard that lets every turn end while every meld stays possible."""
     side = s.side_of[s.to_act]
     melds = _melds_text(s.melds[side])
+    red3 = s.red3[side]
+    pending = s.pending
     return (
         f"{kind} @ {s.phase}, stock {s.stock_len}, pile {len(s.pile)}, melds [{melds}], "
-        f"red 3s [{cards_text(s.red3[side])}], building [{cards_text(s.pending)}]"
+        f"red 3s [{cards_text(red3) if red3 else ''}], "
+        f"building [{cards_text(pending) if pending else ''}]"
     )
 
 
@@ -117,9 +177,25 @@ def _melds_text(melds: tuple[Meld, ...]) -> str:
         return hit[1]
     if len(_MELDS_TEXT) > 1024:
         _MELDS_TEXT.clear()
-    text = " | ".join([cards_text(m.cards) for m in melds])
+    texts: list[str] = []
+    for m in melds:
+        got = _MELD_TEXT.get(id(m))
+        if got is not None and got[0] is m:
+            texts.append(got[1])
+        else:
+            if len(_MELD_TEXT) > 4096:
+                _MELD_TEXT.clear()
+            t = cards_text(m.cards)
+            _MELD_TEXT[id(m)] = (m, t)
+            texts.append(t)
+    text = " | ".join(texts)
     _MELDS_TEXT[id(melds)] = (melds, text)
     return text
+
+
+#: the text of one meld's cards, by the meld (melds are values shared by the states: a side's
+#: melds tuple changes with each meld, addition or merge, most of its melds do not)
+_MELD_TEXT: Final[dict[int, tuple[Meld, str]]] = {}
 
 
 def may_take_back(s: State, kind: str) -> bool:
@@ -172,7 +248,8 @@ def raw_legal_actions(s: State) -> list[Action]:
             _starters(s, h, held, out)
     else:
         _starters(s, h, held, out)
-    nwo = s.rules.no_wild_on_canasta
+    flags = flags_of(s.rules)  # compiled fields (the rules are an interpreted dataclass)
+    nwo = flags.nwo
     nw = wild_count(h)
     for i, m in enumerate(melds):
         row = A.add_row(i)
@@ -217,13 +294,12 @@ def raw_legal_actions(s: State) -> list[Action]:
             out.append(A.LAY_RED3[k])
     if not opened and len(out) > first:
         # seed 002: the first meld must reach the minimum — only steps that still can
-        ok = opening_filter(s, side)
-        out[first:] = [a for a in out[first:] if ok(a)]
+        out[first:] = opening_kept(s, side, out[first:])
     b1, b2 = h[1], h[40]
     b = b1 + b2
     if b >= 2 and phase == MELD and opened:
         # two black 3s make a group only with a wild card (black_three_wilds)
-        wilds_ok = s.rules.black_three_wilds
+        wilds_ok = flags.black_three_wilds
         if (b >= 3 or (wilds_ok and nw)) and may_go_out(s, side):
             _black_three_melds(wilds_ok, h, n, b1, b2, out)
     if (
@@ -328,7 +404,7 @@ def _starters(s: State, h: list[int], held: list[int], out: list[Action]) -> Non
             or (r <= 12 and h[k + 1] and h[k + 2])
         ):
             out.append(stage[k])
-    if nw and (group_ok or (s.rules.wild_melds and nw >= 3)):
+    if nw and (group_ok or (flags_of(s.rules).wild_melds and nw >= 3)):
         for k in WILD_KINDS:
             if h[k]:
                 out.append(stage[k])

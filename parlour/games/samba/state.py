@@ -110,7 +110,7 @@ class State:
         copied.  Written out rather than generated (:func:`parlour.core.state.copier`): compiled,
         it sets the fields directly, several times faster; ``tests/games/test_skeleton.py``
         checks that it copies every field."""
-        n = State.__new__(State)
+        n = State()  # compiled: the native constructor (``State.__new__(State)`` is a generic call)
         n.rules = self.rules
         n.seed = self.seed
         n.players = self.players

@@ -7,7 +7,7 @@ may I go out?") and the moves that keep it possible after "yes" — the state's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import cast
+from typing import Final, cast
 
 from parlour.core.canasta import wild_count
 from parlour.games.samba.actions import (
@@ -24,6 +24,7 @@ from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, Meld, meets_go
 from parlour.games.samba.parts.reach import (
     Table,
     can_go_out,
+    flags_of,
     opening_quick,
     opening_reachable,
     quick_out,
@@ -35,35 +36,39 @@ from parlour.games.samba.state import MELD, PILE_OPEN, State, side_minimum
 
 Action = SambaAction
 
+# ``t + (x,)`` rather than ``(*t, x)`` (ruff's RUF005) on the paths of every move: compiled, a
+# starred tuple display is built as a list and then copied into a tuple
+
 
 def _minimum(s: State, side: int) -> int:
     return side_minimum(s, side)
 
 
-def vouched_out(s: State) -> Callable[[Action], bool]:
+def vouched_check(s: State) -> _Vouched | None:
     """Moves that certainly keep going out possible, without a search: when the quick placement
     of :func:`parlour.games.samba.parts.reach.quick_out` (every natural to the groups of its rank,
     merged where the wild cards allow) takes the whole hand out, any move that follows it does
-    too — a red 3 laid out, a natural added to or starting a group of its rank, a merge."""
+    too — a red 3 laid out, a natural added to or starting a group of its rank, a merge.  ``None``:
+    it vouches for none (:func:`vouched_out` as an object whose ``vouches`` is called directly)."""
     seat = s.to_act
     side = s.side_of[seat]
     h = s.hands[seat]
     black = h[1] + h[40]
     if s.pending or not s.opened[side]:
-        return _never
+        return None
     nw = wild_count(h)
     b3_wild = 0
     if black == 2:
         # two black 3s: a group only with a wild card (black_three_wilds), which it then takes
-        if not (nw and s.rules.black_three_wilds):
-            return _never
+        if not (nw and flags_of(s.rules).black_three_wilds):
+            return None
         b3_wild = 1
     rules = s.rules
     melds = s.melds[side]
     table = table_of(melds)
     raw = [h[k] + h[k + 13] + h[k + 26] + h[k + 39] for k in range(2, 13)]
     if not quick_out(tuple(raw), table, nw - b3_wild, 0 if black and not b3_wild else 1, rules):
-        return _never
+        return None
     groups = table.groups
     pairs = False
     for i in range(11):
@@ -71,6 +76,12 @@ def vouched_out(s: State) -> Callable[[Action], bool]:
             pairs = True
             break
     return _Vouched(melds, table, raw, rules.no_wild_on_canasta, pairs)
+
+
+def vouched_out(s: State) -> Callable[[Action], bool]:
+    """:func:`vouched_check` as a callable (one that vouches for nothing when it is ``None``)."""
+    v = vouched_check(s)
+    return _never if v is None else v
 
 
 class _Vouched:
@@ -100,6 +111,10 @@ class _Vouched:
         return w <= 2
 
     def __call__(self, action: Action) -> bool:
+        return self.vouches(action)
+
+    def vouches(self, action: Action) -> bool:
+        """Whether the move ``action`` certainly keeps going out possible."""
         t = type(action)
         if t is LayRedThree:
             return True
@@ -129,8 +144,6 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
     """After ``action`` the acting player has gone out, or can still go out this turn
     (``memo``: answers shared by the moves of one position — the first cards of one meld finish
     the same ways)."""
-    from parlour.games.samba.apply import apply
-
     t = type(action)
     if t is Discard:
         return s.sizes[s.to_act] == 1  # the last card discarded goes out; else the turn ends
@@ -145,6 +158,10 @@ def keeps_going_out(s: State, action: Action, memo: dict[object, bool] | None = 
         if not pending and not any(h):
             return True  # the hand is empty: the player went out
         return _can_go_out_with(s, side, h, table, pending, memo if t is Stage else None)
+    # imported here (apply imports legal, which imports this module), only on this path: a
+    # function's import runs at every call when compiled
+    from parlour.games.samba.apply import apply
+
     after_state = apply(s, action, None)
     if after_state.hand_no != s.hand_no or after_state.finished:
         return True  # the hand ended on this player's move: they went out
@@ -244,11 +261,11 @@ def _completions(
         if c2 >= 0:
             h2 = h[:]
             h2[c2] = h2[c2] - 1
-            two = (*pending, c2)
+            two = pending + (c2,)  # noqa: RUF005
         for c3 in continuations(s, two, h2):
             h3 = h2[:]
             h3[c3] = h3[c3] - 1
-            core = (*two, c3)
+            core = two + (c3,)  # noqa: RUF005
             yield h3, table.with_meld(core), core
 
 
@@ -266,7 +283,7 @@ def _after_cards(
         k = cast(Stage, action).card
         h = h[:]
         h[k] = h[k] - 1
-        pending = (*pending, k)
+        pending = pending + (k,)  # noqa: RUF005
     elif t is AddToMeld:
         add = cast(AddToMeld, action)
         k = add.card
@@ -283,6 +300,20 @@ def _after_cards(
     else:
         return None
     return h, table, pending
+
+
+def _meld_key(core: tuple[int, ...]) -> int:
+    """The cards of a finished three-card meld as one int, whatever their order: the key of the
+    first-meld checks' memo (compiled, an int is hashed and compared for less than the tuple of
+    ``tuple(sorted(core))``)."""
+    a, b, c = core[0], core[1], core[2]
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return (a * 64 + b) * 64 + c
 
 
 def _opening_finishes(
@@ -305,10 +336,10 @@ def _opening_finishes(
         if c2 >= 0:
             h2 = h[:]
             h2[c2] = h2[c2] - 1
-            two = (*pending, c2)
+            two = pending + (c2,)  # noqa: RUF005
         for c3 in continuations(s, two, h2):
-            core = (*two, c3)
-            key = tuple(sorted(core))
+            core = two + (c3,)  # noqa: RUF005
+            key = _meld_key(core)
             found = memo.get(key)
             if found is None:
                 h3 = h2[:]
@@ -354,7 +385,7 @@ def opening_check(s: State, side: int) -> _OpeningCheck:
     rules = s.rules
     under_way = bool(melds) or s.taken_top >= 0 or bool(s.pending)
     starts = (
-        opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
+        _opening_starts(h, melds, minimum, keep_one, rules)
         if not s.pending and not (s._no_open & 1)
         else frozenset()
     )
@@ -370,6 +401,35 @@ def opening_check(s: State, side: int) -> _OpeningCheck:
                 break
     s._no_open = (s._no_open & 2) | (1 if hopeless else 0)
     return _OpeningCheck(s, side, minimum, keep_one, under_way, hopeless, starts)
+
+
+#: :func:`opening_quick`'s answers by (hand, melds, minimum, keep_one): a position comes back
+#: within a turn (a meld begun and taken back: the same hand and the same melds tuple) and its
+#: quick placement is the same.  The melds and rules objects are held in the value, so their
+#: ids are not reused while the entry stands.
+_STARTS: Final[dict[tuple[tuple[int, ...], int, int, bool], _Starts]] = {}
+
+
+class _Starts:
+    def __init__(self, melds: tuple[Meld, ...], rules: SambaRules, starts: frozenset[int]) -> None:
+        self.melds = melds
+        self.rules = rules
+        self.starts = starts
+
+
+def _opening_starts(
+    h: list[int], melds: tuple[Meld, ...], minimum: int, keep_one: bool, rules: SambaRules
+) -> frozenset[int]:
+    """``opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)``, remembered."""
+    key = (tuple(h), id(melds), minimum, keep_one)
+    hit = _STARTS.get(key)
+    if hit is not None and hit.melds is melds and hit.rules is rules:
+        return hit.starts
+    starts = opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
+    if len(_STARTS) >= 2048:
+        _STARTS.clear()
+    _STARTS[key] = _Starts(melds, rules, starts)
+    return starts
 
 
 class _OpeningCheck:
@@ -422,7 +482,7 @@ class _OpeningCheck:
         for h3, table3, core in _completions(s, h2, table2, pending):
             if t is Stage:
                 # different first cards of one meld finish the same way: ask once
-                key = tuple(sorted(core))  # the hand left follows from them (one position)
+                key = _meld_key(core)  # the hand left follows from them (one position)
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opening_reachable(
@@ -454,16 +514,16 @@ def opening_steps(s: State, side: int, steps: list[Action]) -> list[Action]:
     memo: dict[object, bool] = {}
     kept: list[Action] = []
     for a in steps:
-        k = a.card  # type: ignore[union-attr]
+        k = cast(Stage, a).card  # a Stage (compiled: a typed read, an int)
         h2 = h[:]
         h2[k] = h2[k] - 1
-        pending = (*s.pending, k)
+        pending = s.pending + (k,)  # noqa: RUF005
         if len(pending) < 3:
             found = _opening_finishes(s, h2, table, pending, memo, minimum, keep_one, rules)
         else:
             found = False
             for h3, table3, core in _completions(s, h2, table, pending):
-                key = tuple(sorted(core))  # the hand left follows from them (one position)
+                key = _meld_key(core)  # the hand left follows from them (one position)
                 hit = memo.get(key)
                 if hit is None:
                     hit = memo[key] = opening_reachable(

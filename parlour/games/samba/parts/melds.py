@@ -63,7 +63,19 @@ CARD_TEXT: Final[tuple[str, ...]] = tuple(card_str(k) for k in range(53))
 
 
 def cards_text(cards: Iterable[Card]) -> str:
+    if isinstance(cards, tuple):
+        return _tuple_text(cards)
     return " ".join([CARD_TEXT[c] for c in cards])
+
+
+def _tuple_text(cards: tuple[Card, ...]) -> str:
+    """:func:`cards_text` of a tuple (compiled: an indexed loop, not the generic iterator)."""
+    n = len(cards)
+    if n == 0:
+        return ""
+    if n == 1:
+        return CARD_TEXT[cards[0]]
+    return " ".join([CARD_TEXT[cards[i]] for i in range(n)])
 
 
 @dataclass(slots=True, init=False, unsafe_hash=True)

@@ -72,6 +72,7 @@ class Flags:
         self.wild_melds: bool = rules.wild_melds
         self.going_out: str = rules.going_out
         self.two_canastas: bool = rules.going_out == "two_canastas"
+        self.black_three_wilds: bool = rules.black_three_wilds
 
 
 class _LastFlags:
@@ -666,24 +667,24 @@ def can_go_out(
     table = table_of(melds)
     nw = wild_count(h)
     black = h[1] + h[40]
+    f = flags_of(rules)
     b3_room = 0  # wild cards the group of black 3s may take besides (black_three_wilds)
     if black == 1:
         budget -= 1  # the black 3 is the discard
         if budget < 0:
             return False
     elif black == 2:
-        if not (rules.black_three_wilds and nw):
+        if not (f.black_three_wilds and nw):
             return False  # two black 3s can be neither melded nor both discarded
         # seed 002: black 3s as a group 'following the normal group rules': two black 3s take
         # one wild card, the cheapest (the group comes last and counts for no first meld)
         h = _black_threes_melded(h)
         nw -= 1
         black = 0
-    elif black >= 3 and rules.black_three_wilds and nw:
+    elif black >= 3 and f.black_three_wilds and nw:
         b3_room = min(2, black // 2, nw)  # at most two, twice as many black 3s
     qw = nw - b3_room  # the quick ways out give the group of black 3s its wild cards first
     raw = raw_pool(h)
-    f = flags_of(rules)
     # quick refusals and a quick way out first, then the search
     if _stranded(h, table, raw, nw, f, b3_room):
         return False

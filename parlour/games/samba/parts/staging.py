@@ -22,6 +22,7 @@ from parlour.games.samba.parts.melds import (
     WILD_KINDS,
     make_meld,
 )
+from parlour.games.samba.parts.reach import flags_of
 from parlour.games.samba.state import State
 
 
@@ -81,7 +82,7 @@ def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]
     """Kinds in the hand that can join the pending cards so that the hand can still complete a
     valid three-card meld (the rule of :func:`stage_ok`, written out for speed)."""
     nw = wild_count(h)
-    wild_melds = s.rules.wild_melds
+    wild_melds = flags_of(s.rules).wild_melds  # compiled (the rules: an interpreted dataclass)
     out: list[int] = []
     if len(pending) == 1:
         p = pending[0]
