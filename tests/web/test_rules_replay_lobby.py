@@ -155,11 +155,14 @@ def test_replay_viewer_steps_through_a_finished_match(page: Any, server: Any) ->
 
 def test_replay_of_an_unfinished_table_says_so(page: Any, server: Any) -> None:
     t = server.post("/api/tables", {"game": "scat", "players": 3})
+    # The page shows "Loading the replay…" in the same element until the answer
+    # arrives, so wait for the answer's words, not only for the element.
+    status = "(document.getElementById('replay-status')?.innerText || '').toLowerCase()"
     page.goto(f"{server.base}/replay/{t['code']}")
-    page.wait_for_selector("#replay-status")
+    page.wait_for_function(f"{status}.includes('not finished')")
     assert "not finished" in page.locator("#replay-status").inner_text()
     page.goto(f"{server.base}/replay/NOSUCH")
-    page.wait_for_selector("#replay-status")
+    page.wait_for_function(f"{status}.includes('no table')")
     assert "no table" in page.locator("#replay-status").inner_text().lower()
 
 
