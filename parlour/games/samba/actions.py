@@ -212,8 +212,10 @@ DISCARD: Final[tuple[Discard, ...]] = tuple(Discard(k) for k in range(53))
 STAGE: Final[tuple[Stage, ...]] = tuple(Stage(k) for k in range(53))
 LAY_RED3: Final[dict[int, LayRedThree]] = {k: LayRedThree(k) for k in RED_THREES}
 _TOP: Final[dict[int, TakeTop]] = {}
-_PAIR: Final[dict[tuple[int, int], TakePile]] = {}
-_MERGE: Final[dict[tuple[int, int], MergeGroups]] = {}
+#: interned by an int key (``a * 64 + b``, ``meld * 1024 + other``): compiled, a tuple key is a
+#: new tuple and its hash at every look-up
+_PAIR: Final[dict[int, TakePile]] = {}
+_MERGE: Final[dict[int, MergeGroups]] = {}
 
 
 #: ADD[meld][card]: interned AddToMeld actions, made on first use (a row of 53 made at once cost
@@ -247,7 +249,9 @@ def top_action(meld: int) -> TakeTop:
 
 
 def pair_action(a: Card, b: Card) -> TakePile:
-    key = (a, b)
+    if not (0 <= a < 64 and 0 <= b < 64):
+        return TakePile((a, b))
+    key = a * 64 + b
     act = _PAIR.get(key)
     if act is None:
         act = _PAIR[key] = TakePile((a, b))
@@ -255,7 +259,9 @@ def pair_action(a: Card, b: Card) -> TakePile:
 
 
 def merge_action(meld: int, other: int) -> MergeGroups:
-    key = (meld, other)
+    if not (0 <= meld < 1024 and 0 <= other < 1024):
+        return MergeGroups(meld, other)
+    key = meld * 1024 + other
     act = _MERGE.get(key)
     if act is None:
         act = _MERGE[key] = MergeGroups(meld, other)

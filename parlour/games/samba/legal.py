@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from parlour.core.canasta import RED_THREES, wild_count
+from parlour.core.canasta import RED_THREES
 from parlour.core.cards import card_str, rank_str
 from parlour.games.samba import actions as A
 from parlour.games.samba.actions import AddToMeld, LayRedThree, MergeGroups, Stage
@@ -37,7 +37,6 @@ from parlour.games.samba.parts.melds import (
     cards_text,
     expand_counts,
     fits,
-    held_kinds,
     make_meld,
     meets_going_out,
 )
@@ -232,11 +231,29 @@ def raw_legal_actions(s: State) -> list[Action]:
         return out
     staging = not opened and (bool(melds) or s.taken_top >= 0)
     # discards first (the most common choice), then melds
-    held = held_kinds(h)
+    # one pass over the hand (compiled, a list's own iteration: no bounds checks): the kinds held,
+    # the same as bits (``present``), the natural cards of each rank (``counts``, four bits a rank:
+    # at most 12 with three decks) and the wild cards, for the starters below
+    held: list[int] = []
+    present = 0
+    counts = 0
+    nw = 0
+    k = 0
+    for x in h:
+        if x:
+            held.append(k)
+            present |= 1 << k
+            j = k % 13
+            if j == 0 or k == 52:
+                nw += x
+            else:
+                counts += x << (j << 2)
+        k += 1
     if phase == MELD and not staging:
         if n >= 2 or may_go_out(s, side):
             discard = A.DISCARD
-            out.extend([discard[k] for k in held])
+            for k in held:
+                out.append(discard[k])
         else:
             out.append(A.PASS)
     first = len(out)
@@ -245,41 +262,37 @@ def raw_legal_actions(s: State) -> list[Action]:
         # the rest of the pile is still to come)
         whole = make_meld(expand_counts(h), wild_melds=s.rules.wild_melds)
         if whole is not None and whole.kind != BLACK3 and _empty_ok(s, side, (*melds, whole)):
-            _starters(s, h, held, out)
+            _starters(s, held, present, counts, nw, out)
     else:
-        _starters(s, h, held, out)
+        _starters(s, held, present, counts, nw, out)
     flags = flags_of(s.rules)  # compiled fields (the rules are an interpreted dataclass)
     nwo = flags.nwo
-    nw = wild_count(h)
+    # the additions, written into ``out`` directly (no list of candidates per meld)
     for i, m in enumerate(melds):
         row = A.add_row(i)
         kind = m.kind
-        cands: list[int] = []
         if kind == GROUP:
             k = m.rank - 2
             for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
-                if h[x]:
-                    cands.append(x)
+                if (present >> x) & 1:
+                    _add(s, side, melds, i, m, x, n, row, out)
             if nw:
                 w = m.wilds + 1
                 if w <= 2 and len(m.cards) - m.wilds >= 2 * w and not (nwo and m.canasta):
-                    cands.extend([x for x in WILD_KINDS if h[x]])
+                    for x in WILD_KINDS:
+                        if (present >> x) & 1:
+                            _add(s, side, melds, i, m, x, n, row, out)
         elif kind == SEQUENCE:
             if len(m.cards) < 7:
                 base = m.suit * 13 - 2
-                if m.rank > 4 and h[base + m.rank - 1]:
-                    cands.append(base + m.rank - 1)
-                if m.high < 14 and h[base + m.high + 1]:
-                    cands.append(base + m.high + 1)
+                if m.rank > 4 and (present >> (base + m.rank - 1)) & 1:
+                    _add(s, side, melds, i, m, base + m.rank - 1, n, row, out)
+                if m.high < 14 and (present >> (base + m.high + 1)) & 1:
+                    _add(s, side, melds, i, m, base + m.high + 1, n, row, out)
         elif kind == WILD and nw and len(m.cards) < 7:
-            cands.extend([x for x in WILD_KINDS if h[x]])
-        for k in cands:
-            if n == 1:
-                new = add_card(m, k)
-                if not _empty_ok(s, side, (*melds[:i], new, *melds[i + 1 :])):
-                    continue
-            act = row[k]
-            out.append(act if act is not None else A.add_action(i, k))
+            for x in WILD_KINDS:
+                if (present >> x) & 1:
+                    _add(s, side, melds, i, m, x, n, row, out)
     seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
     for m in melds:
         if m.kind == GROUP:
@@ -362,51 +375,82 @@ def _last_meld_ok(
     return m is not None and m.kind != BLACK3 and _empty_ok(s, side, (*melds, m))
 
 
+def _add(
+    s: State,
+    side: int,
+    melds: tuple[Meld, ...],
+    i: int,
+    m: Meld,
+    k: int,
+    n: int,
+    row: list[A.AddToMeld | None],
+    out: list[Action],
+) -> None:
+    """List adding ``k`` to meld ``i`` (``m``); with the last card only if the hand may be emptied
+    (going out, or the first meld's minimum while the pile is still to come)."""
+    if n == 1:
+        new = add_card(m, k)
+        if not _empty_ok(s, side, melds[:i] + (new,) + melds[i + 1 :]):  # noqa: RUF005
+            return
+    act = row[k]
+    out.append(act if act is not None else A.add_action(i, k))
+
+
 def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
-    # rank by rank in the order each rank first appears, each rank's groups in order
+    # rank by rank in the order each rank first appears, each rank's groups in order (no list of
+    # the rank's groups: the pairs of indices in order are the same)
     done = 0  # ranks listed, as bits
     n = len(melds)
     for first in range(n):
         m = melds[first]
         if m.kind != GROUP or (done >> m.rank) & 1:
             continue
-        done |= 1 << m.rank
         rank = m.rank
-        same = [i for i in range(first, n) if melds[i].kind == GROUP and melds[i].rank == rank]
-        for x in range(len(same)):
-            a = same[x]
-            for y in range(x + 1, len(same)):
-                b = same[y]
-                if can_merge(melds[a], melds[b], no_wild_on_canasta=nwo):
+        done |= 1 << rank
+        for a in range(first, n):
+            ma = melds[a]
+            if ma.kind != GROUP or ma.rank != rank:
+                continue
+            for b in range(a + 1, n):
+                mb = melds[b]
+                if (
+                    mb.kind == GROUP
+                    and mb.rank == rank
+                    and can_merge(ma, mb, no_wild_on_canasta=nwo)
+                ):
                     out.append(A.merge_action(a, b))
 
 
-def _starters(s: State, h: list[int], held: list[int], out: list[Action]) -> None:
+def _starters(
+    s: State, held: list[int], present: int, counts: int, nw: int, out: list[Action]
+) -> None:
     """``Stage`` actions that start a new meld: the card and two more from the hand can make a
-    group or a sequence (the same test as :func:`stage_ok`, unrolled for speed)."""
-    nw = wild_count(h)
+    group or a sequence (the same test as :func:`stage_ok`, unrolled for speed).  ``held``: the
+    kinds held in order; ``present``: the same as bits; ``counts``: the natural cards held of
+    each rank, four bits a rank (``counts >> 4 * (rank - 2) & 15``); ``nw``: the wild cards."""
     stage = A.STAGE
     group_ok = False
     for k in held:
-        r = k % 13 + 2
-        if r < 4 or k == 52:
+        if k >= 52:
             continue
-        j = r - 2
-        nr = h[j] + h[j + 13] + h[j + 26] + h[j + 39]
+        j = k % 13
+        if j < 2:  # 2s and 3s
+            continue
+        r = j + 2
+        nr = (counts >> (j << 2)) & 15
         if nr >= 2:
             group_ok = True
-        m = nr - 1
         if (
-            m >= 2
-            or (m >= 1 and nw)
-            or (r >= 6 and h[k - 2] and h[k - 1])
-            or (5 <= r <= 13 and h[k - 1] and h[k + 1])
-            or (r <= 12 and h[k + 1] and h[k + 2])
+            nr >= 3
+            or (nr >= 2 and nw)
+            or (r >= 6 and (present >> (k - 2)) & 3 == 3)
+            or (5 <= r <= 13 and (present >> (k - 1)) & 5 == 5)
+            or (r <= 12 and (present >> (k + 1)) & 3 == 3)
         ):
             out.append(stage[k])
     if nw and (group_ok or (flags_of(s.rules).wild_melds and nw >= 3)):
         for k in WILD_KINDS:
-            if h[k]:
+            if (present >> k) & 1:
                 out.append(stage[k])
 
 
