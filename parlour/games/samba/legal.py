@@ -238,8 +238,7 @@ def raw_legal_actions(s: State) -> list[Action]:
     present = 0
     counts = 0
     nw = 0
-    k = 0
-    for x in h:
+    for k, x in enumerate(h):
         if x:
             held.append(k)
             present |= 1 << k
@@ -248,7 +247,6 @@ def raw_legal_actions(s: State) -> list[Action]:
                 nw += x
             else:
                 counts += x << (j << 2)
-        k += 1
     if phase == MELD and not staging:
         if n >= 2 or may_go_out(s, side):
             discard = A.DISCARD
