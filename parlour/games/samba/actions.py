@@ -23,6 +23,12 @@ from parlour.core.codec import card_field, cards_field
 _CARD_TEXT: Final[tuple[str, ...]] = tuple(card_str(k) for k in range(53))
 
 
+#: the texts of the one-card actions by kind (``str`` of a ``Stage`` or a ``Discard``: the
+#: benchmark's digest and the logs turn every action into text)
+_STAGE_TEXT: Final[tuple[str, ...]] = tuple("meld " + t for t in _CARD_TEXT)
+_DISCARD_TEXT: Final[tuple[str, ...]] = tuple("discard " + t for t in _CARD_TEXT)
+
+
 def _card_text(card: Card) -> str:
     """``card_str(card)``, from the table for a card kind."""
     if isinstance(card, int) and 0 <= card < 53:
@@ -45,7 +51,10 @@ class TakePile:
     pair: tuple[Card, ...] = cards_field()
 
     def __str__(self) -> str:
-        return f"take the pile with {cards_str(self.pair)}"
+        pair = self.pair
+        if len(pair) == 2:
+            return f"take the pile with {_card_text(pair[0])} {_card_text(pair[1])}"
+        return f"take the pile with {cards_str(pair)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +74,10 @@ class Stage:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"meld {_card_text(self.card)}"
+        card = self.card
+        if isinstance(card, int) and 0 <= card < 53:
+            return _STAGE_TEXT[card]
+        return f"meld {card_str(card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +146,10 @@ class Discard:
     card: Card = card_field()  # noqa: RUF009
 
     def __str__(self) -> str:
-        return f"discard {_card_text(self.card)}"
+        card = self.card
+        if isinstance(card, int) and 0 <= card < 53:
+            return _DISCARD_TEXT[card]
+        return f"discard {card_str(card)}"
 
 
 @dataclass(frozen=True, slots=True)

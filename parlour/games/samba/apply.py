@@ -189,7 +189,10 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
     if t is Stage:
         card = cast(Stage, action).card
         _play_card(s, seat, card)
-        pending = s.pending + (card,)  # noqa: RUF005
+        p = s.pending
+        np = len(p)
+        # the tuple written out (compiled, ``p + (card,)`` is a generic concatenation of two)
+        pending = (card,) if np == 0 else (p[0], card) if np == 1 else p + (card,)  # noqa: RUF005
         if len(pending) == 1:
             # a new meld begun here: what is known impossible here holds again after taking it
             # back (bit 2, see State)

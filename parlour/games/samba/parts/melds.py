@@ -224,6 +224,20 @@ def make_meld(
     True"""
     if len(cards) < 3:
         return None
+    if len(cards) == 3:
+        # three naturals (every meld finished card by card but those with wild cards): the
+        # tests below, written out
+        a, b, c = cards[0], cards[1], cards[2]
+        if IS_NATURAL[a] and IS_NATURAL[b] and IS_NATURAL[c]:
+            ra, rb, rc = RANK[a], RANK[b], RANK[c]
+            if ra == rb and rb == rc:
+                return build(GROUP, ra, -1, ra, cards)
+            if SUIT[a] == SUIT[b] and SUIT[b] == SUIT[c] and ra != rb and rb != rc and ra != rc:
+                lo = min(ra, rb, rc)
+                hi = max(ra, rb, rc)
+                if hi - lo == 2:
+                    return build(SEQUENCE, lo, SUIT[a], hi, cards)
+            return None
     wilds = [c for c in cards if IS_WILD[c]]
     nats = [c for c in cards if not IS_WILD[c]]
     if not nats:
@@ -271,11 +285,47 @@ def fits(meld: Meld, card: Card, *, no_wild_on_canasta: bool = False) -> bool:
 
 
 def add_card(meld: Meld, card: Card) -> Meld:
-    """The meld with one more card (``fits`` must hold)."""
-    r = RANK[card]
-    if meld.kind == SEQUENCE:
-        return build(SEQUENCE, min(meld.rank, r), meld.suit, max(meld.high, r), (*meld.cards, card))
-    return build(meld.kind, meld.rank, meld.suit, meld.high, (*meld.cards, card))
+    """The meld with one more card (``fits`` must hold): :func:`build` of the cards and ``card``,
+    from the meld's own sorted cards, wild cards and value (no sort, no new count)."""
+    cards = meld.cards
+    n = len(cards)
+    i = n
+    while i > 0 and cards[i - 1] > card:
+        i -= 1
+    cs = cards[:i] + (card,) + cards[i:]  # noqa: RUF005
+    wilds = meld.wilds + (1 if IS_WILD[card] else 0)
+    value = meld.value + VALUE[card]
+    kind = meld.kind
+    n += 1
+    if kind == SEQUENCE:
+        r = RANK[card]
+        return Meld(
+            SEQUENCE,
+            min(meld.rank, r),
+            meld.suit,
+            max(meld.high, r),
+            cs,
+            wilds,
+            value,
+            "",
+            n == 7,
+            False,
+        )
+    canasta = ""
+    if n >= 7 and kind in (GROUP, BLACK3):
+        canasta = "pure" if wilds == 0 else "mixed"
+    return Meld(
+        kind,
+        meld.rank,
+        meld.suit,
+        meld.high,
+        cs,
+        wilds,
+        value,
+        canasta,
+        False,
+        kind == WILD and n >= 7,
+    )
 
 
 def can_merge(a: Meld, b: Meld, *, no_wild_on_canasta: bool = False) -> bool:
