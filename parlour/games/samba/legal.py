@@ -231,22 +231,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         return out
     staging = not opened and (bool(melds) or s.taken_top >= 0)
     # discards first (the most common choice), then melds
-    # one pass over the hand (compiled, a list's own iteration: no bounds checks): the kinds held,
-    # the same as bits (``present``), the natural cards of each rank (``counts``, four bits a rank:
-    # at most 12 with three decks) and the wild cards, for the starters below
-    held: list[int] = []
-    present = 0
-    counts = 0
-    nw = 0
-    for k, x in enumerate(h):
-        if x:
-            held.append(k)
-            present |= 1 << k
-            j = k % 13
-            if j == 0 or k == 52:
-                nw += x
-            else:
-                counts += x << (j << 2)
+    held, present, counts, nw = hand_scan(h)
     if phase == MELD and not staging:
         if n >= 2 or may_go_out(s, side):
             discard = A.DISCARD
@@ -329,6 +314,28 @@ def raw_legal_actions(s: State) -> list[Action]:
     if staging and may_take_back(s, "undo"):
         out.append(A.UNDO)
     return out
+
+
+def hand_scan(h: list[int]) -> tuple[list[int], int, int, int]:
+    """One pass over a count vector (compiled, a list's own iteration: no bounds checks, and the
+    fixed-size tuple is returned as a C struct, not made): the kinds held in order, the same as
+    bits (``present``), the natural cards of each rank (``counts``, four bits a rank from rank 2:
+    at most 12 with three decks) and the wild cards — what :func:`_starters` and the additions
+    read instead of the hand's list."""
+    held: list[int] = []
+    present = 0
+    counts = 0
+    nw = 0
+    for k, x in enumerate(h):
+        if x:
+            held.append(k)
+            present |= 1 << k
+            j = k % 13
+            if j == 0 or k == 52:
+                nw += x
+            else:
+                counts += x << (j << 2)
+    return held, present, counts, nw
 
 
 def _black_three_melds(
@@ -488,11 +495,13 @@ def _draw_actions(s: State, seat: int, side: int, h: list[int]) -> list[Action]:
     empties = n - 2 + len(pile) - 1 == 0
     # an opened side taking the pile with its last two cards and nothing under the top card would
     # be going out, which needs the requirement
-    if not (opened and empties and not meets_going_out(s.melds[side], s.rules.going_out)):
-        for i, a in enumerate(kinds):
+    if not (opened and empties and not meets_going_out(s.melds[side], flags_of(s.rules).going_out)):
+        for i in range(4):  # the rank's four suits, each pair once (indices: no slices)
+            a = kinds[i]
             if not h[a]:
                 continue
-            for b in kinds[i:]:
+            for j in range(i, 4):
+                b = kinds[j]
                 if h[b] >= (2 if a == b else 1) and (
                     opened or pile_opening_ok(s, side, h, a, b, top)
                 ):

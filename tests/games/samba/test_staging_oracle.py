@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.games.samba import actions as A
-from parlour.games.samba.legal import _starters
+from parlour.games.samba.legal import _starters, hand_scan
 from parlour.games.samba.parts.staging import continuations, stage_ok
 from parlour.games.samba.rules import SambaRules
 from parlour.games.samba.state import new_match
@@ -45,9 +45,11 @@ def _allowed(s: Any, pending: tuple[int, ...], h: list[int]) -> list[int]:
 def test_starters_agree_with_stage_ok(cards: list[int], wild_melds: bool) -> None:
     s = _state(wild_melds)
     h = _counts(cards)
-    held = [k for k in KINDS if h[k]]
+    held, present, counts, nw = hand_scan(h)
+    assert held == [k for k in KINDS if h[k]]
+    assert nw == sum(h[k] for k in (0, 13, 26, 39, 52))
     out: list[Any] = []
-    _starters(s, h, held, out)
+    _starters(s, held, present, counts, nw, out)
     assert sorted(a.card for a in out) == _allowed(s, (), h)
     assert all(isinstance(a, A.Stage) for a in out)
 

@@ -90,17 +90,27 @@ def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]
             for r in range(4, 15):
                 ks = KINDS_OF_RANK[r]
                 if h[ks[0]] + h[ks[1]] + h[ks[2]] + h[ks[3]] >= 2:
-                    out.extend([k for k in ks if h[k]])
+                    for k in ks:
+                        if h[k]:
+                            out.append(k)
             if wild_melds and nw >= 2:
-                out.extend([k for k in WILD_KINDS if h[k]])
-            return sorted(out)
+                for k in WILD_KINDS:
+                    if h[k]:
+                        out.append(k)
+            out.sort()
+            return out
         r = RANK[p]
         ks = KINDS_OF_RANK[r]
         nr = h[ks[0]] + h[ks[1]] + h[ks[2]] + h[ks[3]]
+        # appended one by one (compiled, ``extend`` of a comprehension makes a list to copy)
         if nr >= 2 or (nr >= 1 and nw >= 1):
-            out.extend([k for k in ks if h[k]])
+            for k in ks:
+                if h[k]:
+                    out.append(k)
         if nr >= 1:
-            out.extend([k for k in WILD_KINDS if h[k]])
+            for k in WILD_KINDS:
+                if h[k]:
+                    out.append(k)
         base = p - r  # kind of rank x in this suit: base + x
         lo_ok = r >= 5 and h[base + r - 1]
         hi_ok = r <= 13 and h[base + r + 1]
@@ -112,7 +122,8 @@ def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]
             out.append(base + r + 1)
         if r <= 12 and h[base + r + 2] and hi_ok:
             out.append(base + r + 2)
-        return sorted(out)
+        out.sort()
+        return out
     a, b = pending
     if IS_WILD[a] and IS_WILD[b]:
         return [k for k in WILD_KINDS if h[k]] if wild_melds else []
