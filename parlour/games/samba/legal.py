@@ -414,13 +414,14 @@ def _merges(melds: tuple[Meld, ...], nwo: bool, out: list[Action]) -> None:
         done |= 1 << rank
         for a in range(first, n):
             ma = melds[a]
-            if ma.kind != GROUP or ma.rank != rank:
+            # the rank first (an int: compiled, cheaper than the kind's text)
+            if ma.rank != rank or ma.kind != GROUP:
                 continue
             for b in range(a + 1, n):
                 mb = melds[b]
                 if (
-                    mb.kind == GROUP
-                    and mb.rank == rank
+                    mb.rank == rank
+                    and mb.kind == GROUP
                     and can_merge(ma, mb, no_wild_on_canasta=nwo)
                 ):
                     out.append(A.merge_action(a, b))
