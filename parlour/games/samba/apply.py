@@ -47,6 +47,7 @@ from parlour.games.samba.parts.melds import (
     merge,
 )
 from parlour.games.samba.parts.placement import cached_table, table_after
+from parlour.games.samba.parts.reach import flags_of
 from parlour.games.samba.scoring import hand_result
 from parlour.games.samba.state import (
     ANSWER,
@@ -55,6 +56,7 @@ from parlour.games.samba.state import (
     OVER,
     PILE_OPEN,
     State,
+    bits_of,
     deal,
     replace_red_threes,
 )
@@ -119,8 +121,9 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event] | None) -> None:
     kv = known[seat] = known[seat][:]
     side = s.side_of[seat]
     laid: list[int] = []
+    as_canasta = bits_of(s.rules).red_threes_as_canasta  # read once, not once a card
     for c in rest:
-        if s.rules.red_threes_as_canasta and c in RED_THREES:
+        if as_canasta and c in RED_THREES:
             laid.append(c)  # laid out, not replaced, when taken with the pile
             continue
         h[c] = h[c] + 1
@@ -202,7 +205,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
             s._no_out = s._no_out & 1
             s._no_open = s._no_open & 1
         if len(pending) == 3:
-            meld = make_meld(pending, wild_melds=s.rules.wild_melds)
+            meld = make_meld(pending, wild_melds=flags_of(s.rules).wild_melds)
             assert meld is not None
             s.pending = ()
             old = s.melds[side]
@@ -232,7 +235,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         for c in drawn:
             h[c] = h[c] + 1
         s.sizes[seat] = s.sizes[seat] + take
-        if s.rules.red_threes_as_canasta and (h[14] or h[27]):
+        if bits_of(s.rules).red_threes_as_canasta and (h[14] or h[27]):
             s.red3 = s.red3[:]
             replace_red_threes(s, seat)
         s.phase = MELD
@@ -303,7 +306,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         s.phase = MELD
         if events is not None:
             events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
-        if s.rules.sequence_take_whole_pile:
+        if bits_of(s.rules).sequence_take_whole_pile:
             _own(s, seat)
             _take_rest_of_pile(s, seat, events)
         return s

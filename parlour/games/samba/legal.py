@@ -42,7 +42,16 @@ from parlour.games.samba.parts.melds import (
 )
 from parlour.games.samba.parts.reach import flags_of
 from parlour.games.samba.parts.staging import continuations, stage_ok
-from parlour.games.samba.state import ANSWER, DRAW, MELD, OVER, PILE_OPEN, State, side_minimum
+from parlour.games.samba.state import (
+    ANSWER,
+    DRAW,
+    MELD,
+    OVER,
+    PILE_OPEN,
+    State,
+    bits_of,
+    side_minimum,
+)
 
 Action = A.SambaAction
 
@@ -256,9 +265,10 @@ def raw_legal_actions(s: State) -> list[Action]:
         kind = m.kind
         if kind == GROUP:
             k = m.rank - 2
-            for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
-                if (present >> x) & 1:
-                    _add(s, side, melds, i, m, x, n, row, out)
+            if (counts >> (k << 2)) & 15:  # some natural of the rank is held
+                for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
+                    if (present >> x) & 1:
+                        _add(s, side, melds, i, m, x, n, row, out)
             if nw:
                 w = m.wilds + 1
                 if w <= 2 and len(m.cards) - m.wilds >= 2 * w and not (nwo and m.canasta):
@@ -302,7 +312,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         phase == MELD
         and not s.asked
         and not (s._no_out & 1)
-        and s.rules.partner_permission
+        and bits_of(s.rules).partner_permission
         and len(s.sides[side]) > 1
     ):
         # seed 002: "Before going out, you may ask your partner" — whenever going out this turn
