@@ -163,15 +163,22 @@ def takeback_key(s: State, kind: str) -> str:
     fixes the hand: every card that left it is in view, the draw is once and known by the
     stock's size).  A take-back of a ``kind`` from a position already taken back from this turn
     is not offered again — the guard that lets every turn end while every meld stays possible."""
-    side = s.side_of[s.to_act]
-    melds = _melds_text(s.melds[side])
-    red3 = s.red3[side]
+    return _key_with_tail(s, kind, _key_tail(s))
+
+
+def _key_tail(s: State) -> str:
+    """The end of :func:`takeback_key`: the side's red 3s and the meld being built."""
+    red3 = s.red3[s.side_of[s.to_act]]
     pending = s.pending
     return (
-        f"{kind} @ {s.phase}, stock {s.stock_len}, pile {len(s.pile)}, melds [{melds}], "
-        f"red 3s [{cards_text(red3) if red3 else ''}], "
+        f"], red 3s [{cards_text(red3) if red3 else ''}], "
         f"building [{cards_text(pending) if pending else ''}]"
     )
+
+
+def _key_with_tail(s: State, kind: str, tail: str) -> str:
+    melds = _melds_text(s.melds[s.side_of[s.to_act]])
+    return f"{kind} @ {s.phase}, stock {s.stock_len}, pile {len(s.pile)}, melds [{melds}" + tail
 
 
 #: the text of a side's melds in :func:`takeback_key`, by the melds tuple (states share it until
@@ -207,8 +214,17 @@ _MELD_TEXT: Final[dict[int, tuple[Meld, str]]] = {}
 
 
 def may_take_back(s: State, kind: str) -> bool:
-    """The take-back ``kind`` ("unstage" or "undo") has not been made from here this turn."""
-    return not s.undone or takeback_key(s, kind) not in s.undone
+    """The take-back ``kind`` ("unstage" or "undo") has not been made from here this turn.  The
+    key's end (red 3s, meld being built) is built first: when no key taken back ends so (most
+    positions: another meld being built), the whole key, with the melds' text, is not needed."""
+    undone = s.undone
+    if not undone:
+        return True
+    tail = _key_tail(s)
+    for u in undone:
+        if u.endswith(tail):
+            return _key_with_tail(s, kind, tail) not in undone
+    return True
 
 
 def raw_legal_actions(s: State) -> list[Action]:

@@ -99,30 +99,37 @@ def continuations(s: State, pending: tuple[int, ...], h: list[int]) -> list[int]
                         out.append(k)
             out.sort()
             return out
+        # written in kind order (no sort): suit by suit its 2 (wild), then the card's rank or,
+        # in the card's own suit, the ranks around it; the joker last
         r = RANK[p]
-        ks = KINDS_OF_RANK[r]
-        nr = h[ks[0]] + h[ks[1]] + h[ks[2]] + h[ks[3]]
-        # appended one by one (compiled, ``extend`` of a comprehension makes a list to copy)
-        if nr >= 2 or (nr >= 1 and nw >= 1):
-            for k in ks:
-                if h[k]:
-                    out.append(k)
-        if nr >= 1:
-            for k in WILD_KINDS:
-                if h[k]:
-                    out.append(k)
+        j = r - 2
+        nr = h[j] + h[j + 13] + h[j + 26] + h[j + 39]
+        rank_ok = nr >= 2 or (nr >= 1 and nw >= 1)
+        wild_ok = nr >= 1
         base = p - r  # kind of rank x in this suit: base + x
-        lo_ok = r >= 5 and h[base + r - 1]
-        hi_ok = r <= 13 and h[base + r + 1]
-        if r >= 6 and h[base + r - 2] and lo_ok:
-            out.append(base + r - 2)
-        if lo_ok and ((r >= 6 and h[base + r - 2]) or hi_ok):
-            out.append(base + r - 1)
-        if hi_ok and (lo_ok or (r <= 12 and h[base + r + 2])):
-            out.append(base + r + 1)
-        if r <= 12 and h[base + r + 2] and hi_ok:
-            out.append(base + r + 2)
-        out.sort()
+        lo_ok = r >= 5 and h[base + r - 1] > 0
+        hi_ok = r <= 13 and h[base + r + 1] > 0
+        lo2 = r >= 6 and h[base + r - 2] > 0
+        hi2 = r <= 12 and h[base + r + 2] > 0
+        own = base + 2  # the first kind of the card's suit
+        for b0 in range(0, 52, 13):
+            if wild_ok and h[b0]:
+                out.append(b0)
+            if b0 == own:
+                if lo2 and lo_ok:
+                    out.append(base + r - 2)
+                if lo_ok and (lo2 or hi_ok):
+                    out.append(base + r - 1)
+                if rank_ok and h[p]:
+                    out.append(p)
+                if hi_ok and (lo_ok or hi2):
+                    out.append(base + r + 1)
+                if hi2 and hi_ok:
+                    out.append(base + r + 2)
+            elif rank_ok and h[b0 + j]:
+                out.append(b0 + j)
+        if wild_ok and h[52]:
+            out.append(52)
         return out
     a, b = pending
     if IS_WILD[a] and IS_WILD[b]:
