@@ -4,7 +4,8 @@ pairs of a rank with no group of the side's as there are wild cards.  A group is
 cards of one rank, a wild card only with twice as many naturals (RULES.md §1 "Melds"; seed 002),
 so two naturals alone go out only as a new group with a wild card — each pair needs its own.
 Checked here against brute force over every split (``pools``), on random hands against random
-tables of groups and growing sequences, and the refusal is exact: ``can_go_out`` answers no
+tables of groups and growing sequences (each hand asked with 0…3 wild cards: the least number
+of pairs, remembered by ``least_pairs``, is checked on its second use too), and the refusal is exact: ``can_go_out`` answers no
 whenever it refuses."""
 
 from __future__ import annotations

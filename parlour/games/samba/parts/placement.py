@@ -675,21 +675,42 @@ def pairs_within(h: list[int], table: Table, raw: tuple[int, ...], nw: int) -> b
                 pairs += 1
     if pairs <= nw:
         return True  # every natural to groups is a split that leaves few enough pairs
-    seqs_all = table.seqs
+    return least_pairs(h, table.seqs, mask) <= nw
+
+
+#: :func:`least_pairs` by (the four suits packed, the side's sequences, the candidate ranks'
+#: fields): the checks of one position's moves ask about the same hand again and again
+_LEAST: Final[
+    dict[tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...], int], int]
+] = {}
+
+
+def least_pairs(h: list[int], seqs: tuple[tuple[tuple[int, int], ...], ...], mask: int) -> int:
+    """The least number of natural pairs over the splits of the hand's naturals (:func:`pools`),
+    counting only the ranks whose 5-bit fields (:func:`_pack`) are set in ``mask``; remembered
+    (see :func:`pairs_within`)."""
+    sp0 = _suit_packed(h, 2)
+    sp1 = _suit_packed(h, 15)
+    sp2 = _suit_packed(h, 28)
+    sp3 = _suit_packed(h, 41)
+    key = (sp0, sp1, sp2, sp3, seqs, mask)
+    found = _LEAST.get(key)
+    if found is not None:
+        return found
     states: set[int] = {0}
     for suit in range(4):
-        base = suit * 13 + 2
-        sp = _suit_packed(h, base)
+        sp = sp0 if suit == 0 else sp1 if suit == 1 else sp2 if suit == 2 else sp3
         mine = sp & mask
         if not mine:
             continue  # the suit's naturals make no difference to the pairs
-        seqs = seqs_all[suit]
-        if not seqs and _no_run_packed(sp):
+        sseqs = seqs[suit]
+        if not sseqs and _no_run_packed(sp):
             cut = {mine}
         else:
             # the suit's splits cut down to the candidate ranks, each once
             cut = set()
-            for rem, _ in _packed_options(tuple(h[base : base + 11]), seqs):
+            base = suit * 13 + 2
+            for rem, _ in _packed_options(tuple(h[base : base + 11]), sseqs):
                 cut.add(rem & mask)
         new: set[int] = set()
         for st in states:
@@ -699,6 +720,7 @@ def pairs_within(h: list[int], table: Table, raw: tuple[int, ...], nw: int) -> b
                 big = ((v >> 2) | (v >> 3) | (v >> 4)) & _LOW
                 new.add((v & ~(big * _MASK)) | (big * 3))
         states = new
+    least = 11
     for st in states:
         # a field of exactly 2: bit 1 set, bit 0 clear (fields are at most 3 now)
         two = (st >> 1) & ~st & _LOW
@@ -706,9 +728,12 @@ def pairs_within(h: list[int], table: Table, raw: tuple[int, ...], nw: int) -> b
         while two:
             two &= two - 1
             pairs += 1
-        if pairs <= nw:
-            return True
-    return False
+        if pairs < least:
+            least = pairs
+    if len(_LEAST) > 1 << 13:
+        _LEAST.clear()
+    _LEAST[key] = least
+    return least
 
 
 #: bit 0 of each of the 11 fields of a packed pool (:func:`_pack`)
