@@ -194,7 +194,8 @@ def can_go_out_this_turn(s: State) -> bool:
     last = _LAST_YES
     if last.melds is melds and last.rules is rules and last.minimum == minimum and last.hand == h:
         return True
-    if _can_go_out_with(s, side, h, table_of(melds), ()):
+    # _can_go_out_with with nothing being built, its minimum not read again
+    if can_go_out(h, table_of(melds), rules, need_value=None if minimum < 0 else minimum):
         last.melds = melds
         last.rules = rules
         last.minimum = minimum
