@@ -186,7 +186,42 @@ def can_go_out_this_turn(s: State) -> bool:
         and meets_going_out(melds, s.rules.going_out)
     ):
         return True  # discarding the last card goes out
-    return _can_go_out_with(s, side, s.hands[seat], table_of(melds), s.pending)
+    if s.pending:
+        return _can_go_out_with(s, side, s.hands[seat], table_of(melds), s.pending)
+    h = s.hands[seat]
+    rules = s.rules
+    minimum = -1 if s.opened[side] else _minimum(s, side)
+    last = _LAST_YES
+    if last.melds is melds and last.rules is rules and last.minimum == minimum and last.hand == h:
+        return True
+    # _can_go_out_with with nothing being built, its minimum not read again
+    if can_go_out(h, table_of(melds), rules, need_value=None if minimum < 0 else minimum):
+        last.melds = melds
+        last.rules = rules
+        last.minimum = minimum
+        last.hand = h[:]
+        return True
+    return False
+
+
+class _LastYes:
+    """The position :func:`can_go_out_this_turn` last answered yes for (nothing being built): its
+    hand (a copy), the side's melds (the tuple itself: held, so its id is not reused), the rules
+    and the first meld's minimum (−1: the side has opened) — all the answer depends on.  A
+    position comes back within the turn (a meld begun and taken back gives the same hand and
+    the same melds tuple), and its answer is the same.  Not "yes for the rest of the turn": a
+    move can spoil going out (a wild card put where a pair needed it), so the answer is
+    remembered for this position only.  (A "no" is remembered by the state's ``_no_out``: a
+    move only narrows what the hand can do.)"""
+
+    def __init__(self) -> None:
+        self.melds: tuple[Meld, ...] | None = None
+        self.rules: SambaRules | None = None
+        self.minimum = -1
+        self.hand: list[int] = []
+
+
+_LAST_YES: Final = _LastYes()
 
 
 def _can_go_out_with(

@@ -653,6 +653,107 @@ def _packed_pools(h: list[int], table: Table) -> dict[int, int]:
     return states
 
 
+def pairs_within(h: list[int], table: Table, raw: tuple[int, ...], nw: int) -> bool:
+    """Whether some split of the hand's naturals (:func:`pools`) leaves at most ``nw`` natural
+    pairs of a rank the side has no group of (RULES.md §1 "Melds": a group is three or more
+    cards of a rank, a wild card only with twice as many naturals — so two naturals alone make
+    a group only with a wild card, each pair its own).  ``raw``: :func:`raw_pool` of ``h``.
+
+    Exact, without the splits themselves: a dynamic programming over the suits whose states are
+    the pools cut down to the ranks that can end as such a pair (no group of the side's, two or
+    more held), each count capped at 3 (counts only grow from suit to suit, and three or more
+    is no pair), so the splits that differ only elsewhere or above 2 are one state.  A split
+    that leaves too many pairs is refused by the going-out search's quick refusal anyway."""
+    by_rank = table.by_rank
+    mask = 0  # the 5-bit fields (see _pack) of the ranks that can end as a pair with no group
+    pairs = 0
+    for i in IDX:
+        n = raw[i]
+        if n >= 2 and not by_rank[i + 4]:
+            mask |= _MASK << (_W * i)
+            if n == 2:
+                pairs += 1
+    if pairs <= nw:
+        return True  # every natural to groups is a split that leaves few enough pairs
+    return least_pairs(h, table.seqs, mask) <= nw
+
+
+#: :func:`least_pairs` by (the four suits packed, the side's sequences, the candidate ranks'
+#: fields): the checks of one position's moves ask about the same hand again and again
+_LEAST: Final[
+    dict[tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...], int], int]
+] = {}
+
+
+def least_pairs(h: list[int], seqs: tuple[tuple[tuple[int, int], ...], ...], mask: int) -> int:
+    """The least number of natural pairs over the splits of the hand's naturals (:func:`pools`),
+    counting only the ranks whose 5-bit fields (:func:`_pack`) are set in ``mask``; remembered
+    (see :func:`pairs_within`)."""
+    sp0 = _suit_packed(h, 2)
+    sp1 = _suit_packed(h, 15)
+    sp2 = _suit_packed(h, 28)
+    sp3 = _suit_packed(h, 41)
+    key = (sp0, sp1, sp2, sp3, seqs, mask)
+    found = _LEAST.get(key)
+    if found is not None:
+        return found
+    states: set[int] = {0}
+    for suit in range(4):
+        sp = sp0 if suit == 0 else sp1 if suit == 1 else sp2 if suit == 2 else sp3
+        mine = sp & mask
+        if not mine:
+            continue  # the suit's naturals make no difference to the pairs
+        sseqs = seqs[suit]
+        if not sseqs and _no_run_packed(sp):
+            cut = {mine}
+        else:
+            # the suit's splits cut down to the candidate ranks, each once
+            cut = set()
+            base = suit * 13 + 2
+            for rem, _ in _packed_options(tuple(h[base : base + 11]), sseqs):
+                cut.add(rem & mask)
+        new: set[int] = set()
+        for st in states:
+            for c in cut:
+                v = st + c
+                # fields of 4 or more (bits 2…4 of a field) set to 3
+                big = ((v >> 2) | (v >> 3) | (v >> 4)) & _LOW
+                new.add((v & ~(big * _MASK)) | (big * 3))
+        states = new
+    least = 11
+    for st in states:
+        # a field of exactly 2: bit 1 set, bit 0 clear (fields are at most 3 now)
+        two = (st >> 1) & ~st & _LOW
+        pairs = 0
+        while two:
+            two &= two - 1
+            pairs += 1
+        if pairs < least:
+            least = pairs
+    if len(_LEAST) > 1 << 13:
+        _LEAST.clear()
+    _LEAST[key] = least
+    return least
+
+
+#: bit 0 of each of the 11 fields of a packed pool (:func:`_pack`)
+_LOW: Final = sum(1 << (_W * i) for i in range(11))
+
+
+def _no_run_packed(sp: int) -> bool:
+    """:func:`no_run` of a packed suit (:func:`_pack`)."""
+    run = 0
+    for _ in range(11):
+        if sp & _MASK:
+            run += 1
+            if run >= 3:
+                return False
+        else:
+            run = 0
+        sp >>= _W
+    return True
+
+
 def no_run(cnt: tuple[int, ...]) -> bool:
     """No three consecutive ranks held in this suit (the only split: all to groups)."""
     run = 0

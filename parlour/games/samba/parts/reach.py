@@ -48,6 +48,7 @@ from parlour.games.samba.parts.placement import (
     needy_pool,
     out_options,
     packed_splits,
+    pairs_within,
     placed,
     pools,
     raw_pool,
@@ -693,6 +694,10 @@ def can_go_out(
     if b3_room and need_value is None and _quick_out(raw, table, nw, budget, f, 0):
         return True  # the black 3s' group without wild cards: every wild card placed elsewhere
     if _short_of_sevens(h, table, raw, nw, f):
+        return False
+    if not pairs_within(h, table, raw, nw):
+        # every split leaves more natural pairs with no group than there are wild cards: the
+        # search's quick refusal (_packed_hopeless) would refuse each of them
         return False
     if need_value is None:
         pool, sm = seq_pool(h, table)
