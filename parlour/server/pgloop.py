@@ -204,8 +204,11 @@ class _Conn:
         if self.dead:
             return
         self.dead = True
+        why: object = exc
+        if exc is None:
+            with contextlib.suppress(Exception):
+                why = self.pg.error_message.decode(errors="replace").strip()
         self.close()
-        why = exc if exc is not None else self.pg.error_message.decode(errors="replace")
         error = StorageError(
             "a journal batch was not committed: the database is not reachable: PostgreSQL at "
             f"{self.owner.where}: the connection was lost: {why}"
