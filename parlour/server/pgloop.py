@@ -543,11 +543,13 @@ class LoopAppender:
         log.warning("journal appends: %s", error)
         with contextlib.suppress(ValueError):
             self._idle.remove(conn)
-        with contextlib.suppress(ValueError):
+        opened = conn in self._conns
+        if opened:
             self._conns.remove(conn)
         for row in rows:
             if not row.fut.done():
                 row.fut.set_exception(error)
-        self._reconnect_later()
+        if opened:  # (one lost while opening: its ``_connect`` fails, and is tried again)
+            self._reconnect_later()
         if self._drained is not None:
             self._pump()
