@@ -12,17 +12,18 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import botpool, loopstats
+from parlour.server import botpool, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
-from parlour.server.storage import Storage, StorageError, TableMeta
+from parlour.server.pgloop import LoopAppender
+from parlour.server.storage import PostgresStorage, Storage, StorageError, TableMeta
 from parlour.server.table import (
     JournalError,
     LobbyUnavailable,
@@ -119,6 +120,10 @@ class ServerConfig:
     #: calls (each releases the lock) could wait up to 5 ms to get it back from the busy loop,
     #: which made the round trips' tail at 1,000 tables (docs/server.md "Tail at 1,000 tables")
     switch_interval: float | None = None
+    #: PostgreSQL: action appends sent from the event loop, batched into one statement per turn
+    #: of the loop (``parlour.server.pgloop``); ``None``: ``PARLOUR_PG_LOOP`` decides (on unless
+    #: it is ``0``); False: on the journal threads as every other call
+    pg_loop: bool | None = None
 
 
 class LobbyError(Exception):
@@ -160,6 +165,12 @@ class TableServer:
             # a batch is one transaction, one commit (``run_batch`` of SQLite and PostgreSQL)
             group=getattr(storage, "run_batch", None),
         )
+        #: action appends on the event loop (PostgreSQL; ``parlour.server.pgloop``), or ``None``
+        self.appender: LoopAppender | None = None
+        self._append_call: Any = None
+        if pgloop.enabled(storage, self.config.pg_loop):
+            self.appender = LoopAppender(cast(PostgresStorage, storage))
+            self._append_call = storage.append_action
         self.bot_pool = ThreadPoolExecutor(
             self.config.bot_threads, thread_name_prefix="parlour-bot"
         )
@@ -195,6 +206,8 @@ class TableServer:
             "broadcasts": self.broadcasts,
             "journal_batches": self.journal.batches,
             "journal_calls": self.journal.calls,
+            "pg_loop_batches": self.appender.batches if self.appender is not None else 0,
+            "pg_loop_appends": self.appender.rows if self.appender is not None else 0,
             **{f"{ACTION_MS}{i}": n for i, n in enumerate(self.action_times)},
         }
 
@@ -232,7 +245,12 @@ class TableServer:
         """Run a storage call on a journal thread (off the event loop), handed over in a batch
         with the other calls due (``parlour.server.batch``); answered once it has returned.  A
         table's writes stay in order because a table awaits each write before the next under
-        its lock."""
+        its lock.  An action's append on PostgreSQL goes from the event loop instead, in one
+        statement with the other appends due (``parlour.server.pgloop``), unless
+        ``PARLOUR_PG_LOOP=0``."""
+        if self._append_call is not None and not kwargs and fn == self._append_call:
+            assert self.appender is not None
+            return cast(T, await self.appender.append(*args))
         return await self.journal.call(functools.partial(fn, *args, **kwargs))
 
     async def rate_wait(self, kind: str, client: str) -> float:
@@ -334,6 +352,8 @@ class TableServer:
     async def startup(self) -> None:
         """Replay every unfinished table from the journal; a broken one is reported and skipped.
         In a cluster, tables are taken one by one as their leases allow (the cluster starts)."""
+        if self.appender is not None:
+            await self.appender.start()
         if self.cluster is not None:
             await self.cluster.start()
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
@@ -374,6 +394,8 @@ class TableServer:
             self.bot_procs.shutdown(wait=False, cancel_futures=True)
         self.work_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
+        if self.appender is not None:
+            await self.appender.close()
         self.storage.close()
 
     async def _sweep_loop(self) -> None:

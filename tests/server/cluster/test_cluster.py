@@ -99,13 +99,15 @@ def test_three_processes_sigkill_owner_mid_hand(cluster: Cluster) -> None:
         Player(b.ws_base, code, tokens[1], seed=4),
         Player(c.ws_base, code, tokens[2], seed=5),
     ]
-    # a table of bots owned by the same process: adopted by another after the kill
+    # a table of bots owned by the same process: adopted by another after the kill.  Long
+    # enough to be still playing then: its bots play without delay, and with the journal's
+    # appends on the event loop (branch pgloop2) 3 hands were sometimes over before the kill
     bots = create(
         a.base,
         players=4,
         seats=[{"kind": "bot", "bot": "random"}] * 4,
         game="toy",
-        options={"max_hands": 3, "hand_size": 6},
+        options={"max_hands": 12, "hand_size": 6},
     )["code"]
     run_until(players, lambda: all(p.state and p.state["version"] >= 6 for p in players), 60)
     before = max(p.state["version"] for p in players)  # type: ignore[index]
