@@ -53,9 +53,8 @@ class Meter:
 
 
 class FakeTransport:
-    """A player's socket as ``run_session`` sees it: messages in from a queue, messages out read
-    at once by the scripted client (``send_now`` when the server asks for it, else
-    ``send_text``)."""
+    """A player's socket as ``run_session`` sees it: messages in from a queue, messages out
+    (``send_text``) read at once by the scripted client."""
 
     def __init__(self, meter: Meter, think: float, rng: random.Random) -> None:
         self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
@@ -98,9 +97,6 @@ class FakeTransport:
                         self.inbox.put_nowait(out)
         if timed:
             self.meter.client += (time.thread_time() - started) * 8
-
-    def send_now(self, text: str) -> None:
-        self._read(text)
 
     async def send_text(self, text: str) -> None:
         self._read(text)
