@@ -37,6 +37,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from parlour.core.game import Event, Game
 
 SECRET_BITS = 256
@@ -76,7 +78,38 @@ def deal_commitment(seed: int, salt: str) -> str:
 
 
 def canonical(action: Mapping[str, Any]) -> str:
+    """The action's text in the chain (what :func:`chain_next` hashes, as UTF-8)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+#: the types whose orjson text is exactly ``json.dumps``' (floats are not: ``1e+16`` vs ``1e16``)
+_PLAIN = (str, int, bool, type(None))
+
+
+def _plain(value: Any) -> bool:
+    """Only ``dict`` (text keys), ``list``/``tuple``, text, integers, booleans and ``None``."""
+    kind = type(value)
+    if kind is dict:
+        for k, v in value.items():
+            if type(k) is not str or (type(v) not in _PLAIN and not _plain(v)):
+                return False
+        return True
+    if kind is list or kind is tuple:
+        return all(type(v) in _PLAIN or _plain(v) for v in value)
+    return kind in _PLAIN
+
+
+def _canonical_bytes(action: Mapping[str, Any]) -> bytes:
+    """:func:`canonical` as UTF-8: orjson (~10x faster than ``json.dumps``) for plain JSON, which
+    it writes byte for byte as ``json.dumps(sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False)`` does (tests/server/test_path.py); anything else (a float, a key that is
+    not text, an integer beyond 64 bits, a lone surrogate) through :func:`canonical`."""
+    if _plain(action):
+        try:
+            return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # orjson.JSONEncodeError: a lone surrogate, an integer beyond 64 bits
+            pass
+    return canonical(action).encode("utf-8")
 
 
 def chain_start(code: str, server_commitment: str) -> str:
@@ -84,7 +117,7 @@ def chain_start(code: str, server_commitment: str) -> str:
 
 
 def chain_next(head: str, action: Mapping[str, Any]) -> str:
-    return _sha(f"{head}|{canonical(action)}")
+    return hashlib.sha256(head.encode() + b"|" + _canonical_bytes(action)).hexdigest()
 
 
 def chain_heads(

@@ -58,6 +58,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+#: one quick bot move in this many is timed with the CPU clock (``Table._drive``)
+CLOCK_EVERY = 8
+
+
 def encode(message: dict[str, Any]) -> str:
     """JSON text for the wire (orjson: ~10x faster than ``json`` on a state message); what
     orjson refuses — a lone surrogate anywhere (never sendable as UTF-8), an integer beyond 64
@@ -300,6 +304,8 @@ class Table:
         self._hint_at: dict[int, float] = {}
         self._hinting: set[int] = set()
         self._budget_at = time.monotonic()
+        #: quick bot moves played on the event loop (one in ``CLOCK_EVERY`` is timed)
+        self._inline_moves = 0
         self.persist_due = False
         self._payloads: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
@@ -627,7 +633,9 @@ class Table:
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
         tell = redact.teller(self.game, self.state, self.players, seat, self.player_names())
-        events = redact.visible_events(visible, seat, after, tell)
+        # an event's index is its place in ``self.events`` (``_log``): only those after ``after``
+        # are looked at, not the whole match's log on every message
+        events = redact.visible_events(visible[after + 1 :], seat, after, tell)
         conn.sent_event = len(visible) - 1
         base = conn.base
         if conn.deltas:
@@ -897,13 +905,21 @@ class Table:
         self,
         seat: int | None,
         version: Any,
-        action_json: Any,
+        action_json: Any = None,
         *,
+        action: Any = None,
+        checked: bool = False,
         by_bot: bool = False,
         reply_to: Connection | None = None,
         request_id: Any = None,
     ) -> None:
-        """Check, journal and apply an action, then tell everyone.  Raises :class:`Rejected`."""
+        """Check, journal and apply an action, then tell everyone.  Raises :class:`Rejected`.
+
+        The action comes as JSON (``action_json``: a client's) or, from a bot on this server,
+        as the engine's own object (``action``), which is not turned into JSON and read back.
+        ``checked`` (a bot's move only) says the object is one of ``legal_actions`` of the
+        state at ``version``, so the engine's check is not run again; anything else is checked
+        as a client's action is."""
         async with self.lock:
             if seat is None:
                 raise Rejected(
@@ -934,19 +950,26 @@ class Table:
                 raise Rejected("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
             if by_bot and self.controller(seat) != "bot":
                 raise Rejected("not_your_turn", "the player took the seat back")
-            if not isinstance(action_json, dict):
-                raise Rejected("bad_action", "'action' must be a JSON object with a 'type'")
-            try:
-                action = self.game.action_from_json(action_json)
-            except (ValueError, TypeError, KeyError, ParlourError) as exc:
-                raise Rejected("bad_action", f"cannot read the action: {exc}") from None
-            try:
-                reason = self.game.explain(self.state, action)
-            except Exception as exc:  # an engine must not crash on odd input; tell, don't die
-                log.exception("explain failed on %r", action)
-                raise Rejected("bad_action", f"cannot check the action {action}: {exc}") from None
-            if reason is not None:
-                raise Rejected("illegal_action", reason)
+            if action is None:
+                if not isinstance(action_json, dict):
+                    raise Rejected("bad_action", "'action' must be a JSON object with a 'type'")
+                try:
+                    action = self.game.action_from_json(action_json)
+                except (ValueError, TypeError, KeyError, ParlourError) as exc:
+                    raise Rejected("bad_action", f"cannot read the action: {exc}") from None
+                checked = False
+            if not (checked and by_bot):
+                # the version matched above: a bot's ``checked`` move was chosen from this
+                # very state's legal actions; everything else is checked by the engine
+                try:
+                    reason = self.game.explain(self.state, action)
+                except Exception as exc:  # an engine must not crash on odd input; tell, don't die
+                    log.exception("explain failed on %r", action)
+                    raise Rejected(
+                        "bad_action", f"cannot check the action {action}: {exc}"
+                    ) from None
+                if reason is not None:
+                    raise Rejected("illegal_action", reason)
             hand = self.game.hand_number(self.state)
             if not by_bot and self.seats[seat].kind == "human":
                 self.decisions.setdefault(seat, []).append(
@@ -1212,6 +1235,16 @@ class Table:
             )
         return self._bots[seat]
 
+    def _job_variant(self) -> dict[str, Any]:
+        """What a bot worker process needs to know the table's game: its name, preset, rules and
+        the module that defines it (a plug-in game is registered from it in the worker)."""
+        return {
+            "game": self.meta.game,
+            "preset": self.meta.preset,
+            "rules": self.meta.rules,
+            "module": type(self.game).__module__,
+        }
+
     def _bot_job(self, seat: int, version: int, state: Any, failures: int) -> botpool.BotJob:
         """What a bot worker process needs to play the seat's move."""
         s = self.seats[seat]
@@ -1222,10 +1255,7 @@ class Table:
         else:
             name = s.bot if s.kind == "bot" and s.bot else self.server.standin_bot(self.variant)
         return botpool.BotJob(
-            game=self.meta.game,
-            preset=self.meta.preset,
-            rules=self.meta.rules,
-            module=type(self.game).__module__,
+            **self._job_variant(),
             bot=name,
             seat=seat,
             seed=derive_seed(self.seed, "seat", seat, version),
@@ -1237,10 +1267,7 @@ class Table:
     ) -> botpool.ThinkJob:
         """A hint's or a review's search for a bot worker process."""
         return botpool.ThinkJob(
-            game=self.meta.game,
-            preset=self.meta.preset,
-            rules=self.meta.rules,
-            module=type(self.game).__module__,
+            **self._job_variant(),
             kind=kind,
             args=args,
             kwargs=kwargs,
@@ -1305,13 +1332,21 @@ class Table:
                     # would cost more than the move, and in a worker it would wait behind other
                     # tables' long searches (its CPU time, not wall time, so a busy machine does
                     # not make it look slow)
-                    started = time.thread_time()
-                    action = _choose(bot, game, state, seat)
-                    spent = time.thread_time() - started
-                    self.server.inline_took(self.meta.game, bot, spent)
+                    #
+                    # The CPU clock is a system call (~1.5 us, two a move): it is read for one
+                    # move in ``CLOCK_EVERY`` of the table, which is charged that many times
+                    # what it took (the budget sees the same mean; a level too slow for the
+                    # loop is still found, by its timed moves)
+                    self._inline_moves += 1
+                    timed = self._inline_moves % CLOCK_EVERY == 1
+                    started = time.thread_time() if timed else 0.0
+                    action, checked = _choose(bot, game, state, seat)
+                    if timed:
+                        spent = time.thread_time() - started
+                        self.server.inline_took(self.meta.game, bot, spent)
+                        self._spend_budget(spent * CLOCK_EVERY)
                     self.server.bot_moves_inline += 1
-                    self._spend_budget(spent)
-                    action_json = game.action_to_json(action)
+                    action_json = None
                 elif procs is not None:
                     # a worker process plays; what it used is charged to this table's budget
                     job = self._bot_job(seat, version, state, failures)
@@ -1320,13 +1355,16 @@ class Table:
                         self.server.config.bot_move_cap * 4 + 10,
                     )
                     self._spend_budget(cpu)
+                    action, checked = None, False
                 else:
                     started = time.monotonic()
                     choose = functools.partial(_choose, bot, game, state, seat)
-                    action = await loop.run_in_executor(self.server.bot_pool, choose)
+                    action, checked = await loop.run_in_executor(self.server.bot_pool, choose)
                     self._spend_budget(time.monotonic() - started)
-                    action_json = game.action_to_json(action)
-                await self.submit(seat, version, action_json, by_bot=True)
+                    action_json = None
+                await self.submit(
+                    seat, version, action_json, action=action, checked=checked, by_bot=True
+                )
                 failures = 0
             except Rejected as exc:
                 if exc.code in ("stale_version", "not_your_turn"):
@@ -1381,8 +1419,12 @@ def _diff(old: dict[str, Any], new: dict[str, Any], path: list[str], ops: list[l
             ops.append([[*path, key]])
 
 
-def _choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> Any:
+def _choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> tuple[Any, bool]:
     """A bot's move, computed from what its seat may see (a bot that reads no view, such as
-    ``random``, is not given one: it cannot see more than the legal actions)."""
+    ``random``, is not given one: it cannot see more than the legal actions), and whether it is
+    one of the legal actions it was offered (the very object: then the table need not check it
+    again; a bot that made up its own is checked by the engine as a client's move is)."""
     view = game.observe(state, seat) if bot.needs_view else None
-    return bot.act(view, game.legal_actions(state))
+    legal = game.legal_actions(state)
+    action = bot.act(view, legal)
+    return action, any(a is action for a in legal)
