@@ -74,6 +74,23 @@ class LeaseInfo:
     valid: bool
 
 
+#: several tables' action appends in one statement, each row written only if its table's lease
+#: row carries this process (the last parameter) and the row's token, locked ``FOR KEY SHARE``
+#: until the statement commits; returns the codes written.  Also what ``parlour.server.pgloop``
+#: sends from the event loop.
+FENCED_APPEND_MANY_SQL = (
+    "WITH v AS (SELECT * FROM unnest(%s::text[], %s::bigint[], %s::int[], "
+    "%s::text[], %s::int[], %s::float8[], %s::text[]) "
+    "AS v(code, token, idx, action, seat, ts, chain)), "
+    "fence AS (SELECT l.code FROM parlour_leases l JOIN v "
+    "ON l.code = v.code AND l.token = v.token WHERE l.owner = %s "
+    "FOR KEY SHARE OF l) "
+    "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
+    "SELECT v.code, v.idx, v.action, v.seat, v.ts, v.chain FROM v "
+    "JOIN fence ON fence.code = v.code RETURNING code"
+)
+
+
 class LeasedStorage(PostgresStorage):
     """The PostgreSQL journal of one process among several: every write to a table is fenced by
     the table's lease (see the module's text).
@@ -267,18 +284,7 @@ class LeasedStorage(PostgresStorage):
             cols[6].append(args[5] if len(args) > 5 else None)
         written: set[str] = set()
         if tokens:
-            cur = conn.execute(
-                "WITH v AS (SELECT * FROM unnest(%s::text[], %s::bigint[], %s::int[], "
-                "%s::text[], %s::int[], %s::float8[], %s::text[]) "
-                "AS v(code, token, idx, action, seat, ts, chain)), "
-                "fence AS (SELECT l.code FROM parlour_leases l JOIN v "
-                "ON l.code = v.code AND l.token = v.token WHERE l.owner = %s "
-                "FOR KEY SHARE OF l) "
-                "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
-                "SELECT v.code, v.idx, v.action, v.seat, v.ts, v.chain FROM v "
-                "JOIN fence ON fence.code = v.code RETURNING code",
-                (*cols, self.node),
-            )
+            cur = conn.execute(FENCED_APPEND_MANY_SQL, (*cols, self.node))
             written = {r[0] for r in cur.fetchall()}
         for i, args in enumerate(rows):
             if out[i] is None:

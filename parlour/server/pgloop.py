@@ -40,7 +40,8 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from parlour.server.storage import PostgresStorage, StorageError
+from parlour.server.leases import FENCED_APPEND_MANY_SQL
+from parlour.server.storage import APPEND_MANY_SQL, PostgresStorage, StorageError, numbered
 
 if TYPE_CHECKING:
     import psycopg
@@ -53,24 +54,10 @@ ENV = "PARLOUR_PG_LOOP"
 
 _NAME = b"parlour_loop_append"
 
-_PLAIN_SQL = (
-    "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
-    "SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::float8[], "
-    "$6::text[])"
-)
-
-# the fence of LeasedStorage._append_many, word for word (see parlour.server.leases)
-_FENCED_SQL = (
-    "WITH v AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], "
-    "$4::text[], $5::int[], $6::float8[], $7::text[]) "
-    "AS v(code, token, idx, action, seat, ts, chain)), "
-    "fence AS (SELECT l.code FROM parlour_leases l JOIN v "
-    "ON l.code = v.code AND l.token = v.token WHERE l.owner = $8 "
-    "FOR KEY SHARE OF l) "
-    "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
-    "SELECT v.code, v.idx, v.action, v.seat, v.ts, v.chain FROM v "
-    "JOIN fence ON fence.code = v.code RETURNING code"
-)
+# the thread path's statements (``PostgresStorage._append_many`` and, fenced by the lease,
+# ``LeasedStorage._append_many``), with libpq's numbered placeholders
+_PLAIN_SQL = numbered(APPEND_MANY_SQL)
+_FENCED_SQL = numbered(FENCED_APPEND_MANY_SQL)
 
 
 def enabled(storage: Any, setting: bool | None = None) -> bool:

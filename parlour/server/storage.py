@@ -34,6 +34,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import select
 import sqlite3
 import threading
@@ -446,6 +447,22 @@ def _check_sqlite_path(path: str) -> None:
         raise StorageError(f"cannot create {path}: its folder is not writable")
 
 
+#: several tables' action appends in one statement (six text/number arrays, one row a table);
+#: also what ``parlour.server.pgloop`` sends from the event loop (numbered by :func:`numbered`)
+APPEND_MANY_SQL = (
+    "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
+    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::int[], "
+    "%s::float8[], %s::text[])"
+)
+
+
+def numbered(sql: str) -> str:
+    """``sql`` with its ``%s`` placeholders (psycopg's) as ``$1``, ``$2``, … (libpq's, for a
+    statement prepared by hand)."""
+    count = iter(range(1, sql.count("%s") + 1))
+    return re.sub("%s", lambda _: f"${next(count)}", sql)
+
+
 class PostgresStorage(_SqlStorage):
     """PostgreSQL through psycopg 3: a pool of 1 to ``pool_size`` connections.  A call on its own
     is one statement in its own transaction (autocommit); the calls of a journal batch
@@ -806,12 +823,7 @@ class PostgresStorage(_SqlStorage):
             cols[3].append(seat)
             cols[4].append(ts)
             cols[5].append(args[5] if len(args) > 5 else None)
-        conn.execute(
-            "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
-            "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::int[], "
-            "%s::float8[], %s::text[])",
-            tuple(cols),
-        )
+        conn.execute(APPEND_MANY_SQL, tuple(cols))
         return [(True, None)] * len(rows)
 
     def close(self) -> None:
