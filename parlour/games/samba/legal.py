@@ -285,44 +285,24 @@ def raw_legal_actions(s: State) -> list[Action]:
             if (counts >> (k << 2)) & 15:  # some natural of the rank is held
                 for x in range(k, 52, 13):  # the rank's four suits (a range: compiled, no tuple)
                     if (present >> x) & 1:
-                        if last:
-                            _add(s, side, melds, i, m, x, row, out)
-                        else:
-                            act = row[x]
-                            out.append(act if act is not None else A.add_action(i, x))
+                        _add(s, side, melds, i, m, x, row, out, last)
             if nw:
                 w = m.wilds + 1
                 if w <= 2 and len(m.cards) - m.wilds >= 2 * w and not (nwo and m.canasta):
                     for x in WILD_KINDS:
                         if (present >> x) & 1:
-                            if last:
-                                _add(s, side, melds, i, m, x, row, out)
-                            else:
-                                act = row[x]
-                                out.append(act if act is not None else A.add_action(i, x))
+                            _add(s, side, melds, i, m, x, row, out, last)
         elif kind == SEQUENCE:
             if len(m.cards) < 7:
                 base = m.suit * 13 - 2
                 if m.rank > 4 and (present >> (base + m.rank - 1)) & 1:
-                    if last:
-                        _add(s, side, melds, i, m, base + m.rank - 1, row, out)
-                    else:
-                        act = row[base + m.rank - 1]
-                        out.append(act if act is not None else A.add_action(i, base + m.rank - 1))
+                    _add(s, side, melds, i, m, base + m.rank - 1, row, out, last)
                 if m.high < 14 and (present >> (base + m.high + 1)) & 1:
-                    if last:
-                        _add(s, side, melds, i, m, base + m.high + 1, row, out)
-                    else:
-                        act = row[base + m.high + 1]
-                        out.append(act if act is not None else A.add_action(i, base + m.high + 1))
+                    _add(s, side, melds, i, m, base + m.high + 1, row, out, last)
         elif kind == WILD and nw and len(m.cards) < 7:
             for x in WILD_KINDS:
                 if (present >> x) & 1:
-                    if last:
-                        _add(s, side, melds, i, m, x, row, out)
-                    else:
-                        act = row[x]
-                        out.append(act if act is not None else A.add_action(i, x))
+                    _add(s, side, melds, i, m, x, row, out, last)
     seen = 0  # the ranks of the side's groups, as bits: two groups of one rank may merge
     for m in melds:
         if m.kind == GROUP:
@@ -436,13 +416,15 @@ def _add(
     k: int,
     row: list[A.AddToMeld | None],
     out: list[Action],
+    last: bool,
 ) -> None:
-    """List adding the last card ``k`` to meld ``i`` (``m``) if the hand may be emptied (going
-    out, or the first meld's minimum while the pile is still to come); with more cards in the
-    hand the addition is listed by the caller directly."""
-    new = add_card(m, k)
-    if not _empty_ok(s, side, melds[:i] + (new,) + melds[i + 1 :]):  # noqa: RUF005
-        return
+    """List adding card ``k`` to meld ``i`` (``m``); when it is the ``last`` card of the hand,
+    only if the hand may be emptied (going out, or the first meld's minimum while the pile is
+    still to come)."""
+    if last:
+        new = add_card(m, k)
+        if not _empty_ok(s, side, melds[:i] + (new,) + melds[i + 1 :]):  # noqa: RUF005
+            return
     act = row[k]
     out.append(act if act is not None else A.add_action(i, k))
 
