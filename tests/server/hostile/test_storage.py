@@ -322,7 +322,8 @@ def test_sqlite_durability_bad_values_refused(tmp_path: Path) -> None:
 # --- item 8: PostgreSQL pool, timeouts, reconnect ------------------------------------------------
 
 
-def _terminate(app: str) -> int:
+def terminate_backends(app: str) -> int:
+    """Cut every PostgreSQL connection named ``app`` (as a restarted database would)."""
     import psycopg
 
     with psycopg.connect(PG_URL, autocommit=True) as conn:
@@ -362,7 +363,7 @@ def test_pg_dropped_connections_recover_without_restart(pg: Backend) -> None:
     with opened(open_storage(_pg_url(pg.schema, application_name=app))) as store:
         store.create_table(_meta(code))
         store.append_action(code, 0, {"type": "Draw"}, 0, 1.0)
-        assert _terminate(app) >= 1
+        assert terminate_backends(app) >= 1
         try:
             store.append_action(code, 1, {"type": "Draw"}, 1, 2.0)
             done = 2
@@ -373,7 +374,7 @@ def test_pg_dropped_connections_recover_without_restart(pg: Backend) -> None:
         loaded = store.load_table(code)
         assert loaded is not None and len(loaded[1]) == done + 1
         # and again: the replaced connections can be lost and replaced as well
-        assert _terminate(app) >= 1
+        assert terminate_backends(app) >= 1
         with contextlib.suppress(StorageError):
             store.codes(active=True)
         assert code in store.codes(active=True)
@@ -411,7 +412,7 @@ def test_pg_connection_lost_in_flight_fails_only_that_call(pg: Backend) -> None:
                 if waiting and waiting[0]:
                     break
                 time.sleep(0.05)
-            assert _terminate(app) >= 1
+            assert terminate_backends(app) >= 1
             worker.join(10)
             blocker.rollback()
         assert len(outcome) == 1 and isinstance(outcome[0], StorageError), outcome

@@ -20,6 +20,7 @@ from parlour.server.lobby import ServerConfig, TableServer
 from parlour.server.pgloop import LoopAppender
 from parlour.server.storage import PostgresStorage, StorageError, TableMeta, open_storage
 from tests.server.conftest import PG_URL
+from tests.server.hostile.test_storage import terminate_backends
 from tests.server.test_recovery import pg_schema
 
 T = TypeVar("T")
@@ -47,16 +48,6 @@ def _backends(app: str) -> int:
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (app,)
         ).fetchone()
     return int(row[0]) if row else 0
-
-
-def _terminate(app: str) -> int:
-    with psycopg.connect(PG_URL, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE application_name = %s AND pid <> pg_backend_pid()",
-            (app,),
-        ).fetchall()
-    return len(rows)
 
 
 def _journal(url: str) -> dict[tuple[str, int], tuple[str, str | None]]:
@@ -235,7 +226,7 @@ def test_connections_killed_mid_run_reconnect_and_lose_nothing_acknowledged(url:
     async def killer() -> None:
         for _ in range(2):
             await asyncio.sleep(0.6)
-            assert await asyncio.to_thread(_terminate, name) >= 2
+            assert await asyncio.to_thread(terminate_backends, name) >= 2
 
     async def main() -> None:
         await app.start()
