@@ -22,11 +22,8 @@ from parlour.games.samba.parts.placement import (
     raw_pool,
 )
 from parlour.games.samba.parts.reach import can_go_out
-from parlour.games.samba.position import meld_of
 from parlour.games.samba.rules import SambaRules
-
-SUITS = "♣♦♥♠"
-RANKS = "456789TJQKA"
+from tests.games.samba.test_pools_packed import random_table
 
 
 def _brute(h: list[int], table: Table, nw: int) -> bool:
@@ -41,16 +38,7 @@ def _brute(h: list[int], table: Table, nw: int) -> bool:
 
 
 def _table(rng: random.Random) -> Table:
-    melds = []
-    for suit in rng.sample(range(4), rng.randint(0, 3)):
-        lo = rng.randint(0, 6)
-        n = rng.randint(3, 6)
-        ranks = RANKS[lo : lo + n]
-        if len(ranks) >= 3:
-            melds.append(meld_of(" ".join(r + SUITS[suit] for r in ranks)))
-    for r in rng.sample(RANKS, rng.randint(0, 3)):
-        melds.append(meld_of(" ".join(r + SUITS[j] for j in range(3))))
-    return Table(tuple(melds))
+    return random_table(rng, longest=6, groups=True)
 
 
 def _hand(rng: random.Random, cards: int) -> list[int]:

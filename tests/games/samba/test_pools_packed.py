@@ -40,14 +40,19 @@ def _reference(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     return states
 
 
-def _table(rng: random.Random) -> Table:
+def random_table(rng: random.Random, longest: int = 7, groups: bool = False) -> Table:
+    """A side's table: sequences of 3 to ``longest`` cards in up to three suits, and with
+    ``groups`` up to three groups of three naturals."""
     melds = []
     for suit in rng.sample(range(4), rng.randint(0, 3)):
         lo = rng.randint(0, 6)
-        n = rng.randint(3, 7)
+        n = rng.randint(3, longest)
         ranks = RANKS[lo : lo + n]
         if len(ranks) >= 3:
             melds.append(meld_of(" ".join(r + SUITS[suit] for r in ranks)))
+    if groups:
+        for r in rng.sample(RANKS, rng.randint(0, 3)):
+            melds.append(meld_of(" ".join(r + SUITS[j] for j in range(3))))
     return Table(tuple(melds))
 
 
@@ -59,7 +64,7 @@ def test_packed_pools_equal_the_tuple_search_in_order() -> None:
         for _ in range(rng.randint(5, 22)):
             suit = rng.randrange(4)
             h[suit * 13 + 2 + rng.randrange(11)] += 1
-        table = _table(rng)
+        table = random_table(rng)
         got = pools(h, table)
         want = _reference(h, table)
         assert list(got.items()) == list(want.items())
@@ -84,7 +89,7 @@ def test_packed_splits_are_the_pools_most_sambas_first() -> None:
             suit = rng.randrange(4)
             h[suit * 13 + 2 + rng.randrange(11)] += 1
         h[0] = rng.randint(0, 2)  # wild cards and black 3s play no part in the splits
-        table = _table(rng)
+        table = random_table(rng)
         want = sorted(pools(h, table).items(), key=lambda kv: -kv[1])
         for _ in range(2):
             assert [_unpacked(s) for s in packed_splits(h, table)] == want
