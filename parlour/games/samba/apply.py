@@ -56,7 +56,6 @@ from parlour.games.samba.state import (
     OVER,
     PILE_OPEN,
     State,
-    bits_of,
     deal,
     replace_red_threes,
 )
@@ -121,7 +120,7 @@ def _take_rest_of_pile(s: State, seat: int, events: list[Event] | None) -> None:
     kv = known[seat] = known[seat][:]
     side = s.side_of[seat]
     laid: list[int] = []
-    as_canasta = bits_of(s.rules).red_threes_as_canasta  # read once, not once a card
+    as_canasta = flags_of(s.rules).red_threes_as_canasta  # read once, not once a card
     for c in rest:
         if as_canasta and c in RED_THREES:
             laid.append(c)  # laid out, not replaced, when taken with the pile
@@ -235,7 +234,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         for c in drawn:
             h[c] = h[c] + 1
         s.sizes[seat] = s.sizes[seat] + take
-        if bits_of(s.rules).red_threes_as_canasta and (h[14] or h[27]):
+        if flags_of(s.rules).red_threes_as_canasta and (h[14] or h[27]):
             s.red3 = s.red3[:]
             replace_red_threes(s, seat)
         s.phase = MELD
@@ -306,7 +305,7 @@ def apply(s0: State, action: Action, events: list[Event] | None) -> State:
         s.phase = MELD
         if events is not None:
             events.append(Event("take_top", {"seat": seat, "card": top, "meld": i}))
-        if bits_of(s.rules).sequence_take_whole_pile:
+        if flags_of(s.rules).sequence_take_whole_pile:
             _own(s, seat)
             _take_rest_of_pile(s, seat, events)
         return s

@@ -49,7 +49,6 @@ from parlour.games.samba.state import (
     OVER,
     PILE_OPEN,
     State,
-    bits_of,
     side_minimum,
 )
 
@@ -329,7 +328,7 @@ def raw_legal_actions(s: State) -> list[Action]:
         phase == MELD
         and not s.asked
         and not (s._no_out & 1)
-        and bits_of(s.rules).partner_permission
+        and flags_of(s.rules).partner_permission
         and len(s.sides[side]) > 1
     ):
         # seed 002: "Before going out, you may ask your partner" — whenever going out this turn

@@ -193,36 +193,6 @@ def side_minimum(s: State, side: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-class RulesBits:
-    """The rules' switches read on every move outside the searches (``reach.Flags`` has the
-    searches'), as attributes of a compiled class: ``SambaRules`` is an interpreted dataclass,
-    and each read of its fields from compiled code is a generic attribute look-up."""
-
-    def __init__(self, rules: SambaRules) -> None:
-        self.rules = rules
-        self.red_threes_as_canasta: bool = rules.red_threes_as_canasta
-        self.partner_permission: bool = rules.partner_permission
-        self.sequence_take_whole_pile: bool = rules.sequence_take_whole_pile
-
-
-class _LastBits:
-    """The :class:`RulesBits` of the rules object last asked for."""
-
-    def __init__(self) -> None:
-        self.bits: RulesBits | None = None
-
-
-_LAST_BITS: Final = _LastBits()
-
-
-def bits_of(rules: SambaRules) -> RulesBits:
-    """:class:`RulesBits` of ``rules``, made again only when the rules object changes."""
-    b = _LAST_BITS.bits
-    if b is None or b.rules is not rules:
-        b = _LAST_BITS.bits = RulesBits(rules)
-    return b
-
-
 def to_act_of(s: State) -> int | None:
     """:meth:`SambaGame.to_act`: the seat to act, ``None`` once the match is over (the engine's
     method is this function itself, a ``staticmethod``)."""

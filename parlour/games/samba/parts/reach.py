@@ -63,9 +63,9 @@ from parlour.games.samba.rules import SambaRules
 
 
 class Flags:
-    """The rules' fields the searches read, as attributes of a compiled class: ``SambaRules`` is
-    an interpreted dataclass, and each read of its fields from compiled code is a generic
-    attribute look-up (about 250 instructions) — read once per rules object here."""
+    """The rules' fields the searches and the moves read, as attributes of a compiled class:
+    ``SambaRules`` is an interpreted dataclass, and each read of its fields from compiled code is
+    a generic attribute look-up (about 250 instructions) — read once per rules object here."""
 
     def __init__(self, rules: SambaRules) -> None:
         self.rules = rules
@@ -74,6 +74,9 @@ class Flags:
         self.going_out: str = rules.going_out
         self.two_canastas: bool = rules.going_out == "two_canastas"
         self.black_three_wilds: bool = rules.black_three_wilds
+        self.red_threes_as_canasta: bool = rules.red_threes_as_canasta
+        self.partner_permission: bool = rules.partner_permission
+        self.sequence_take_whole_pile: bool = rules.sequence_take_whole_pile
 
 
 class _LastFlags:
