@@ -245,13 +245,28 @@ class TableServer:
         """Run a storage call on a journal thread (off the event loop), handed over in a batch
         with the other calls due (``parlour.server.batch``); answered once it has returned.  A
         table's writes stay in order because a table awaits each write before the next under
-        its lock.  An action's append on PostgreSQL goes from the event loop instead, in one
-        statement with the other appends due (``parlour.server.pgloop``), unless
-        ``PARLOUR_PG_LOOP=0``."""
-        if self._append_call is not None and not kwargs and fn == self._append_call:
-            assert self.appender is not None
-            return cast(T, await self.appender.append(*args))
+        its lock."""
         return await self.journal.call(functools.partial(fn, *args, **kwargs))
+
+    async def append_action(
+        self,
+        code: str,
+        index: int,
+        action: dict[str, Any],
+        seat: int | None,
+        ts: float,
+        chain: str | None = None,
+    ) -> None:
+        """Journal a table's action (the storage's ``append_action``), answered once it is
+        committed: on PostgreSQL from the event loop, in one statement with the other appends
+        due (``parlour.server.pgloop``), unless ``PARLOUR_PG_LOOP=0``; else as :meth:`db`.  A
+        storage whose ``append_action`` was replaced after the server was made (tests that
+        inject faults) is called as itself, on the journal threads."""
+        fn = self.storage.append_action
+        if self.appender is not None and fn == self._append_call:
+            await self.appender.append(code, index, action, seat, ts, chain)
+        else:
+            await self.db(fn, code, index, action, seat, ts, chain)
 
     async def rate_wait(self, kind: str, client: str) -> float:
         """Spend one request of ``kind`` for this client address: 0 when allowed, else the

@@ -987,8 +987,7 @@ class Table:
             head = chain_next(self.head, stored)
             # journal first: nobody hears of an action that a crash could lose
             try:
-                await self.server.db(
-                    self.server.storage.append_action,
+                await self.server.append_action(
                     self.code,
                     self.version,
                     stored,

@@ -254,7 +254,7 @@ def test_thread_path_with_pg_loop_0(url: str, monkeypatch: pytest.MonkeyPatch) -
 
     async def append(server: TableServer, code: str) -> None:
         await server.startup()
-        await server.db(server.storage.append_action, code, 0, {"type": "Draw"}, 0, 1.0, "c")
+        await server.append_action(code, 0, {"type": "Draw"}, 0, 1.0, "c")
         await server.shutdown()
 
     monkeypatch.setenv("PARLOUR_PG_LOOP", "0")
