@@ -129,6 +129,12 @@ class _AfterYes:
 
 
 _AFTER_YES: Final[dict[tuple[object, ...], _AfterYes]] = {}
+#: positions kept by :data:`_AFTER_YES`, :data:`_MELDS_TEXT` (melds tuples) and
+#: :data:`_MELD_TEXT` (melds) before they start again: what comes back is the current turn's
+#: position and melds, so a few dozen hit almost as often as a thousand did, and an entry kept
+#: for a dead position is only work for the cyclic collector (docs/speed.md, branch sambagc)
+_POSITIONS_KEPT: Final = 64
+_MELDS_KEPT: Final = 256
 
 
 def _after_yes_memo(s: State) -> _AfterYes:
@@ -151,7 +157,7 @@ def _after_yes_memo(s: State) -> _AfterYes:
     hit = _AFTER_YES.get(key)
     if hit is not None and hit.melds is melds and hit.rules is rules:
         return hit
-    if len(_AFTER_YES) >= 1024:
+    if len(_AFTER_YES) >= _POSITIONS_KEPT:
         _AFTER_YES.clear()
     hit = _AFTER_YES[key] = _AfterYes(melds, rules)
     return hit
@@ -189,7 +195,7 @@ def _melds_text(melds: tuple[Meld, ...]) -> str:
     hit = _MELDS_TEXT.get(id(melds))
     if hit is not None and hit[0] is melds:
         return hit[1]
-    if len(_MELDS_TEXT) > 1024:
+    if len(_MELDS_TEXT) > _POSITIONS_KEPT:
         _MELDS_TEXT.clear()
     texts: list[str] = []
     for m in melds:
@@ -197,7 +203,7 @@ def _melds_text(melds: tuple[Meld, ...]) -> str:
         if got is not None and got[0] is m:
             texts.append(got[1])
         else:
-            if len(_MELD_TEXT) > 4096:
+            if len(_MELD_TEXT) > _MELDS_KEPT:
                 _MELD_TEXT.clear()
             t = cards_text(m.cards)
             _MELD_TEXT[id(m)] = (m, t)

@@ -443,6 +443,10 @@ def opening_check(s: State, side: int) -> _OpeningCheck:
 #: quick placement is the same.  The melds and rules objects are held in the value, so their
 #: ids are not reused while the entry stands.
 _STARTS: Final[dict[tuple[tuple[int, ...], int, int, bool], _Starts]] = {}
+#: entries of :data:`_STARTS` kept before it starts again: the positions that come back are the
+#: current turn's, so a few dozen hit as often as 2,048 did, and each entry kept for a dead
+#: position is objects the cyclic collector goes over again and again (docs/speed.md, sambagc)
+_STARTS_KEPT: Final = 64
 
 
 class _Starts:
@@ -461,7 +465,7 @@ def _opening_starts(
     if hit is not None and hit.melds is melds and hit.rules is rules:
         return hit.starts
     starts = opening_quick(h, melds, minimum, keep_one=keep_one, rules=rules)
-    if len(_STARTS) >= 2048:
+    if len(_STARTS) >= _STARTS_KEPT:
         _STARTS.clear()
     _STARTS[key] = _Starts(melds, rules, starts)
     return starts
