@@ -334,123 +334,129 @@ def raw_pool(h: list[int]) -> tuple[int, ...]:
 
 def seq_pool(h: list[int], table: Table) -> tuple[tuple[int, ...], int]:
     """The split with the most naturals in sequences, suit by suit (and its new sambas)."""
-    pool = [0] * 11
+    pool = 0  # packed (:func:`_pack`): a rank's naturals of the four suits stay under 32
     sambas = 0
     for suit in range(4):
-        base = suit * 13 + 2
-        cnt = tuple(h[base : base + 11])
-        if not _held(cnt):
+        sp = _suit_packed(h, suit * 13 + 2)
+        if not sp:
             continue
         seqs = table.seqs[suit]
-        if not seqs and no_run(cnt):
-            rem, sm = cnt, 0
+        if not seqs and _no_run_packed(sp):
+            pool += sp
         else:
-            rem, sm = _most_in_sequences(cnt, seqs)
-        sambas += sm
-        for i in IDX:
-            pool[i] = pool[i] + (rem[i])
-    return tuple(pool), sambas
+            best = _most_in_sequences(sp, seqs)
+            pool += best >> _SM
+            sambas += best & _SM_MASK
+    return _unpack(pool), sambas
 
 
-#: :func:`_most_in_sequences` by (counts, sequences): the same few suits come back all the time
-_MOST: Final[
-    dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], tuple[tuple[int, ...], int]]
-] = {}
+#: :func:`_most_in_sequences` by (packed counts, sequences) as one int (:func:`_suit_key`): the
+#: same few suits come back all the time.  Ints, not tuples: an int is no object the cyclic
+#: collector tracks, and thousands of entries made its collections many and slow (sambagc)
+_MOST: Final[dict[int, int]] = {}
 
 
-def _most_in_sequences(
-    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, ...], int]:
-    """The split of one suit with the most naturals in sequences (the fewest left for groups,
-    then the most sambas; the first such in :func:`suit_options`' order), remembered."""
-    key = (cnt, seqs)
+def _most_in_sequences(sp: int, seqs: tuple[tuple[int, int], ...]) -> int:
+    """The split of one suit (packed counts ``sp``) with the most naturals in sequences (the
+    fewest left for groups, then the most sambas; the first such in :func:`suit_options`'
+    order) as ``rem << _SM | sambas`` (``rem`` packed), remembered."""
+    key = _suit_key(sp, seqs)
     found = _MOST.get(key)
     if found is None:
         if len(_MOST) > 1 << 15:
             _MOST.clear()
-        best: tuple[int, ...] = cnt
+        best = sp << _SM
         best_sm = 0
         best_left = -1
-        for rem, sm in suit_options(cnt, seqs).items():
+        for opt in _packed_options(sp, seqs):
+            sm = opt & _SM_MASK
+            rem = opt >> _SM
             left = 0
-            for x in rem:  # not ``sum``: compiled, a look-up of the builtin and a generic call
-                left += x
+            while rem:
+                left += rem & _MASK
+                rem >>= _W
             if best_left < 0 or left < best_left or (left == best_left and sm > best_sm):
-                best, best_sm, best_left = rem, sm, left
-        found = _MOST[key] = (best, best_sm)
+                best, best_sm, best_left = opt, sm, left
+        found = _MOST[key] = best
     return found
 
 
 def needy_pool(h: list[int], table: Table, raw: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The split that puts into sequences the naturals that have no group to go to (no group of
     the rank on the table, fewer than three held) and as few others as it can."""
-    pool = [0] * 11
+    pool = 0  # packed, as in :func:`seq_pool`
     sambas = 0
     groups = table.groups
-    needy = tuple([raw[i] < 3 and i + 4 not in groups for i in IDX])
+    needy = 0  # bit i: rank i + 4 is needy
+    for i in IDX:
+        if raw[i] < 3 and i + 4 not in groups:
+            needy |= 1 << i
     for suit in range(4):
-        base = suit * 13 + 2
-        cnt = tuple(h[base : base + 11])
-        if not _held(cnt):
+        sp = _suit_packed(h, suit * 13 + 2)
+        if not sp:
             continue
         seqs = table.seqs[suit]
-        if not seqs and no_run(cnt):
-            rem, sm = cnt, 0
+        if not seqs and _no_run_packed(sp):
+            pool += sp
         else:
-            rem, sm = _needy_split(cnt, seqs, needy)
-        sambas += sm
-        for i in IDX:
-            pool[i] = pool[i] + (rem[i])
-    return tuple(pool), sambas
+            best = _needy_split(sp, seqs, needy)
+            pool += best >> _SM
+            sambas += best & _SM_MASK
+    return _unpack(pool), sambas
 
 
-_NEEDY: Final[
-    dict[
-        tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[bool, ...]],
-        tuple[tuple[int, ...], int],
-    ]
-] = {}
+#: :func:`_needy_split` by (packed counts, sequences, needy ranks) as one int, as :data:`_MOST`
+_NEEDY: Final[dict[int, int]] = {}
 
 
-def _needy_split(
-    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...], needy: tuple[bool, ...]
-) -> tuple[tuple[int, ...], int]:
-    """:func:`needy_pool`'s split of one suit: the fewest needy naturals left for groups, then
-    the most others left, then the most sambas (the first such in :func:`suit_options`' order),
-    remembered."""
-    key = (cnt, seqs, needy)
+def _needy_split(sp: int, seqs: tuple[tuple[int, int], ...], needy: int) -> int:
+    """:func:`needy_pool`'s split of one suit (packed counts ``sp``; bit i of ``needy``: rank
+    i + 4 is needy): the fewest needy naturals left for groups, then the most others left, then
+    the most sambas (the first such in :func:`suit_options`' order), as ``rem << _SM |
+    sambas``, remembered."""
+    key = _suit_key(sp, seqs) << 11 | needy
     found = _NEEDY.get(key)
     if found is None:
         if len(_NEEDY) > 1 << 15:
             _NEEDY.clear()
-        best: tuple[int, ...] = cnt
-        best_key = (0, 0, 0)
+        best = sp << _SM
+        best_stuck = best_left = best_sm = 0
         first = True
-        for rem, sm in suit_options(cnt, seqs).items():
+        for opt in _packed_options(sp, seqs):
+            sm = opt & _SM_MASK
+            rem = opt >> _SM
             stuck = 0
             left = 0
             for i in IDX:
-                left += rem[i]
-                if needy[i]:
-                    stuck += rem[i]
-            k = (stuck, -left, -sm)
-            if first or k < best_key:
-                best, best_key, first = rem, k, False
-        found = _NEEDY[key] = (best, -best_key[2])
+                x = (rem >> (_W * i)) & _MASK
+                left += x
+                if (needy >> i) & 1:
+                    stuck += x
+            # the least (stuck, -left, -sambas)
+            if (
+                first
+                or stuck < best_stuck
+                or (
+                    stuck == best_stuck
+                    and (left > best_left or (left == best_left and sm > best_sm))
+                )
+            ):
+                best, best_stuck, best_left, best_sm, first = opt, stuck, left, sm, False
+        found = _NEEDY[key] = best
     return found
 
 
 # --- sequences: every way a suit's naturals can go into sequences ----------------------------
 
 
-@lru_cache(maxsize=1 << 15)
 def suit_options(
     cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
 ) -> dict[tuple[int, ...], int]:
     """For one suit (``cnt``: naturals held of ranks 4…A; ``seqs``: the side's growing sequences
     of the suit as (low, high) ranks): the counts left for groups after some naturals go into
     sequences — extending ``seqs`` at either end (up to seven cards) or as new runs of three or
-    more — each with the most sambas (seven-card sequences) that way makes."""
+    more — each with the most sambas (seven-card sequences) that way makes.  Not remembered
+    itself: :func:`_packed_options` keeps its answers packed."""
     out: dict[tuple[int, ...], int] = {}
     _extend(list(cnt), seqs, out, 0, 0)
     return out
@@ -525,8 +531,13 @@ def _extend(
 #: bits per rank in a packed pool (:func:`pools`): a rank's count is at most 12 (three decks)
 _W: Final = 5
 _MASK: Final = (1 << _W) - 1
-#: :func:`suit_options` of (counts, sequences) as (packed counts, sambas) pairs, in its order
-_OPTS: Final[dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[tuple[int, int]]]] = {}
+#: a packed split of one suit with its sambas: ``rem << _SM | sambas`` (at most 4 sambas a suit)
+_SM: Final = 5
+_SM_MASK: Final = (1 << _SM) - 1
+#: :func:`suit_options` by :func:`_suit_key` as packed splits (``rem << _SM | sambas``), in its
+#: order: ints in a tuple of ints, which the cyclic collector stops tracking (tuples of pairs
+#: in a list keyed by tuples were some 7 tracked objects an entry, kept for good: sambagc)
+_OPTS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _pack(cnt: Sequence[int]) -> int:
@@ -537,6 +548,33 @@ def _pack(cnt: Sequence[int]) -> int:
     return v
 
 
+def _unpack(v: int) -> tuple[int, ...]:
+    """The counts of ranks 4…A of a packed pool (:func:`_pack`)."""
+    return (
+        v & _MASK,
+        (v >> 5) & _MASK,
+        (v >> 10) & _MASK,
+        (v >> 15) & _MASK,
+        (v >> 20) & _MASK,
+        (v >> 25) & _MASK,
+        (v >> 30) & _MASK,
+        (v >> 35) & _MASK,
+        (v >> 40) & _MASK,
+        (v >> 45) & _MASK,
+        (v >> 50) & _MASK,
+    )
+
+
+def _suit_key(sp: int, seqs: tuple[tuple[int, int], ...]) -> int:
+    """One suit's packed counts and the side's growing sequences of it as one int: each
+    sequence (low, high ranks, each under 16) in 9 bits above the counts' 55, with a bit set
+    so that the number of sequences shows."""
+    code = 0
+    for lo, hi in seqs:
+        code = (code << 9) | 256 | (lo << 4) | hi
+    return code << (11 * _W) | sp
+
+
 def _suit_packed(h: list[int], base: int) -> int:
     """:func:`_pack` of the suit whose rank-4 kind is ``base``, read from the hand."""
     v = 0
@@ -545,19 +583,20 @@ def _suit_packed(h: list[int], base: int) -> int:
     return v
 
 
-def _packed_options(
-    cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]
-) -> list[tuple[int, int]]:
-    """:func:`suit_options` packed (:func:`_pack`), remembered: the same few suits come back."""
-    key = (cnt, seqs)
+def _packed_options(sp: int, seqs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """:func:`suit_options` of the packed suit ``sp``, packed (``rem << _SM | sambas``, ``rem``
+    as :func:`_pack` makes it), remembered: the same few suits come back."""
+    key = _suit_key(sp, seqs)
     found = _OPTS.get(key)
     if found is None:
         if len(_OPTS) > 1 << 15:
             _OPTS.clear()
-        if not seqs and no_run(cnt):
-            found = [(_pack(cnt), 0)]
+        if not seqs and _no_run_packed(sp):
+            found = (sp << _SM,)
         else:
-            found = [(_pack(rem), sm) for rem, sm in suit_options(cnt, seqs).items()]
+            found = tuple(
+                [_pack(rem) << _SM | sm for rem, sm in suit_options(_unpack(sp), seqs).items()]
+            )
         _OPTS[key] = found
     return found
 
@@ -636,21 +675,21 @@ def _packed_pools(h: list[int], table: Table) -> dict[int, int]:
     """:func:`pools`' search, its answers packed."""
     states: dict[int, int] = {0: 0}
     for suit in range(4):
-        base = suit * 13 + 2  # kind of rank 4 of this suit
-        cnt = tuple(h[base : base + 11])
-        if not _held(cnt):
+        sp = _suit_packed(h, suit * 13 + 2)  # 2: the kind of rank 4 of the suit
+        if not sp:
             continue
         # no three in a row and nothing to extend: every natural of the suit goes to groups
-        opts = _packed_options(cnt, table.seqs[suit])
+        opts = _packed_options(sp, table.seqs[suit])
         if len(opts) == 1:
-            rem, sm2 = opts[0]
+            rem = opts[0] >> _SM
+            sm2 = opts[0] & _SM_MASK
             states = {pool + rem: sm + sm2 for pool, sm in states.items()}
             continue
         new: dict[int, int] = {}
         for pool, sm in states.items():
-            for rem, sm2 in opts:
-                key = pool + rem
-                v = sm + sm2
+            for opt in opts:
+                key = pool + (opt >> _SM)
+                v = sm + (opt & _SM_MASK)
                 # ``new.get`` called directly: compiled, a bound method kept in a local is a
                 # generic call
                 if new.get(key, -1) < v:
@@ -715,9 +754,8 @@ def least_pairs(h: list[int], seqs: tuple[tuple[tuple[int, int], ...], ...], mas
         else:
             # the suit's splits cut down to the candidate ranks, each once
             cut = set()
-            base = suit * 13 + 2
-            for rem, _ in _packed_options(tuple(h[base : base + 11]), sseqs):
-                cut.add(rem & mask)
+            for opt in _packed_options(sp, sseqs):
+                cut.add((opt >> _SM) & mask)
         new: set[int] = set()
         for st in states:
             for c in cut:
@@ -920,4 +958,4 @@ def seq_rem(cnt: tuple[int, ...], seqs: tuple[tuple[int, int], ...]) -> tuple[in
     """What :func:`seq_pool` leaves of one suit for groups."""
     if not _held(cnt) or (not seqs and no_run(cnt)):
         return cnt
-    return _most_in_sequences(cnt, seqs)[0]
+    return _unpack(_most_in_sequences(_pack(cnt), seqs) >> _SM)
