@@ -627,24 +627,33 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     return out
 
 
-#: a hand's naturals (:func:`_suit_packed` of each suit) and the side's sequences: all that
-#: :func:`packed_splits` depends on
-HandKey = tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...]]
-
-#: :func:`packed_splits` by :data:`HandKey`
-_SPLITS: Final[dict[HandKey, list[int]]] = {}
+#: :func:`packed_splits` by :func:`_hand_key` (ints in a tuple: see :data:`_OPTS`)
+_SPLITS: Final[dict[int, tuple[int, ...]]] = {}
 #: bits of the new sambas in a split of :func:`packed_splits` (a split is ``pool << 5 | sambas``)
 SPLIT_SAMBAS: Final = 5
 
 
-def packed_splits(h: list[int], table: Table) -> list[int]:
+def _hand_key(
+    sp0: int, sp1: int, sp2: int, sp3: int, seqs: tuple[tuple[tuple[int, int], ...], ...]
+) -> int:
+    """A hand's naturals (:func:`_suit_packed` of each suit, 55 bits a suit) and the side's
+    sequences (each in 11 bits above them: a set bit, the suit, low and high ranks) as one
+    int: all that :func:`packed_splits` depends on."""
+    code = 0
+    for suit in range(4):
+        for lo, hi in seqs[suit]:
+            code = (code << 11) | 1024 | (suit << 8) | (lo << 4) | hi
+    return (((code << 55 | sp3) << 55 | sp2) << 55 | sp1) << 55 | sp0
+
+
+def packed_splits(h: list[int], table: Table) -> tuple[int, ...]:
     """:func:`pools` packed: each split as one int, ``pool << SPLIT_SAMBAS | new sambas`` (the
     pool as :func:`_pack` makes it: rank 4…A of the naturals left for groups at bits 5·i…), the
     most new sambas first and in :func:`pools`' order otherwise; remembered by the hand's
     naturals and the side's sequences, all they depend on (the checks of one position's moves
     search the same hand again and again).  Plain ints, not pairs: a tuple is a container the
     cyclic collector tracks, and the splits of a long hand number in the hundreds."""
-    key = (
+    key = _hand_key(
         _suit_packed(h, 2),
         _suit_packed(h, 15),
         _suit_packed(h, 28),
@@ -660,14 +669,14 @@ def packed_splits(h: list[int], table: Table) -> list[int]:
         for sm in states.values():
             if sm > top:
                 top = sm
-        found = []
+        splits: list[int] = []
         # the most sambas first, in the search's order otherwise (a stable sort by -sambas);
         # fewer than 32 sambas: 155 naturals in sequences, with three decks of 162 cards
         for want in range(top, -1, -1):
             for pool, sm in states.items():
                 if sm == want:
-                    found.append(pool << SPLIT_SAMBAS | sm)
-        _SPLITS[key] = found
+                    splits.append(pool << SPLIT_SAMBAS | sm)
+        found = _SPLITS[key] = tuple(splits)
     return found
 
 
@@ -723,11 +732,9 @@ def pairs_within(h: list[int], table: Table, raw: tuple[int, ...], nw: int) -> b
     return least_pairs(h, table.seqs, mask) <= nw
 
 
-#: :func:`least_pairs` by (the four suits packed, the side's sequences, the candidate ranks'
-#: fields): the checks of one position's moves ask about the same hand again and again
-_LEAST: Final[
-    dict[tuple[int, int, int, int, tuple[tuple[tuple[int, int], ...], ...], int], int]
-] = {}
+#: :func:`least_pairs` by (:func:`_hand_key`, the candidate ranks' fields) as one int: the
+#: checks of one position's moves ask about the same hand again and again
+_LEAST: Final[dict[int, int]] = {}
 
 
 def least_pairs(h: list[int], seqs: tuple[tuple[tuple[int, int], ...], ...], mask: int) -> int:
@@ -738,7 +745,7 @@ def least_pairs(h: list[int], seqs: tuple[tuple[tuple[int, int], ...], ...], mas
     sp1 = _suit_packed(h, 15)
     sp2 = _suit_packed(h, 28)
     sp3 = _suit_packed(h, 41)
-    key = (sp0, sp1, sp2, sp3, seqs, mask)
+    key = _hand_key(sp0, sp1, sp2, sp3, seqs) << 55 | mask
     found = _LEAST.get(key)
     if found is not None:
         return found
