@@ -765,9 +765,12 @@ class WsTransport:
             return False
         try:
             p.conn.send_text(data)
-        except InvalidState:
+        except InvalidState:  # closing: nothing was framed; the queue's way ends in the close
             return False
-        p.transport.write(b"".join(p.conn.data_to_send()))
+        try:
+            p.transport.write(b"".join(p.conn.data_to_send()))
+        except Exception:  # a transport gone under us: the frame is lost with it, and the
+            return False  # queued copy's send fails and closes the connection as before
         return True
 
     async def receive(self) -> str | None:
