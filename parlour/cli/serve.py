@@ -14,6 +14,10 @@ from parlour.cli.base import app
 from parlour.cli.common import console, fail
 
 SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"
+#: ``--gc-young`` / ``--gc-full-every`` defaults (kept equal to ``parlour.server.app``'s
+#: ``GC_YOUNG`` and ``GC_FULL_EVERY``; not imported here so that ``--help`` stays quick)
+GC_YOUNG_DEFAULT = 2_000
+GC_FULL_EVERY_DEFAULT = 300.0
 
 
 def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
@@ -46,7 +50,10 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         bot_processes=int(settings.get("bot_processes", 1)),
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
-        tune_gc=True,
+        # --gc-young 0: the interpreter's own collector schedule, untouched
+        tune_gc=int(settings.get("gc_young", GC_YOUNG_DEFAULT)) > 0,
+        gc_young=int(settings.get("gc_young", GC_YOUNG_DEFAULT)),
+        gc_full_every=float(settings.get("gc_full_every", GC_FULL_EVERY_DEFAULT)),
         loop_stats=os.environ.get("PARLOUR_LOOP_STATS") or None,
         switch_interval=0.0005,
     )
@@ -165,6 +172,25 @@ def serve(
     review_seconds: Annotated[
         float, typer.Option(help="seconds of search per decision in a post-hand review")
     ] = 0.25,
+    gc_young: Annotated[
+        int,
+        typer.Option(
+            envvar="PARLOUR_GC_YOUNG",
+            help="garbage collector: allocations between two collections of the young objects; "
+            "what is loaded at start is frozen and the older generations are collected only by "
+            "the server's own full collection (--gc-full-every). 0: Python's default schedule",
+            min=0,
+        ),
+    ] = GC_YOUNG_DEFAULT,
+    gc_full_every: Annotated[
+        float,
+        typer.Option(
+            envvar="PARLOUR_GC_FULL_EVERY",
+            help="garbage collector: seconds between two full collections (they free the "
+            "reference cycles among older objects)",
+            min=1.0,
+        ),
+    ] = GC_FULL_EVERY_DEFAULT,
     ws_compression: Annotated[
         bool,
         typer.Option(
@@ -205,6 +231,8 @@ def serve(
         "bot_processes": bot_processes,
         "hint_seconds": hint_seconds,
         "review_seconds": review_seconds,
+        "gc_young": gc_young,
+        "gc_full_every": gc_full_every,
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if workers > 1:

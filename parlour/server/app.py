@@ -29,7 +29,9 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.staticfiles import StaticFiles
+from fastapi.websockets import WebSocketState
 from pydantic import BaseModel, Field
+from websockets.exceptions import InvalidState
 
 import parlour
 from parlour import bots as bot_registry
@@ -207,6 +209,11 @@ class GuardMiddleware:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
+            if scope["type"] == "websocket":
+                # the socket's own protocol, for writes without the ASGI layers (send_now)
+                protocol = getattr(send, "__self__", None)
+                if sansio_protocol(protocol):
+                    scope[WS_PROTOCOL] = protocol
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -456,7 +463,11 @@ def create_app(
         await server.startup()
         collector = None
         if server.config.tune_gc:
-            collector = Collector()
+            cfg = server.config
+            collector = Collector(
+                GC_YOUNG if cfg.gc_young is None else cfg.gc_young,
+                GC_FULL_EVERY if cfg.gc_full_every is None else cfg.gc_full_every,
+            )
             collector.start()
         monitor = None
         if server.config.loop_stats:
@@ -688,9 +699,79 @@ class Transport(Protocol):
     async def close(self, code: int, reason: str = "") -> None: ...
 
 
+#: the scope key under which ``GuardMiddleware`` leaves uvicorn's WebSocket protocol object
+WS_PROTOCOL = "parlour.ws_protocol"
+
+
+def sansio_protocol(protocol: Any) -> bool:
+    """Is this uvicorn's ``websockets-sansio`` WebSocket protocol (what ``ws="auto"`` picks
+    when websockets is installed), whose ``send`` of a text is synchronous once the socket is
+    writable?  Only then does :meth:`WsTransport.send_now` write by itself."""
+    if protocol is None:
+        return False
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    except ImportError:  # pragma: no cover - another uvicorn
+        return False
+    return type(protocol) is WebSocketsSansIOProtocol and all(
+        hasattr(protocol, name)
+        for name in (
+            "conn",
+            "transport",
+            "writable",
+            "handshake_complete",
+            "close_sent",
+            "disconnected",
+            "initial_response",
+        )
+    )
+
+
 class WsTransport:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        protocol = ws.scope.get(WS_PROTOCOL)
+        self._protocol = protocol if sansio_protocol(protocol) else None
+        #: :meth:`send_now`, or ``None`` when this socket is not served by the sans-I/O protocol
+        self.direct: Callable[[str], bool] | None = self.send_now if self._protocol else None
+
+    def send_now(self, text: str) -> bool:
+        """Write one text frame now, the way uvicorn's ``send`` does it (frame it with the
+        connection's websockets ``ServerProtocol``, one ``transport.write``), without the ASGI
+        layers or a task; ``False`` (nothing written) unless the socket is open and writable.
+
+        ``send`` awaits only ``writable`` (set unless the transport's buffer is over its high
+        mark) and then writes without awaiting, so when ``writable`` is set, writing here is
+        what the sender task would have done, minus the task's wake-up, and nothing is written
+        twice: a text either goes here or is queued for the sender, never both.  Order is kept by
+        the caller (``Connection.send_text``: only while its queue is empty and its sender is not
+        sending).  A socket that is paused, closing or closed gets ``False``, so its messages
+        take the queue and the sender's timeout as before."""
+        p = self._protocol
+        if (
+            p is None
+            or self.ws.application_state is not WebSocketState.CONNECTED
+            or not p.handshake_complete
+            or p.close_sent
+            or p.disconnected
+            or p.initial_response is not None
+            or not p.writable.is_set()
+            or p.transport.is_closing()
+        ):
+            return False
+        try:
+            data = text.encode()
+        except UnicodeEncodeError:  # never expected (encode() escapes surrogates): the queue's way
+            return False
+        try:
+            p.conn.send_text(data)
+        except InvalidState:  # closing: nothing was framed; the queue's way ends in the close
+            return False
+        try:
+            p.transport.write(b"".join(p.conn.data_to_send()))
+        except Exception:  # a transport gone under us: the frame is lost with it, and the
+            return False  # queued copy's send fails and closes the connection as before
+        return True
 
     async def receive(self) -> str | None:
         msg = await self.ws.receive()
@@ -746,6 +827,7 @@ async def run_session(
         max_bytes=cfg.send_queue_bytes,
         deltas=deltas,
     )
+    conn.direct = getattr(transport, "direct", None)
     sender = asyncio.create_task(_sender(transport, conn, cfg.send_timeout))
     receiver: asyncio.Task[None] | None = None
     try:

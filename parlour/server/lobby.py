@@ -111,6 +111,11 @@ class ServerConfig:
     #: once started, freeze what is loaded out of the garbage collector's way and collect the
     #: young objects less often (``parlour serve``; tests leave the interpreter as it is)
     tune_gc: bool = False
+    #: with ``tune_gc``: allocations between two young-generation collections and seconds between
+    #: the server's own full collections (``None``: ``GC_YOUNG`` and ``GC_FULL_EVERY`` of
+    #: ``parlour.server.app``; ``parlour serve --gc-young / --gc-full-every``)
+    gc_young: int | None = None
+    gc_full_every: float | None = None
     #: a file the event loop's lag and the collector's pauses are written to every few seconds
     #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
     loop_stats: str | None = None

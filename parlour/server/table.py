@@ -119,6 +119,11 @@ class Connection:
         self.close_reason = ""
         #: the client asked for reviews: it is sent each new one when it is ready
         self.wants_review = False
+        #: writes a text to the socket at once, without the sender task, and says whether it
+        #: did (``False``: the socket cannot take it now; it is queued as any other).  Set by
+        #: ``app.run_session`` for a WebSocket whose writes are synchronous (``WsTransport.
+        #: send_now``); used only while nothing is queued or being sent, so order is kept.
+        self.direct: Callable[[str], bool] | None = None
         self._ready = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -127,6 +132,13 @@ class Connection:
     def send_text(self, text: str) -> None:
         if self.closed or self.lagging:
             return  # the resync that is due will carry the latest state
+        if (
+            self.direct is not None
+            and not self.queue
+            and self.sending_since is None
+            and self.direct(text)
+        ):
+            return  # written: the sender task is neither woken nor needed
         if len(self.queue) >= self.max_messages or self.bytes + len(text) > self.max_bytes:
             self.queue.clear()
             self.bytes = 0

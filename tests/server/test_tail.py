@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from parlour.server.app import Collector
+from parlour.server.app import GC_FULL_EVERY, GC_YOUNG, Collector
 from parlour.server.batch import Batcher
 from parlour.server.loopstats import BOUNDS, LoopMonitor
 from parlour.server.storage import SQLiteStorage, StorageError, TableMeta, open_storage
@@ -195,3 +195,54 @@ def test_the_app_sets_the_switch_interval_while_it_runs_and_restores_it(tmp_path
     with TestClient(app):  # the app's lifespan: started on entry, stopped on exit
         assert sys.getswitchinterval() == pytest.approx(0.00123)
     assert sys.getswitchinterval() == pytest.approx(before)
+
+
+def test_parlour_serve_passes_its_collector_schedule_to_every_worker(tmp_path: Any) -> None:
+    from parlour.cli import serve
+
+    settings: dict[str, Any] = {
+        "db": f"sqlite:///{tmp_path / 'j.db'}",
+        "durability": "normal",
+        "host": "127.0.0.1",
+        "bot_delay": 0.0,
+        "grace": 30.0,
+        "waiting_expiry": 24.0,
+        "rate_limit": False,
+        "any_host": False,
+        "allow_origin": [],
+        "game_module": [],
+        "redis": None,
+        "lease_ttl": 3.0,
+        "bot_processes": 0,
+        "hint_seconds": 1.0,
+        "review_seconds": 0.25,
+    }
+    app, storage = serve.build_app(settings)  # settings of before these options: the defaults
+    cfg = app.state.server.config
+    assert cfg.tune_gc and cfg.gc_young == serve.GC_YOUNG_DEFAULT == GC_YOUNG
+    assert cfg.gc_full_every == serve.GC_FULL_EVERY_DEFAULT == GC_FULL_EVERY
+    storage.close()
+    app, storage = serve.build_app({**settings, "gc_young": 7000, "gc_full_every": 60.0})
+    cfg = app.state.server.config
+    assert cfg.tune_gc and (cfg.gc_young, cfg.gc_full_every) == (7000, 60.0)
+    storage.close()
+    app, storage = serve.build_app({**settings, "gc_young": 0})  # Python's own schedule
+    assert not app.state.server.config.tune_gc
+    storage.close()
+
+
+def test_the_app_runs_the_collector_schedule_it_was_given() -> None:
+    from fastapi.testclient import TestClient
+
+    from parlour.server.app import create_app
+    from parlour.server.lobby import ServerConfig
+
+    before = gc.get_threshold()
+    app = create_app("sqlite:///:memory:", ServerConfig(tune_gc=True, gc_young=4321))
+    try:
+        with TestClient(app):
+            assert gc.get_threshold()[0] == 4321
+            assert min(gc.get_threshold()[1:]) >= 1 << 20
+    finally:
+        gc.unfreeze()
+    assert gc.get_threshold() == before
