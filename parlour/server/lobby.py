@@ -211,8 +211,7 @@ class TableServer:
             "broadcasts": self.broadcasts,
             "journal_batches": self.journal.batches,
             "journal_calls": self.journal.calls,
-            "pg_loop_batches": self.appender.batches if self.appender is not None else 0,
-            "pg_loop_appends": self.appender.rows if self.appender is not None else 0,
+            **(self.appender.counters() if self.appender is not None else {}),
             **{f"{ACTION_MS}{i}": n for i, n in enumerate(self.action_times)},
         }
 

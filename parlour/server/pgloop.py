@@ -33,6 +33,7 @@ path.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import collections
 import contextlib
 import json
@@ -51,6 +52,12 @@ log = logging.getLogger("parlour.server")
 
 #: the switch: ``0`` keeps the journal appends on the worker threads
 ENV = "PARLOUR_PG_LOOP"
+#: milliseconds an append may wait for the statement in flight to end before it goes out on
+#: the other connection (``LoopAppender(hold=…)``; 0: at once, at the end of the loop's turn)
+HOLD_ENV = "PARLOUR_PG_LOOP_HOLD_MS"
+
+#: upper bounds of the rows-per-statement histogram (``LoopAppender.counters``)
+SIZES = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 500)
 
 _NAME = b"parlour_loop_append"
 
@@ -225,7 +232,13 @@ class LoopAppender:
     connections open with :meth:`start` (or the first append) and close with :meth:`close`.
     """
 
-    def __init__(self, storage: PostgresStorage, connections: int = 2, most: int = 500) -> None:
+    def __init__(
+        self,
+        storage: PostgresStorage,
+        connections: int = 2,
+        most: int = 500,
+        hold: float | None = None,
+    ) -> None:
         from parlour.server.leases import LeasedStorage
 
         self.storage = storage
@@ -233,6 +246,13 @@ class LoopAppender:
         self.width = max(1, connections)
         #: most rows in one statement
         self.most = max(1, most)
+        if hold is None:
+            hold = float(os.environ.get(HOLD_ENV, "0") or 0) / 1000
+        #: seconds an append made while a statement is in flight waits for its answer (then
+        #: goes with everything else due in the next statement) before the idle connection
+        #: takes it
+        self.hold = max(0.0, hold)
+        self._held: asyncio.TimerHandle | None = None
         self.sql = _FENCED_SQL if self.leased is not None else _PLAIN_SQL
         from parlour.server.storage import _safe_url
 
@@ -252,6 +272,8 @@ class LoopAppender:
         self.batches = 0
         self.rows = 0
         self.connects = 0
+        #: statements by rows carried: ``sizes[i]`` counts those of at most ``SIZES[i]`` rows
+        self.sizes = [0] * len(SIZES)
         from psycopg import pq
 
         self._bad = pq.ConnStatus.BAD
@@ -413,13 +435,30 @@ class LoopAppender:
             for _ in range(self.width):
                 self._reconnect_later()
         elif not self._scheduled and self._idle:
-            # after the other callbacks of this turn of the loop: their appends join the batch
             self._scheduled = True
-            loop.call_soon(self._pump)
+            if self.hold and len(self._idle) < len(self._conns):
+                # a statement is in flight: its answer (or the hold, if it is slow) sends this
+                # one with everything else due meanwhile
+                self._held = loop.call_later(self.hold, self._pump)
+            else:
+                # after the other callbacks of this turn of the loop: their appends join it
+                loop.call_soon(self._pump)
         return fut
+
+    def counters(self) -> dict[str, int]:
+        """Statements sent, rows they carried, and the rows-per-statement histogram
+        (``pg_loop_rows_le_<n>``), for ``parlour.server.loopstats``."""
+        return {
+            "pg_loop_batches": self.batches,
+            "pg_loop_appends": self.rows,
+            **{f"pg_loop_rows_le_{b}": n for b, n in zip(SIZES, self.sizes, strict=True)},
+        }
 
     def _pump(self) -> None:
         self._scheduled = False
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
         pending = self._pending
         while pending and self._idle:
             conn = self._idle.pop()
@@ -446,6 +485,7 @@ class LoopAppender:
                 continue
             self.batches += 1
             self.rows += len(rows)
+            self.sizes[min(bisect.bisect_left(SIZES, len(rows)), len(SIZES) - 1)] += 1
             conn.send(rows, self._params(rows))
         drained = self._drained
         idle = not pending and len(self._idle) == len(self._conns)
@@ -519,7 +559,10 @@ class LoopAppender:
             for row in rows:
                 if not row.fut.done():
                     row.fut.set_exception(error)
-        if self._pending and not self._scheduled:
+        if self._pending and (not self._scheduled or self._held is not None):
+            if self._held is not None:
+                self._held.cancel()
+                self._held = None
             self._scheduled = True
             self.loop.call_soon(self._pump)
         elif self._drained is not None:
