@@ -52,9 +52,6 @@ log = logging.getLogger("parlour.server")
 
 #: the switch: ``0`` keeps the journal appends on the worker threads
 ENV = "PARLOUR_PG_LOOP"
-#: milliseconds an append may wait for the statement in flight to end before it goes out on
-#: the other connection (``LoopAppender(hold=…)``; 0: at once, at the end of the loop's turn)
-HOLD_ENV = "PARLOUR_PG_LOOP_HOLD_MS"
 
 #: upper bounds of the rows-per-statement histogram (``LoopAppender.counters``)
 SIZES = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 500)
@@ -232,13 +229,7 @@ class LoopAppender:
     connections open with :meth:`start` (or the first append) and close with :meth:`close`.
     """
 
-    def __init__(
-        self,
-        storage: PostgresStorage,
-        connections: int = 2,
-        most: int = 500,
-        hold: float | None = None,
-    ) -> None:
+    def __init__(self, storage: PostgresStorage, connections: int = 2, most: int = 500) -> None:
         from parlour.server.leases import LeasedStorage
 
         self.storage = storage
@@ -246,13 +237,6 @@ class LoopAppender:
         self.width = max(1, connections)
         #: most rows in one statement
         self.most = max(1, most)
-        if hold is None:
-            hold = float(os.environ.get(HOLD_ENV, "0") or 0) / 1000
-        #: seconds an append made while a statement is in flight waits for its answer (then
-        #: goes with everything else due in the next statement) before the idle connection
-        #: takes it
-        self.hold = max(0.0, hold)
-        self._held: asyncio.TimerHandle | None = None
         self.sql = _FENCED_SQL if self.leased is not None else _PLAIN_SQL
         from parlour.server.storage import _safe_url
 
@@ -435,14 +419,9 @@ class LoopAppender:
             for _ in range(self.width):
                 self._reconnect_later()
         elif not self._scheduled and self._idle:
+            # after the other callbacks of this turn of the loop: their appends join the batch
             self._scheduled = True
-            if self.hold and len(self._idle) < len(self._conns):
-                # a statement is in flight: its answer (or the hold, if it is slow) sends this
-                # one with everything else due meanwhile
-                self._held = loop.call_later(self.hold, self._pump)
-            else:
-                # after the other callbacks of this turn of the loop: their appends join it
-                loop.call_soon(self._pump)
+            loop.call_soon(self._pump)
         return fut
 
     def counters(self) -> dict[str, int]:
@@ -456,9 +435,6 @@ class LoopAppender:
 
     def _pump(self) -> None:
         self._scheduled = False
-        if self._held is not None:
-            self._held.cancel()
-            self._held = None
         pending = self._pending
         while pending and self._idle:
             conn = self._idle.pop()
@@ -559,10 +535,7 @@ class LoopAppender:
             for row in rows:
                 if not row.fut.done():
                     row.fut.set_exception(error)
-        if self._pending and (not self._scheduled or self._held is not None):
-            if self._held is not None:
-                self._held.cancel()
-                self._held = None
+        if self._pending and not self._scheduled:
             self._scheduled = True
             self.loop.call_soon(self._pump)
         elif self._drained is not None:

@@ -129,42 +129,32 @@ def test_appends_of_one_turn_are_one_fenced_insert(url: str, loop: str) -> None:
         store.close()
 
 
-def test_hold_waits_for_the_statement_in_flight_then_spills(url: str) -> None:
-    """branch pgcost: with a hold, appends made while a statement is in flight wait for its
-    answer and then go as one statement; if it is slower than the hold, they go on the other
-    connection.  The rows-per-statement histogram counts each statement."""
-    store = LeasedStorage(url, "node-a", ttl=30)
-    codes = ["HOLDA", "HOLDB", "HOLDC", "HOLDD", "HOLDE"]
+def test_rows_per_statement_histogram(url: str) -> None:
+    """branch pgcost: ``counters`` gives the statements sent, the rows they carried and how many
+    statements carried at most 1, 2, 3, … rows (``pg_loop_rows_le_<n>``, for the loop stats)."""
+    store = PostgresStorage(url)
+    codes = [f"HIST{i:02d}" for i in range(10)]
     for code in codes:
         store.create_table(_meta(code))
-    app = LoopAppender(store, hold=0.3)
+    app = LoopAppender(store)
 
     async def main() -> None:
         await app.start()
-        with psycopg.connect(url) as blocker:
-            # a takeover's lock on HOLDA's lease row: its fenced append waits for it
-            blocker.execute("SELECT 1 FROM parlour_leases WHERE code = 'HOLDA' FOR UPDATE")
-            first = app.append("HOLDA", 0, {"type": "Draw"}, 0, 1.0)
-            await asyncio.sleep(0.05)
-            assert app.batches == 1 and not first.done()
-            held = [app.append(c, 0, {"type": "Draw"}, 0, 1.0) for c in codes[1:4]]
-            await asyncio.sleep(0.1)
-            assert app.batches == 1  # waiting for the statement in flight
-            await asyncio.wait_for(asyncio.gather(*held), 5)  # the hold ran out: spilled
-            assert app.batches == 2 and not first.done()
-            blocker.rollback()
-            await asyncio.wait_for(first, 5)
-        # nothing in flight: sent at once
-        await asyncio.wait_for(app.append("HOLDE", 0, {"type": "Pass"}, None, 2.0), 5)
+        await asyncio.wait_for(app.append(codes[0], 0, {"type": "Draw"}, 0, 1.0), 5)
+        futs = [app.append(c, 0, {"type": "Draw"}, 0, 1.0) for c in codes[1:4]]
+        await asyncio.wait_for(asyncio.gather(*futs), 5)
+        futs = [app.append(c, 0, {"type": "Draw"}, 0, 1.0) for c in codes[4:]]
+        await asyncio.wait_for(asyncio.gather(*futs), 5)
         counters = app.counters()
-        assert (counters["pg_loop_batches"], counters["pg_loop_appends"]) == (3, 5)
-        assert counters["pg_loop_rows_le_1"] == 2 and counters["pg_loop_rows_le_3"] == 1
+        assert (counters["pg_loop_batches"], counters["pg_loop_appends"]) == (3, 10)
+        assert counters["pg_loop_rows_le_1"] == 1 and counters["pg_loop_rows_le_3"] == 1
+        assert counters["pg_loop_rows_le_6"] == 1
         assert sum(v for k, v in counters.items() if k.startswith("pg_loop_rows_le_")) == 3
         await app.close()
 
     try:
         _run(main)
-        assert len(_journal(url)) == 5
+        assert len(_journal(url)) == 10
     finally:
         store.close()
 
