@@ -77,18 +77,19 @@ class LeaseInfo:
 #: several tables' action appends in one statement, each row written only if its table's lease
 #: row carries this process (the last parameter) and the row's token, locked ``FOR KEY SHARE``
 #: until the statement commits; returns the codes written.  Also what ``parlour.server.pgloop``
-#: sends from the event loop.  The lease rows are looked up by their key (``code = ANY(…)``):
-#: a plain join let the prepared statement's generic plan read every lease row of the cluster
-#: (a sequential scan and hash join, ~0.2 ms of the backend's CPU per statement at 1,800
-#: tables: branch pgcost).
+#: sends from the event loop.  Each table's lease row is looked up by its key, one ``LATERAL``
+#: subquery a row (the subquery holds the row lock, so the planner cannot flatten it into a
+#: join): as a plain join, the prepared statement's generic plan read every lease row of the
+#: cluster (a sequential scan and a hash join) for each statement, ~0.2 ms of the backend's CPU
+#: per statement at 1,800 tables (branch pgcost).  Prepared with
+#: ``plan_cache_mode = force_generic_plan`` (the event loop's connections) it is planned once;
+#: otherwise PostgreSQL plans it for each call, still cheaper than the join.
 FENCED_APPEND_MANY_SQL = (
     "WITH v AS (SELECT * FROM unnest(%s::text[], %s::bigint[], %s::int[], "
     "%s::text[], %s::int[], %s::float8[], %s::text[]) "
     "AS v(code, token, idx, action, seat, ts, chain)), "
-    "fence AS (SELECT l.code FROM parlour_leases l JOIN v "
-    "ON l.code = v.code AND l.token = v.token "
-    "WHERE l.code = ANY(ARRAY(SELECT code FROM v)) AND l.owner = %s "
-    "FOR KEY SHARE OF l) "
+    "fence AS (SELECT f.code FROM v, LATERAL (SELECT l.code FROM parlour_leases l "
+    "WHERE l.code = v.code AND l.token = v.token AND l.owner = %s FOR KEY SHARE) f) "
     "INSERT INTO parlour_actions (code, idx, action, seat, ts, chain) "
     "SELECT v.code, v.idx, v.action, v.seat, v.ts, v.chain FROM v "
     "JOIN fence ON fence.code = v.code RETURNING code"

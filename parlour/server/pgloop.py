@@ -327,6 +327,14 @@ class LoopAppender:
                 autocommit=True,
                 connect_timeout=max(1, round(self.storage.timeout)),
             )
+            # these connections run one prepared statement: plan it once, for good (its custom
+            # plans, PostgreSQL's default for the first five and whenever they look cheaper,
+            # cost a planning per call: branch pgcost)
+            try:
+                await aconn.execute("SET plan_cache_mode = force_generic_plan")
+            except BaseException:
+                await aconn.close()
+                raise
         finally:
             self._connecting -= 1
         conn = _Conn(self, aconn)
