@@ -911,8 +911,14 @@ def _create_pg_schema(conn: psycopg.Connection[Any]) -> None:
     import psycopg
 
     for stmt in _SCHEMA:
-        # two servers creating the schema at the same moment: the other one won
-        with contextlib.suppress(psycopg.errors.UniqueViolation):
+        # two servers creating the schema at the same moment: the other one won (a duplicate
+        # key in the catalogue, or, after waiting for the other's lock, 'type "…" already
+        # exists': seen once in a two-process bench start, branch pgcost)
+        with contextlib.suppress(
+            psycopg.errors.UniqueViolation,
+            psycopg.errors.DuplicateObject,
+            psycopg.errors.DuplicateTable,
+        ):
             conn.execute(stmt)
     # a journal made before actions had a chain column; look first, so a second server
     # starting on a busy database does not queue for the table's exclusive lock
