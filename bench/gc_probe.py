@@ -20,9 +20,7 @@ thresholds (``gc.disable()`` is here only, in the second child, for the comparis
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
-import random
 import subprocess
 import sys
 import time
@@ -32,28 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv else str(ROOT)
 sys.path.insert(0, SRC)
+sys.path.insert(1, str(ROOT / "bench"))
 
-
-def _games(n_games: int) -> tuple[int, str, float]:
-    from parlour import games
-
-    variant = games.get("samba", players=4)
-    game = variant.game
-    rules = variant.rules.replace(**variant.entry.random_play_options)
-    rng = random.Random(1)
-    digest = hashlib.sha256()
-    decisions = 0
-    start = time.process_time()
-    for seed in range(1, n_games + 1):
-        state = game.new_game(rules, seed)
-        while game.to_act(state) is not None:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-            digest.update(str(action).encode())
-            state = game.apply_quiet(state, action)
-            decisions += 1
-        digest.update(repr(state.scores).encode())
-    return decisions, digest.hexdigest()[:16], time.process_time() - start
+from samba_games import play  # noqa: E402  (the same seeded games)
 
 
 def child(n_games: int, collector: bool, young: bool) -> dict[str, object]:
@@ -77,7 +56,7 @@ def child(n_games: int, collector: bool, young: bool) -> dict[str, object]:
         gc.callbacks.append(callback)
     else:
         gc.disable()
-    decisions, digest, cpu = _games(n_games)
+    decisions, digest, cpu = play(n_games)
     if collector:
         gc.callbacks.remove(callback)
     result: dict[str, object] = {

@@ -23,14 +23,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, sys.argv[2] if len(sys.argv) > 2 else str(Path(__file__).resolve().parents[1]))
 
-import parlour
-from parlour import games
+def play(n_games: int) -> tuple[int, str, float]:
+    """The seeded games: decisions, the digest's first 16 hex digits and the CPU seconds (the
+    loop ``bench/gc_probe.py`` runs too)."""
+    from parlour import games
 
-
-def main() -> int:
-    n_games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     variant = games.get("samba", players=4)
     game = variant.game
     rules = variant.rules.replace(**variant.entry.random_play_options)
@@ -47,9 +45,20 @@ def main() -> int:
             state = game.apply_quiet(state, action)
             decisions += 1
         digest.update(repr(state.scores).encode())
-    cpu = time.process_time() - start
+    return decisions, digest.hexdigest()[:16], time.process_time() - start
+
+
+def main() -> int:
+    sys.path.insert(
+        0, sys.argv[2] if len(sys.argv) > 2 else str(Path(__file__).resolve().parents[1])
+    )
+    import parlour
+    from parlour import games  # noqa: F401  (start-up outside the games)
+
+    n_games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    decisions, digest, cpu = play(n_games)
     print(
-        f"{n_games} games, {decisions} decisions, digest {digest.hexdigest()[:16]}, "
+        f"{n_games} games, {decisions} decisions, digest {digest}, "
         f"{cpu:.2f} s CPU, {parlour.BUILD.describe()}"
     )
     return 0
