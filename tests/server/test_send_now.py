@@ -53,18 +53,24 @@ def test_a_direct_write_only_while_nothing_is_queued_or_being_sent() -> None:
     assert wire == ["d"] and not conn.queue
 
 
-def test_pongs_come_back_in_order_once_each_mostly_written_directly(
-    server: LiveServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    written: list[bool] = []
+def _count_direct_writes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """What each ``WsTransport.send_now`` answered (True: written at once), in order."""
+    answers: list[bool] = []
     original = WsTransport.send_now
 
     def counting(self: WsTransport, text: str) -> bool:
         done = original(self, text)
-        written.append(done)
+        answers.append(done)
         return done
 
     monkeypatch.setattr(WsTransport, "send_now", counting)
+    return answers
+
+
+def test_pongs_come_back_in_order_once_each_mostly_written_directly(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written = _count_direct_writes(monkeypatch)
     t = server.create(game="toy", players=2, seats=[{"kind": "human"}, {"kind": "bot"}])
     client = server.ws(t["code"], t["seats"][0]["token"])
     client.until("state")
@@ -97,15 +103,7 @@ def test_a_paused_socket_takes_the_queue_and_the_sender(
     transport = conn.direct.__self__  # type: ignore[attr-defined]
     protocol = transport._protocol
     assert protocol.writable.is_set()
-    calls: list[bool] = []
-    original = WsTransport.send_now
-
-    def counting(self: WsTransport, text: str) -> bool:
-        done = original(self, text)
-        calls.append(done)
-        return done
-
-    monkeypatch.setattr(WsTransport, "send_now", counting)
+    calls = _count_direct_writes(monkeypatch)
     conn.direct = transport.send_now
     # as if the transport's buffer were over its high mark (uvicorn's pause_writing): send_now
     # refuses, the pongs are queued for the sender (which waits for ``writable``), and they go
