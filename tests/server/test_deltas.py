@@ -96,9 +96,18 @@ def test_deltas_made_whole_are_the_full_states_and_only_the_seats_own(server: Li
     moves = 0
     while full.state is not None and full.state["status"] == "playing" and moves < 40:
         if full.state["your_turn"]:
+            acted = full.state["version"]
             full.act(full.state["legal"][-1]["action"])
             moves += 1
-        full.recv()
+            # wait for this action's answer (a newer state, or a refusal), not for any message:
+            # a "table" message read in its place would leave the loop acting on a stale state,
+            # every later action refused as "the table has moved on" (seen on a loaded machine)
+            while True:
+                m = full.recv()
+                if m["type"] == "error" or (m["type"] == "state" and m["version"] > acted):
+                    break
+        else:
+            full.recv()
         for c in (delta, watch_full, watch_delta):
             # read the others as we go: a client left unread stops reading its socket, and the
             # server then sends it the latest whole state instead of the backlog (fewer states)
