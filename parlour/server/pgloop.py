@@ -409,11 +409,22 @@ class LoopAppender:
             except StorageError as exc:
                 fut.set_exception(exc)
                 return fut
+        text = json.dumps(action, ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:
+                # a lone surrogate: refused here, to its caller, not inside the batch's statement
+                # (where it would fail every row of the turn in a loop callback)
+                fut.set_exception(
+                    StorageError("the action cannot be stored: its text is not valid Unicode")
+                )
+                return fut
         self._pending.append(
             _Row(
                 code,
                 index,
-                json.dumps(action, ensure_ascii=False),
+                text,
                 seat,
                 ts,
                 chain,

@@ -96,6 +96,38 @@ def test_append_is_answered_only_once_committed(url: str) -> None:
         store.close()
 
 
+def test_a_lone_surrogate_is_refused_to_its_caller_and_the_turns_other_rows_commit(
+    url: str,
+) -> None:
+    """An action whose text holds a lone surrogate (a hostile client's JSON ``"\\udc80"``)
+    cannot be UTF-8: its append fails at once with a clear StorageError, and the other appends
+    of the same turn of the loop are written as if it had not been there."""
+    store = PostgresStorage(url)
+    for code in ("LOOPS1", "LOOPS2"):
+        store.create_table(_meta(code))
+    app = LoopAppender(store)
+
+    async def main() -> None:
+        await app.start()
+        bad = app.append("LOOPS1", 0, {"type": "Say", "text": "x\udc80y"}, 0, 1.0)
+        good = app.append("LOOPS2", 0, {"type": "Say", "text": "é"}, 1, 2.0)
+        with pytest.raises(StorageError, match="not valid Unicode"):
+            await asyncio.wait_for(bad, 5)
+        await asyncio.wait_for(good, 5)
+        again = app.append("LOOPS1", 0, {"type": "Say", "text": "fine"}, 0, 3.0)
+        await asyncio.wait_for(again, 5)
+        await app.close()
+
+    try:
+        _run(main)
+        assert _journal(url) == {
+            ("LOOPS1", 0): ('{"type": "Say", "text": "fine"}', None),
+            ("LOOPS2", 0): ('{"type": "Say", "text": "é"}', None),
+        }
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
 def test_appends_of_one_turn_are_one_fenced_insert(url: str, loop: str) -> None:
     """The appends made in one turn of the loop, 60 tables' worth, go out as one statement (and
