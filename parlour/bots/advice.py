@@ -56,6 +56,10 @@ class Decision:
     action: Any
 
 
+#: decimals of a remark's difference as the player is shown it (the server's review message)
+DIFFERENCE_DIGITS = 3
+
+
 @dataclass
 class Remark:
     """A decision where the search's own choice was estimated better by ``difference``."""
@@ -157,7 +161,10 @@ def review(
         mine = next((o for o in advice.options if o.action == d.action), None)
         if mine is None:
             continue
-        if advice.best.action != d.action and advice.best.value - mine.value > threshold:
+        # "better by more than the threshold" as the player is shown it: a gain that rounds to
+        # 0.000 is no remark ("better by 0" would be nonsense), whatever the threshold
+        gain = round(advice.best.value - mine.value, DIFFERENCE_DIGITS)
+        if advice.best.action != d.action and gain > threshold:
             out.remarks.append(Remark(d, mine, advice.best))
     return out
 

@@ -1206,7 +1206,7 @@ class Table:
                     "version": r.decision.version,
                     "played": chosen,
                     "better": better,
-                    "difference": round(r.difference, 3),
+                    "difference": round(r.difference, advice.DIFFERENCE_DIGITS),
                 }
             )
         return {
