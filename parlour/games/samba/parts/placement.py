@@ -609,21 +609,7 @@ def pools(h: list[int], table: Table) -> dict[tuple[int, ...], int]:
     no rank reaching 32), which keep the order and the answers of the same search on tuples."""
     out: dict[tuple[int, ...], int] = {}
     for pool, sm in _packed_pools(h, table).items():
-        out[
-            (
-                pool & _MASK,
-                (pool >> 5) & _MASK,
-                (pool >> 10) & _MASK,
-                (pool >> 15) & _MASK,
-                (pool >> 20) & _MASK,
-                (pool >> 25) & _MASK,
-                (pool >> 30) & _MASK,
-                (pool >> 35) & _MASK,
-                (pool >> 40) & _MASK,
-                (pool >> 45) & _MASK,
-                (pool >> 50) & _MASK,
-            )
-        ] = sm
+        out[_unpack(pool)] = sm
     return out
 
 
