@@ -12,12 +12,9 @@ import typer
 
 from parlour.cli.base import app
 from parlour.cli.common import console, fail
+from parlour.server import GC_FULL_EVERY, GC_YOUNG
 
 SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"
-#: ``--gc-young`` / ``--gc-full-every`` defaults (kept equal to ``parlour.server.app``'s
-#: ``GC_YOUNG`` and ``GC_FULL_EVERY``; not imported here so that ``--help`` stays quick)
-GC_YOUNG_DEFAULT = 2_000
-GC_FULL_EVERY_DEFAULT = 300.0
 
 
 def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
@@ -31,6 +28,7 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
     if settings["game_module"]:
         register_game_modules(settings["game_module"])
     db, durability = settings["db"], settings["durability"]
+    young = int(settings.get("gc_young", GC_YOUNG))
     cluster = None
     storage: Storage
     if settings.get("redis"):
@@ -51,9 +49,9 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
         hint_seconds=float(settings.get("hint_seconds", 1.0)),
         review_seconds=float(settings.get("review_seconds", 0.25)),
         # --gc-young 0: the interpreter's own collector schedule, untouched
-        tune_gc=int(settings.get("gc_young", GC_YOUNG_DEFAULT)) > 0,
-        gc_young=int(settings.get("gc_young", GC_YOUNG_DEFAULT)),
-        gc_full_every=float(settings.get("gc_full_every", GC_FULL_EVERY_DEFAULT)),
+        tune_gc=young > 0,
+        gc_young=young,
+        gc_full_every=float(settings.get("gc_full_every", GC_FULL_EVERY)),
         loop_stats=os.environ.get("PARLOUR_LOOP_STATS") or None,
         switch_interval=0.0005,
     )
@@ -181,7 +179,7 @@ def serve(
             "the server's own full collection (--gc-full-every). 0: Python's default schedule",
             min=0,
         ),
-    ] = GC_YOUNG_DEFAULT,
+    ] = GC_YOUNG,
     gc_full_every: Annotated[
         float,
         typer.Option(
@@ -190,7 +188,7 @@ def serve(
             "reference cycles among older objects)",
             min=1.0,
         ),
-    ] = GC_FULL_EVERY_DEFAULT,
+    ] = GC_FULL_EVERY,
     ws_compression: Annotated[
         bool,
         typer.Option(

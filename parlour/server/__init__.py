@@ -10,3 +10,10 @@
 
 The wire protocol is in ``docs/protocol.md``; running it is in ``docs/server.md``.
 """
+
+#: the collector's young-generation threshold under ``parlour serve`` (Python's default: 700);
+#: here, not in ``app``, so that ``parlour serve --help`` shows it without loading the server
+GC_YOUNG = 2_000
+#: seconds between the full collections ``parlour serve`` runs itself (the collector's own
+#: older generations are switched off: see ``app.Collector``)
+GC_FULL_EVERY = 300.0

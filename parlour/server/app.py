@@ -37,7 +37,7 @@ import parlour
 from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import flow, replays
+from parlour.server import GC_FULL_EVERY, GC_YOUNG, flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import WS_DENIED, BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
@@ -375,13 +375,6 @@ async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]
     return await TABLE_OPS[op](server, table, args)
 
 
-#: the collector's young-generation threshold under ``parlour serve`` (Python's default: 700)
-GC_YOUNG = 2_000
-#: seconds between the full collections ``parlour serve`` runs itself (the collector's own
-#: older generations are switched off: see :class:`Collector`)
-GC_FULL_EVERY = 300.0
-
-
 class Collector:
     """The garbage collector's schedule for a long-running server (``ServerConfig.tune_gc``).
 
@@ -463,11 +456,7 @@ def create_app(
         await server.startup()
         collector = None
         if server.config.tune_gc:
-            cfg = server.config
-            collector = Collector(
-                GC_YOUNG if cfg.gc_young is None else cfg.gc_young,
-                GC_FULL_EVERY if cfg.gc_full_every is None else cfg.gc_full_every,
-            )
+            collector = Collector(server.config.gc_young, server.config.gc_full_every)
             collector.start()
         monitor = None
         if server.config.loop_stats:

@@ -18,7 +18,7 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import botpool, loopstats, pgloop
+from parlour.server import GC_FULL_EVERY, GC_YOUNG, botpool, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
@@ -112,10 +112,9 @@ class ServerConfig:
     #: young objects less often (``parlour serve``; tests leave the interpreter as it is)
     tune_gc: bool = False
     #: with ``tune_gc``: allocations between two young-generation collections and seconds between
-    #: the server's own full collections (``None``: ``GC_YOUNG`` and ``GC_FULL_EVERY`` of
-    #: ``parlour.server.app``; ``parlour serve --gc-young / --gc-full-every``)
-    gc_young: int | None = None
-    gc_full_every: float | None = None
+    #: the server's own full collections (``parlour serve --gc-young / --gc-full-every``)
+    gc_young: int = GC_YOUNG
+    gc_full_every: float = GC_FULL_EVERY
     #: a file the event loop's lag and the collector's pauses are written to every few seconds
     #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
     loop_stats: str | None = None
