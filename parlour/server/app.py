@@ -17,7 +17,7 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
@@ -48,6 +48,7 @@ from parlour.server.table import Connection, Rejected, Table, encode
 PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("parlour.server")
+T = TypeVar("T")
 
 CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review")
 
@@ -630,7 +631,13 @@ def create_app(
         await server.limit("lookup", _client(request))
         return await on_table(server, code, "verify", {})
 
-    replays.add_chicago(app)
+    async def work(fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(server.work_pool, fn, *args)
+
+    async def limit(kind: str, request: Request) -> None:
+        await server.limit(kind, _client(request))
+
+    replays.add_chicago(app, work, limit)
     flow.add_flow(app, server, _client)
 
     # --- play ----------------------------------------------------------------------------------

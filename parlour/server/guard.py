@@ -149,6 +149,7 @@ DEFAULT_LIMITS: dict[str, Limit] = {
     "create": Limit(10, 10),  # tables created
     "join": Limit(20, 30),  # claims, joins, token rotations, leaves
     "lookup": Limit(120, 600),  # table look-ups, lists, replays, verifications, WebSocket opens
+    "sheet": Limit(20, 60),  # Chicago score sheets
 }
 
 
