@@ -200,6 +200,7 @@ def serve(
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
 
+    from parlour.server import sole
     from parlour.server.guard import install_log_redaction
     from parlour.server.storage import StorageError
 
@@ -234,6 +235,11 @@ def serve(
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if workers > 1:
+        # the processes of a cluster share the journal's lock; a lone server holds it alone
+        try:
+            held = sole.hold(str(db), shared=True)
+        except StorageError as exc:
+            raise fail(str(exc)) from None
         # each worker builds its own app (its own journal pool, bus connection and node name)
         os.environ[SETTINGS_ENV] = json.dumps(settings)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -254,10 +260,17 @@ def serve(
             lifespan="on",
             timeout_graceful_shutdown=5,
         )
+        if held is not None:
+            held.release()
         return
     try:
         application, storage = build_app(settings)
     except StorageError as exc:
+        raise fail(str(exc)) from None
+    try:
+        application.state.sole_lock = sole.hold(storage.url, shared=redis is not None)
+    except StorageError as exc:
+        storage.close()
         raise fail(str(exc)) from None
     server = uvicorn.Server(
         uvicorn.Config(
