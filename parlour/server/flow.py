@@ -133,6 +133,13 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
     """A new match at a finished table: the same game, rules, seats and bots, a new seed. The
     first player to ask makes the table and sits down at once; the others who held a seat take
     theirs at the new table with the same call."""
+    # one caller at a time: two players asking at once used to make two tables with two hosts
+    lock: asyncio.Lock = table.flow.setdefault("rematch_lock", asyncio.Lock())
+    async with lock:
+        return await _rematch(server, table, token)
+
+
+async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, Any]:
     from parlour.server.lobby import LobbyError
     from parlour.server.table import hash_token, new_token
 
