@@ -661,6 +661,7 @@ class TableServer:
         except LobbyError:
             s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name = before
             raise
+        table.new_holder(seat)
         table.broadcast_table()
         return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
 
@@ -716,6 +717,7 @@ class TableServer:
             ) = before
             raise
         if target != holder:
+            table.new_holder(target)
             table.demote(target, "the host made a new invite for this seat")
             table.broadcast_table()
             table.kick()

@@ -315,6 +315,9 @@ class Table:
         self._unreviewed: dict[int, list[advice.Decision]] = {}
         self._hint_at: dict[int, float] = {}
         self._hinting: set[int] = set()
+        #: each seat's holder, counted up when the seat changes hands (a review searched for
+        #: the one before is not kept for the next: reviews belong to the person who played)
+        self._holder: dict[int, int] = {}
         self._budget_at = time.monotonic()
         #: quick bot moves played on the event loop (one in ``CLOCK_EVERY`` is timed)
         self._inline_moves = 0
@@ -882,6 +885,7 @@ class Table:
         s = self.seats[seat]
         s.left = True
         s.token_hash = None
+        self.new_holder(seat)
         s.claimed = not s.open
         s.absent_since = time.monotonic()
         for conn in list(s.connections):
@@ -1161,10 +1165,20 @@ class Table:
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().create_task(self._review(done))
 
+    def new_holder(self, seat: int) -> None:
+        """The seat changed hands (its player left, or someone else took it): what was kept
+        of the previous holder's decisions and reviews is not the new one's to read."""
+        self._holder[seat] = self._holder.get(seat, 0) + 1
+        self.decisions.pop(seat, None)
+        self.reviews.pop(seat, None)
+        self._unreviewed.pop(seat, None)
+        self.reviews_due.discard(seat)
+
     async def _review(self, done: dict[int, list[advice.Decision]]) -> None:
         cfg = self.server.config
         budget: Any = f"{cfg.review_iterations}it" if cfg.review_iterations else cfg.review_seconds
         loop = asyncio.get_running_loop()
+        holders = {seat: self._holder.get(seat, 0) for seat in done}
         for seat, decisions in done.items():
             kwargs = {
                 "seed": derive_seed(0, "review", self.code, seat),
@@ -1189,6 +1203,8 @@ class Table:
                 entry = None
             finally:
                 self.reviews_due.discard(seat)
+            if self._holder.get(seat, 0) != holders[seat]:
+                continue  # the seat changed hands while its review was searched
             if entry is not None:
                 kept = self.reviews.setdefault(seat, [])
                 kept.append(entry)
