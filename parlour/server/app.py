@@ -695,6 +695,10 @@ class Transport(Protocol):
     async def close(self, code: int, reason: str = "") -> None: ...
 
 
+#: what :meth:`WsTransport.receive` gives for a binary frame that is not UTF-8 (no JSON text
+#: can be it: a NUL byte cannot start a JSON message)
+NOT_UTF8 = "\x00not utf-8"
+
 #: the scope key under which ``GuardMiddleware`` leaves uvicorn's WebSocket protocol object
 WS_PROTOCOL = "parlour.ws_protocol"
 
@@ -775,7 +779,11 @@ class WsTransport:
             return None
         raw = msg.get("text")
         if raw is None and msg.get("bytes") is not None:
-            raw = msg["bytes"].decode("utf-8", errors="replace")
+            try:
+                raw = msg["bytes"].decode("utf-8")
+            except UnicodeDecodeError:
+                # refused by ``_handle`` (also when it is passed on to another process)
+                return NOT_UTF8
         return raw or ""
 
     async def send_text(self, text: str) -> None:
@@ -1000,6 +1008,9 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
 
 async def _handle(server: TableServer, table: Table, conn: Connection, raw: str) -> None:
     started = time.perf_counter()
+    if raw == NOT_UTF8:
+        _error(conn, table, "bad_json", "a binary frame must hold UTF-8 text; this one does not")
+        return
     limit = server.config.max_message
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
