@@ -39,7 +39,7 @@ from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
 from parlour.server import GC_FULL_EVERY, GC_YOUNG, flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
-from parlour.server.guard import WS_DENIED, BadInput, parse_json
+from parlour.server.guard import STRICT_BODY, WS_DENIED, BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
 from parlour.server.loopstats import LoopMonitor
 from parlour.server.storage import Storage, open_storage
@@ -54,6 +54,8 @@ CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review
 
 
 class SeatSpec(BaseModel):
+    model_config = STRICT_BODY
+
     kind: Literal["human", "bot"] = Field("human", description="who sits here")
     bot: str | None = Field(
         None, max_length=40, description="bot level for a bot seat (one of the game's `bots`)"
@@ -64,6 +66,8 @@ class SeatSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
+    model_config = STRICT_BODY
+
     game: str = Field(..., description="game name, alias, or a preset name", examples=["samba"])
     preset: str | None = Field(None, description="preset name (default: the game's default)")
     options: dict[str, Any] = Field(
@@ -89,15 +93,21 @@ class CreateTable(BaseModel):
 
 
 class JoinRequest(BaseModel):
+    model_config = STRICT_BODY
+
     seat: int | None = Field(None, description="which open seat (default: the first open one)")
     player: str | None = Field(None, max_length=80, description="your name, shown at the table")
 
 
 class TokenRequest(BaseModel):
+    model_config = STRICT_BODY
+
     token: str = Field(..., max_length=200, description="the seat token")
 
 
 class InviteRequest(BaseModel):
+    model_config = STRICT_BODY
+
     token: str = Field(..., max_length=200, description="your seat token")
     seat: int | None = Field(
         None, description="the seat (default: your own; another seat: the table's host only)"
@@ -105,6 +115,8 @@ class InviteRequest(BaseModel):
 
 
 class ClaimRequest(BaseModel):
+    model_config = STRICT_BODY
+
     invite: str = Field(..., max_length=200, description="the invite from the invite link")
     player: str | None = Field(None, max_length=80, description="your name, shown at the table")
 
@@ -242,7 +254,7 @@ class GuardMiddleware:
                 return
         if body and scope["path"].startswith("/api/"):
             try:
-                parse_json(bytes(body))
+                parse_json(bytes(body), unique_keys=True)
             except BadInput as exc:
                 await _plain(send, 400, exc.message)
                 return

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
+from parlour.server.guard import STRICT_BODY
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -32,11 +33,15 @@ DELAY_MAX = 5.0
 
 
 class HoldRequest(BaseModel):
+    model_config = STRICT_BODY
+
     token: str = Field(..., max_length=200, description="your seat token")
     on: bool = Field(True, description="true: the score sheet is open; false: it was closed")
 
 
 class SpeedRequest(BaseModel):
+    model_config = STRICT_BODY
+
     token: str = Field(..., max_length=200, description="your seat token")
     delay: float | None = Field(
         ...,
@@ -47,6 +52,8 @@ class SpeedRequest(BaseModel):
 
 
 class RematchRequest(BaseModel):
+    model_config = STRICT_BODY
+
     token: str = Field(..., max_length=200, description="your seat token at the finished table")
 
 

@@ -9,11 +9,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import HTTPException, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
 from parlour.core.replay import MatchRecord
 from parlour.server import redact
 from parlour.server.deals import DealTracker, verify_match
+from parlour.server.guard import STRICT_BODY
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -155,7 +156,7 @@ MAX_ENTRY_CHARS = 64
 
 
 class ChicagoSheetRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT_BODY
 
     entries: list[Annotated[str, StringConstraints(max_length=MAX_ENTRY_CHARS)]] = Field(
         default_factory=list,
@@ -191,6 +192,7 @@ def add_chicago(app: FastAPI, work: Callable[..., Awaitable[bytes]], limit: Limi
     off the event loop."""
     if importlib.util.find_spec("parlour.scoring.chicago") is None:
         return
+
     @app.post("/api/chicago/sheet", summary="Chicago bridge score sheet from the deals played")
     async def chicago_sheet(req: ChicagoSheetRequest, request: Request) -> Any:
         await limit("sheet", request)
