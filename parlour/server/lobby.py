@@ -23,7 +23,13 @@ from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
 from parlour.server.pgloop import LoopAppender
-from parlour.server.storage import PostgresStorage, Storage, StorageError, TableMeta
+from parlour.server.storage import (
+    CorruptJournal,
+    PostgresStorage,
+    Storage,
+    StorageError,
+    TableMeta,
+)
 from parlour.server.table import (
     JournalError,
     LobbyUnavailable,
@@ -360,6 +366,10 @@ class TableServer:
         """Load a table; one that cannot be loaded is reported once and remembered as broken."""
         try:
             return await self.db(self._build, code)
+        except CorruptJournal as exc:
+            log.error("cannot restore table %s: %s", code, exc)
+            self.broken[code] = str(exc)
+            return None
         except StorageError:
             raise
         except Exception as exc:

@@ -55,6 +55,11 @@ class StorageError(Exception):
     """The journal could not be read or written."""
 
 
+class CorruptJournal(StorageError):
+    """A table's journal is damaged for good (a move missing): not a database that is away for
+    a moment, so the table is answered 410, not 503."""
+
+
 class _Duplicate(StorageError):
     """A row with that key is already there (an action index, a record number)."""
 
@@ -266,7 +271,10 @@ class _SqlStorage(Storage):
         entries = [JournalEntry(int(r[0]), json.loads(r[1]), r[2], float(r[3]), r[4]) for r in acts]
         for i, e in enumerate(entries):
             if e.index != i:
-                raise StorageError(f"table {code}: journal has a gap at action {i}")
+                raise CorruptJournal(
+                    f"table {code}: the journal has a gap at action {i} (move {i + 1} is "
+                    "missing): the table cannot be played back"
+                )
         return meta, entries
 
     def codes(self, *, active: bool) -> list[str]:
