@@ -14,6 +14,10 @@ from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.server import GC_FULL_EVERY, GC_YOUNG
 
+#: ``--header-timeout``'s default (``parlour.server.headtimeout.HEAD_TIMEOUT``; here so that
+#: ``serve --help`` does not import uvicorn)
+HEAD_TIMEOUT = 10.0
+
 SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"
 
 
@@ -196,12 +200,27 @@ def serve(
             "on slow links, more CPU per message for the server"
         ),
     ] = False,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            help="seconds a client has to send a request's line and headers (then 408 and the "
+            "connection is closed); an idle connection between requests is closed after "
+            "--keep-alive seconds",
+            min=0.1,
+        ),
+    ] = HEAD_TIMEOUT,
+    keep_alive: Annotated[
+        int,
+        typer.Option(help="seconds an idle HTTP connection stays open between two requests"),
+    ] = 5,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
 
     from parlour.server import sole
     from parlour.server.guard import install_log_redaction
+    from parlour.server.headtimeout import ENV as HEAD_ENV
+    from parlour.server.headtimeout import HTTP_PROTOCOL
     from parlour.server.storage import StorageError
 
     if durability not in ("normal", "full"):
@@ -234,6 +253,7 @@ def serve(
         "gc_full_every": gc_full_every,
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    os.environ[HEAD_ENV] = str(header_timeout)  # read by each connection (and by the workers)
     if workers > 1:
         # the processes of a cluster share the journal's lock; a lone server holds it alone
         try:
@@ -256,6 +276,8 @@ def serve(
             workers=workers,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            http=HTTP_PROTOCOL,
+            timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
             timeout_graceful_shutdown=5,
@@ -279,6 +301,8 @@ def serve(
             port=port,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            http=HTTP_PROTOCOL,
+            timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
             # open sockets get 5 s to close on SIGTERM, then the server stops anyway
