@@ -209,6 +209,16 @@ def serve(
             min=0.1,
         ),
     ] = HEAD_TIMEOUT,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            envvar="FORWARDED_ALLOW_IPS",
+            help="addresses (comma-separated; networks as 10.0.0.0/8) of the proxies whose "
+            "X-Forwarded-For names the client (its rate limits are counted by that address); "
+            "from anyone else the header is ignored. Give only your proxy's address: '*' lets "
+            "every client choose its own address and so escape the rate limits",
+        ),
+    ] = "127.0.0.1,::1",
     keep_alive: Annotated[
         int,
         typer.Option(help="seconds an idle HTTP connection stays open between two requests"),
@@ -277,6 +287,7 @@ def serve(
             log_level=log_level,
             ws_max_size=1024 * 1024,
             http=HTTP_PROTOCOL,
+            forwarded_allow_ips=forwarded_allow_ips,
             timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
@@ -302,6 +313,7 @@ def serve(
             log_level=log_level,
             ws_max_size=1024 * 1024,
             http=HTTP_PROTOCOL,
+            forwarded_allow_ips=forwarded_allow_ips,
             timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
