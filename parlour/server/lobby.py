@@ -25,6 +25,7 @@ from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPo
 from parlour.server.pgloop import LoopAppender
 from parlour.server.storage import (
     CorruptJournal,
+    JournalTimeout,
     PostgresStorage,
     Storage,
     StorageError,
@@ -164,6 +165,9 @@ class TableServer:
     def __init__(self, storage: Storage, config: ServerConfig | None = None) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
+        #: seconds a journal call may take before it is answered as unavailable (``None``: no
+        #: limit, a local file)
+        self.deadline: float | None = getattr(storage, "deadline", None)
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(
             max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
@@ -255,7 +259,30 @@ class TableServer:
         with the other calls due (``parlour.server.batch``); answered once it has returned.  A
         table's writes stay in order because a table awaits each write before the next under
         its lock."""
-        return await self.journal.call(functools.partial(fn, *args, **kwargs))
+        return await self._in_time(self.journal.call(functools.partial(fn, *args, **kwargs)))
+
+    async def _in_time(self, fut: asyncio.Future[T]) -> T:
+        """The journal's answer, or :class:`JournalTimeout` after the storage's ``deadline``
+        (PostgreSQL: its connection wait plus its statement timeout).  The statement timeout is
+        enforced by the database, which a silent network never lets answer; this one is ours."""
+        if self.deadline is None:
+            return await fut
+        try:
+            return await asyncio.wait_for(fut, self.deadline)
+        except TimeoutError:
+            raise JournalTimeout(
+                f"the database did not answer within {self.deadline:g} s"
+            ) from None
+
+    def forget(self, table: Table, reason: str) -> None:
+        """Drop a table from memory (its journal is read again on the next look): after a write
+        whose outcome is not known.  Its players are disconnected and reconnect."""
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+            log.warning("table %s is read again from the journal: %s", table.code, reason)
+            for conn in list(table.connections):
+                conn.close(reason)
+            table.close()
 
     async def append_action(
         self,
@@ -273,7 +300,7 @@ class TableServer:
         inject faults) is called as itself, on the journal threads."""
         fn = self.storage.append_action
         if self.appender is not None and fn == self._append_call:
-            await self.appender.append(code, index, action, seat, ts, chain)
+            await self._in_time(self.appender.append(code, index, action, seat, ts, chain))
         else:
             await self.db(fn, code, index, action, seat, ts, chain)
 

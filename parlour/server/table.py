@@ -40,7 +40,14 @@ from parlour.server.deals import (
     secret_commitment,
     valid_contribution,
 )
-from parlour.server.storage import JournalEntry, Record, StorageError, TableMeta
+from parlour.server.storage import (
+    Duplicate,
+    JournalEntry,
+    JournalTimeout,
+    Record,
+    StorageError,
+    TableMeta,
+)
 
 if TYPE_CHECKING:
     from parlour.server.lobby import TableServer
@@ -1011,6 +1018,13 @@ class Table:
                     ts,
                     head,
                 )
+            except (JournalTimeout, Duplicate):
+                # written or not, nobody could say (or the journal has a move this memory has
+                # not: one whose answer came too late): read the journal again before the next
+                asyncio.get_running_loop().call_soon(
+                    self.server.forget, self, "the journal did not answer in time; reconnecting"
+                )
+                raise Rejected("unavailable", UNAVAILABLE) from None
             except StorageError:
                 raise Rejected("unavailable", UNAVAILABLE) from None
             deal_events = self.deals.after(new_state, self.version + 1)
