@@ -21,6 +21,7 @@ from parlour.core.registry import GameEntry, Variant
 from parlour.server import GC_FULL_EVERY, GC_YOUNG, botpool, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.deals import new_secret, secret_commitment
+from parlour.server.fairshare import FairShare
 from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
 from parlour.server.pgloop import LoopAppender
 from parlour.server.storage import (
@@ -191,6 +192,12 @@ class TableServer:
         self.bot_procs: ProcessPoolExecutor | None = (
             botpool.new_pool(self.config.bot_processes) if self.config.bot_processes > 0 else None
         )
+        #: the searches (bot moves, hints) of every table on the bot worker, shared fairly
+        #: between tables (``parlour.server.fairshare``)
+        self.bot_share = FairShare(
+            self.bot_procs if self.bot_procs is not None else self.bot_pool,
+            self.config.bot_processes if self.bot_procs is not None else self.config.bot_threads,
+        )
         #: replays and verifications: one thread of their own, so they never hold up a bot
         self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-work")
         #: (game, bot) pairs whose move was once too slow to play on the event loop
@@ -303,6 +310,13 @@ class TableServer:
             await self._in_time(self.appender.append(code, index, action, seat, ts, chain))
         else:
             await self.db(fn, code, index, action, seat, ts, chain)
+
+    async def search(self, code: str, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+        """Run a search of table ``code`` (a bot move, a hint) on the bot worker, in turn with
+        the other tables' searches (``urgent``, a hint someone waits for: before the bots'
+        moves; else the least-served table first)."""
+        result: T = await self.bot_share.run(code, fn, *args, urgent=urgent)
+        return result
 
     async def rate_wait(self, kind: str, client: str) -> float:
         """Spend one request of ``kind`` for this client address: 0 when allowed, else the

@@ -1124,7 +1124,6 @@ class Table:
         self._hint_at[seat] = now
         started = time.monotonic()
         spent: float | None = None
-        loop = asyncio.get_running_loop()
         try:
             if self.server.bot_procs is not None:
                 # a worker process searches (the search never holds the event loop's
@@ -1132,11 +1131,9 @@ class Table:
                 job = self._think_job(
                     "advise", (view, legal, seat), {"seed": seed, "budget": budget}
                 )
-                result, spent = await loop.run_in_executor(
-                    self.server.bot_procs, botpool.think, job
-                )
+                result, spent = await self.server.search(self.code, botpool.think, job, urgent=True)
             else:
-                result = await loop.run_in_executor(self.server.bot_pool, call)
+                result = await self.server.search(self.code, call, urgent=True)
         finally:
             self._hinting.discard(seat)
             self._hint_at[seat] = time.monotonic()
@@ -1205,9 +1202,7 @@ class Table:
                     # in a bot worker process, like hints; a review is not charged to the
                     # table's bot budget (it runs after the hand, once per hand and seat)
                     job = self._think_job("review", (decisions, seat), kwargs)
-                    result, _ = await loop.run_in_executor(
-                        self.server.bot_procs, botpool.think, job
-                    )
+                    result, _ = await self.server.search(self.code, botpool.think, job)
                 else:
                     call = functools.partial(advice.review, self.variant, decisions, seat, **kwargs)
                     result = await loop.run_in_executor(self.server.work_pool, call)
@@ -1339,7 +1334,6 @@ class Table:
         return seat
 
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
         failures = 0
         while (seat := self._bot_to_act()) is not None:
             delay = flow.bot_delay(self)
@@ -1392,7 +1386,7 @@ class Table:
                     # a worker process plays; what it used is charged to this table's budget
                     job = self._bot_job(seat, version, state, failures)
                     action_json, cpu = await asyncio.wait_for(
-                        loop.run_in_executor(procs, botpool.play, job),
+                        self.server.search(self.code, botpool.play, job),
                         self.server.config.bot_move_cap * 4 + 10,
                     )
                     self._spend_budget(cpu)
@@ -1400,7 +1394,7 @@ class Table:
                 else:
                     started = time.monotonic()
                     choose = functools.partial(_choose, bot, game, state, seat)
-                    action, checked = await loop.run_in_executor(self.server.bot_pool, choose)
+                    action, checked = await self.server.search(self.code, choose)
                     self._spend_budget(time.monotonic() - started)
                     action_json = None
                 await self.submit(
