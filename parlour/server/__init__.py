@@ -8,6 +8,9 @@
 - ``deals``      deal-seed commitments and reveals, and checking deals again
 - ``replays``    finished matches as step-by-step replays; the Chicago score sheet endpoint
 - ``guard``      strict JSON, rate limits, origins and logs between strangers and the tables
+- ``headtimeout`` uvicorn's HTTP protocols with a deadline for a request's headers
+- ``sole``       one server per journal (a lock), unless the processes share it through Redis
+- ``fairshare``  the bot worker's searches shared between tables (hints first)
 - ``botpool``    bots thinking in processes of their own, off the event loop
 - ``storage``    the journal: SQLite (default) and PostgreSQL behind one interface
 - ``batch``      journal calls handed to the journal threads in batches
