@@ -25,8 +25,8 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
     """The app (and its journal) for the settings ``serve`` was given."""
     from parlour.server.app import create_app
     from parlour.server.cluster import ClusterConfig, open_leased_storage
+    from parlour.server.config import ServerConfig
     from parlour.server.guard import OriginPolicy
-    from parlour.server.lobby import ServerConfig
     from parlour.server.storage import Storage, open_storage
 
     if settings["game_module"]:

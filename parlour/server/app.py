@@ -39,11 +39,13 @@ from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
 from parlour.server import GC_FULL_EVERY, GC_YOUNG, flow, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
+from parlour.server.config import ServerConfig
+from parlour.server.errors import LobbyError, Rejected
 from parlour.server.guard import STRICT_BODY, WS_DENIED, BadInput, parse_json
-from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
+from parlour.server.lobby import TableServer, default_bot
 from parlour.server.loopstats import LoopMonitor
 from parlour.server.storage import Storage, open_storage
-from parlour.server.table import Connection, Rejected, Table, encode
+from parlour.server.table import Connection, Table, encode
 
 PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"

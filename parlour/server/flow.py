@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
+from parlour.server.errors import LobbyError
 from parlour.server.guard import STRICT_BODY
 from parlour.server.storage import StorageError
 
@@ -122,8 +123,6 @@ async def set_speed(
     server: TableServer, table: Table, token: str, delay: float | None
 ) -> dict[str, Any]:
     """A seated player sets how long this table's bots wait before they play."""
-    from parlour.server.lobby import LobbyError
-
     await server.seat_of(table, token)
     try:
         await server.db(
@@ -147,7 +146,6 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
 
 
 async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, Any]:
-    from parlour.server.lobby import LobbyError
     from parlour.server.table import hash_token, new_token
 
     seat = await server.seat_of(table, token)

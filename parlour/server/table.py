@@ -40,6 +40,7 @@ from parlour.server.deals import (
     secret_commitment,
     valid_contribution,
 )
+from parlour.server.errors import UNAVAILABLE, JournalError, LobbyUnavailable, Rejected
 from parlour.server.storage import (
     Duplicate,
     JournalEntry,
@@ -255,29 +256,6 @@ def clean_name(value: Any) -> str | None:
     text = "".join(ch if ch.isprintable() else " " for ch in value)
     text = " ".join(text.split())[:NAME_MAX].strip()
     return text or None
-
-
-class Rejected(Exception):
-    """A client message refused; ``code`` is one of the protocol's error codes."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class LobbyUnavailable(Exception):
-    """The journal is away (the lobby answers 503)."""
-
-
-class JournalError(Exception):
-    """A table's journal cannot be played back (the reason in words)."""
-
-
-UNAVAILABLE = (
-    "the table's record could not be saved just now (the database is not answering); "
-    "nothing changed — try again in a moment"
-)
 
 
 class Table:

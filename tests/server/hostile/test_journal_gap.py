@@ -4,7 +4,6 @@ that names the gap; the other tables play on."""
 
 from __future__ import annotations
 
-
 from tests.server.conftest import live_server
 from tests.server.hostile.test_rematch_race import _finished
 

@@ -51,7 +51,7 @@ def test_a_deeply_nested_player_record_is_a_clear_error(tmp_path: Path) -> None:
 @pytest.fixture
 def hostile_server() -> Iterator[str]:
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 -- the http.server name
+        def do_GET(self) -> None:
             body = DEEP.encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
