@@ -44,6 +44,7 @@ from parlour.server.bus import Bus
 from parlour.server.errors import LobbyError
 from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
+from parlour.server.session import refuse
 from parlour.server.storage import StorageError, TableMeta
 from parlour.server.table import SeatState, Table
 
@@ -456,8 +457,6 @@ class Cluster:
         try:
             where = await self.locate(code)
         except LobbyError as exc:
-            from parlour.server.app import refuse
-
             await refuse(transport, exc)
             return
         if isinstance(where, Table):
@@ -528,8 +527,6 @@ class Cluster:
             try:
                 where = await self.locate(code)
             except LobbyError as exc:
-                from parlour.server.app import refuse
-
                 await refuse(remote, exc)
                 return
             if not isinstance(where, Table):
