@@ -33,7 +33,7 @@ import parlour
 from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, flow, replays
+from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.config import ServerConfig
 from parlour.server.errors import LobbyError, Rejected
@@ -372,7 +372,7 @@ TABLE_OPS: dict[str, TableOp] = {
     "start": _op_start,
     "replay": _op_replay,
     "verify": _op_verify,
-    **flow.OPS,  # rematch, hold, speed
+    **flowroutes.OPS,  # rematch, hold, speed
 }
 
 
@@ -646,7 +646,7 @@ def create_app(
         await server.limit(kind, _client(request))
 
     replays.add_chicago(app, work, limit)
-    flow.add_flow(app, server, _client)
+    flowroutes.add_flow(app, server, _client)
 
     # --- play ----------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from parlour import bots as bot_registry
 from parlour import games
@@ -23,7 +23,7 @@ from parlour.server.config import BOT_ALIASES, ServerConfig
 from parlour.server.deals import new_secret, secret_commitment
 from parlour.server.errors import JournalError, LobbyError, LobbyUnavailable, Rejected
 from parlour.server.fairshare import FairShare
-from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter
+from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter, SharedRateLimiter
 from parlour.server.pgloop import LoopAppender
 from parlour.server.storage import (
     CorruptJournal,
@@ -44,13 +44,46 @@ from parlour.server.table import (
 
 if TYPE_CHECKING:
     from parlour.core.bot import Bot
-    from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
 #: the ``loop_counters`` keys of ``action_times`` (the bucket's index follows)
 ACTION_MS = "action_ms_"
 TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
 T = TypeVar("T")
+
+
+class Peers(Protocol):
+    """The other processes serving the same journal, as this process's lobby and routes use
+    them: ``parlour.server.cluster.Cluster`` (which is built above the lobby and handed to it,
+    so the lobby never imports the cluster)."""
+
+    limiter: SharedRateLimiter
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def call(
+        self, code: str, op: str, args: dict[str, Any], *, forwarded: bool = False
+    ) -> dict[str, Any]:
+        """A lobby operation on a table, run by the process that plays it."""
+        ...
+
+    async def list(self, status: str, offset: int, limit: int) -> dict[str, Any]:
+        """The lobby's table list across every process."""
+        ...
+
+    async def serve_socket(
+        self,
+        transport: Any,
+        code: str,
+        seat: str | None,
+        contrib: str | None,
+        *,
+        deltas: bool = False,
+    ) -> None:
+        """A player's WebSocket, served here or by the process that plays the table."""
+        ...
 
 
 def default_bot(entry: GameEntry, variant: Variant) -> str:
@@ -124,7 +157,7 @@ class TableServer:
         self.origins = OriginPolicy(self.config.allowed_hosts, self.config.allow_origins)
         self._sweeper: asyncio.Task[None] | None = None
         #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
-        self.cluster: Cluster | None = None
+        self.cluster: Peers | None = None
 
     def loop_counters(self) -> dict[str, int]:
         """What the server has done so far (``parlour.server.loopstats``)."""
