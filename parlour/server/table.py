@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
@@ -46,12 +46,63 @@ from parlour.server.storage import (
     JournalEntry,
     JournalTimeout,
     Record,
+    Storage,
     StorageError,
     TableMeta,
 )
 
 if TYPE_CHECKING:
-    from parlour.server.lobby import TableServer
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from parlour.server.config import ServerConfig
+
+T = TypeVar("T")
+
+
+class TableHost(Protocol):
+    """What a table uses of the server that holds it (``parlour.server.lobby.TableServer``, which
+    builds the tables: the table never imports the lobby)."""
+
+    config: ServerConfig
+    storage: Storage
+    bot_procs: ProcessPoolExecutor | None
+    work_pool: ThreadPoolExecutor
+    #: counters the table adds to (``loop_counters``)
+    actions_applied: int
+    bot_moves_inline: int
+    broadcasts: int
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A journal call, off the event loop, within the journal's deadline."""
+        ...
+
+    async def append_action(
+        self,
+        code: str,
+        index: int,
+        action: dict[str, Any],
+        seat: int | None,
+        ts: float,
+        chain: str | None = None,
+    ) -> None:
+        """Journal an action; answered once it is committed."""
+        ...
+
+    async def search(self, code: str, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+        """A search on the bot worker, in turn with the other tables'."""
+        ...
+
+    def forget(self, table: Table, reason: str) -> None:
+        """Drop the table from memory: it is read again from the journal."""
+
+    def plays_inline(self, game: str, bot: Bot) -> bool: ...
+
+    def inline_took(self, game: str, bot: Bot, seconds: float) -> None: ...
+
+    def standin_bot(self, variant: Variant) -> str: ...
+
+    def bot_level(self, variant: Variant, name: str | None) -> str: ...
+
 
 log = logging.getLogger("parlour.server")
 
@@ -261,7 +312,7 @@ def clean_name(value: Any) -> str | None:
 class Table:
     def __init__(
         self,
-        server: TableServer,
+        server: TableHost,
         meta: TableMeta,
         entry: GameEntry,
         rules: Any,
