@@ -139,7 +139,11 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, unique_keys: boo
         raise BadInput("bad_json", f"the message is nested deeper than {max_depth} levels")
     try:
         value = (_UNIQUE_DECODER if unique_keys else _DECODER).decode(raw)
-    except BadInput:
+    except BadInput as exc:
+        if unique_keys and exc.code == "bad_json" and "appears twice" in exc.message:
+            # a key twice: the text's other faults (a lone surrogate, NaN) are named first,
+            # as they were before keys were checked
+            parse_json(raw, max_depth=max_depth)
         raise
     except (ValueError, RecursionError) as exc:
         raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
