@@ -9,203 +9,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import html
 import json
 import logging
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
-from typing import Any, Literal, TypeVar
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
 
-from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import (
-    FileResponse,
-    HTMLResponse,
     JSONResponse,
-    RedirectResponse,
-    Response,
 )
-from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
 import parlour
-from parlour import bots as bot_registry
-from parlour import games, rules_pages
-from parlour.core.registry import GameEntry
 from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.config import ServerConfig
-from parlour.server.errors import LobbyError, Rejected
-from parlour.server.guard import STRICT_BODY, WS_DENIED, BadInput, parse_json
-from parlour.server.lobby import TableServer, default_bot
+from parlour.server.errors import LobbyError
+from parlour.server.guard import BadInput, parse_json
+from parlour.server.guard import client_address as _client
+from parlour.server.lobby import TableServer
 from parlour.server.loopstats import LoopMonitor
-from parlour.server.session import PROTOCOL, WS_PROTOCOL, WsTransport, run_session, sansio_protocol
+from parlour.server.routes_pages import WEB_DIR, CachedStatic, page_routes
+from parlour.server.routes_play import play_routes
+from parlour.server.routes_tables import TABLE_OPS, table_routes
+from parlour.server.session import WS_PROTOCOL, run_session, sansio_protocol
 from parlour.server.storage import Storage, open_storage
-from parlour.server.table import Table
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")
-
-
-class SeatSpec(BaseModel):
-    model_config = STRICT_BODY
-
-    kind: Literal["human", "bot"] = Field("human", description="who sits here")
-    bot: str | None = Field(
-        None, max_length=40, description="bot level for a bot seat (one of the game's `bots`)"
-    )
-    open: bool = Field(
-        False, description="a human seat anyone may take from the lobby (default: invite only)"
-    )
-
-
-class CreateTable(BaseModel):
-    model_config = STRICT_BODY
-
-    game: str = Field(..., description="game name, alias, or a preset name", examples=["samba"])
-    preset: str | None = Field(None, description="preset name (default: the game's default)")
-    options: dict[str, Any] = Field(
-        default_factory=dict, description="rules option overrides, validated by the game's schema"
-    )
-    players: int | None = Field(None, description="number of seats (default: the preset's)")
-    seats: list[SeatSpec] | None = Field(
-        None,
-        max_length=16,
-        description="one entry per seat (default: seat 0 human, bots elsewhere)",
-    )
-    claim: int | Literal["default"] | None = Field(
-        "default", description="the seat the creator takes (default: first human seat)"
-    )
-    name: str = Field("", max_length=80, description="a name shown in the lobby")
-    player: str | None = Field(
-        None, max_length=80, description="the creator's name, shown at the table (24 characters)"
-    )
-    hints: bool | None = Field(
-        None,
-        description="players may ask for hints (default: on with at most one human seat)",
-    )
-
-
-class JoinRequest(BaseModel):
-    model_config = STRICT_BODY
-
-    seat: int | None = Field(None, description="which open seat (default: the first open one)")
-    player: str | None = Field(None, max_length=80, description="your name, shown at the table")
-
-
-class TokenRequest(BaseModel):
-    model_config = STRICT_BODY
-
-    token: str = Field(..., max_length=200, description="the seat token")
-
-
-class InviteRequest(BaseModel):
-    model_config = STRICT_BODY
-
-    token: str = Field(..., max_length=200, description="your seat token")
-    seat: int | None = Field(
-        None, description="the seat (default: your own; another seat: the table's host only)"
-    )
-
-
-class ClaimRequest(BaseModel):
-    model_config = STRICT_BODY
-
-    invite: str = Field(..., max_length=200, description="the invite from the invite link")
-    player: str | None = Field(None, max_length=80, description="your name, shown at the table")
-
-
-def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
-    import dataclasses
-
-    schema = entry.rules_type.json_schema()["properties"]
-    rows = []
-    described = {r["name"]: r for r in entry.rules_type.describe()}
-    try:  # the rules page's words for each option (label and meaning), where the game has a page
-        words = rules_pages.option_words(entry.name)
-    except rules_pages.NoRulesPage:
-        words = {}
-    for f in dataclasses.fields(entry.rules_type):
-        meta = f.metadata
-        d = f.default
-        default = list(d) if isinstance(d, tuple) else d
-        rows.append(
-            {
-                "name": f.name,
-                "default": default,
-                "doc": meta.get("doc", ""),
-                "label": words.get(f.name, {}).get("label", f.name.replace("_", " ").capitalize()),
-                "meaning": words.get(f.name, {}).get("meaning", meta.get("doc", "")),
-                "allowed": described[f.name]["allowed"],
-                "choices": list(meta["choices"]) if meta.get("choices") is not None else None,
-                "min": meta.get("min"),
-                "max": meta.get("max"),
-                "nullable": bool(meta.get("nullable")),
-                "type": _first_type(
-                    schema[f.name].get("type", "enum" if meta.get("choices") else "any")
-                ),
-            }
-        )
-    return rows
-
-
-def _first_type(kind: Any) -> str:
-    """``["integer", "null"]`` → ``"integer"`` (nullability is its own field)."""
-    if isinstance(kind, list):
-        return str(next((k for k in kind if k != "null"), "any"))
-    return str(kind)
-
-
-def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
-    out = []
-    for name in games.names():
-        entry = games.entry(name)
-        variant = games.get(name)
-        try:  # the rules page's words for each preset, where the game has a page
-            preset_words = rules_pages.preset_words(name)
-        except rules_pages.NoRulesPage:
-            preset_words = {}
-        presets = [
-            {
-                "name": p,
-                "doc": preset_words.get(p) or entry.preset_docs.get(p, ""),
-                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in o.items()},
-            }
-            for p, o in entry.presets.items()
-        ]
-        out.append(
-            {
-                "name": name,
-                "title": entry.title,
-                "description": entry.description,
-                "engine_version": entry.game.version,
-                "default_preset": entry.default_preset,
-                "aliases": list(entry.aliases),
-                "preset_aliases": dict(entry.preset_aliases),
-                "presets": presets,
-                "options": _option_rows(entry),
-                "schema": entry.rules_type.json_schema(),
-                "bots": server.bot_levels(variant) if server else bot_registry.available(variant),
-                "default_bot": default_bot(entry, variant),
-                "random_play_options": dict(entry.random_play_options),
-                "rules_url": f"/rules/{name}" if name in rules_pages.PAGES else None,
-            }
-        )
-    return out
-
-
-def _page(name: str, fallback: str = "index.html") -> Any:
-    for candidate in (name, fallback):
-        path = WEB_DIR / candidate
-        if path.is_file():
-            return FileResponse(path, media_type="text/html")
-    return HTMLResponse(
-        "<!doctype html><meta charset=utf-8><title>Parlour</title>"
-        "<h1>Parlour</h1><p>The browser client is not installed (parlour/web is empty). "
-        "The API is at <a href='/docs'>/docs</a>.</p>"
-    )
 
 
 class GuardMiddleware:
@@ -279,109 +111,6 @@ async def _plain(send: Any, status: int, detail: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": data})
-
-
-#: static files: the browser keeps them but asks (ETag / Last-Modified) before using them again
-STATIC_CACHE = {"Cache-Control": "no-cache"}
-FAVICON = (
-    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
-    b'<rect width="64" height="64" rx="12" fill="#1d5c3a"/>'
-    b'<text x="32" y="46" font-size="40" text-anchor="middle" fill="#fff">&#9824;</text></svg>'
-)
-
-
-class CachedStatic(StaticFiles):
-    """Static files with ``Cache-Control: no-cache``: kept by the browser and revalidated with
-    their ETag (a 304 costs no body), so a new release is seen at once."""
-
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers.update(STATIC_CACHE)
-        return response
-
-
-def _client(request: Request | WebSocket) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-# --- what the lobby does to one table (in a cluster: run by the process that owns it) -------
-
-
-async def _op_record(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return table.record()
-
-
-async def _op_claim(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.claim(table.code, args.get("invite"), args.get("player"))
-
-
-async def _op_join(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.join(table.code, args.get("seat"), args.get("player"))
-
-
-async def _op_invite(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.reinvite(table, args.get("token"), args.get("seat"))
-
-
-async def _op_rotate(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await server.rotate(table, args.get("token"))
-
-
-async def _op_leave(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    seat = await server.seat_of(table, args.get("token"))
-    try:
-        await table.leave(seat)
-    except Rejected as exc:
-        raise LobbyError(409, exc.message) from None
-    return {"seat": seat, "left": True}
-
-
-async def _op_start(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    await server.seat_of(table, args.get("token"))
-    try:
-        await table.start()
-    except Rejected as exc:
-        raise LobbyError(503, exc.message) from None
-    return table.record()
-
-
-async def _op_replay(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    if table.status != "finished":
-        raise LobbyError(
-            409, "the match is not finished; its replay (with the seed) opens when it ends"
-        )
-    return await asyncio.get_running_loop().run_in_executor(
-        server.work_pool, replays.replay_json, table
-    )
-
-
-async def _op_verify(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    return await asyncio.get_running_loop().run_in_executor(
-        server.work_pool, replays.verify_json, table
-    )
-
-
-TableOp = Callable[[TableServer, Table, dict[str, Any]], Awaitable[dict[str, Any]]]
-TABLE_OPS: dict[str, TableOp] = {
-    "record": _op_record,
-    "claim": _op_claim,
-    "join": _op_join,
-    "invite": _op_invite,
-    "rotate": _op_rotate,
-    "leave": _op_leave,
-    "start": _op_start,
-    "replay": _op_replay,
-    "verify": _op_verify,
-    **flowroutes.OPS,  # rematch, hold, speed
-}
-
-
-async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Run a lobby operation on a table: here, or (in a cluster) on the process that owns it."""
-    if server.cluster is not None:
-        return await server.cluster.call(code, op, args)
-    table = await server.get(code)
-    return await TABLE_OPS[op](server, table, args)
 
 
 class Collector:
@@ -494,150 +223,10 @@ def create_app(
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=exc.headers)
 
-    # --- pages ---------------------------------------------------------------------------------
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> Any:
-        return _page("index.html")
-
-    @app.get("/t/{code}", include_in_schema=False)
-    async def table_page(code: str) -> Any:
-        return _page("table.html")
-
-    @app.get("/replay/{code}", include_in_schema=False)
-    async def replay_page(code: str) -> Any:
-        return _page("replay.html")
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return Response(FAVICON, media_type="image/svg+xml", headers=STATIC_CACHE)
-
-    @app.get("/chicago", include_in_schema=False)
-    async def chicago_page() -> Any:
-        return _page("chicago.html")
-
-    @app.get("/rules", include_in_schema=False)
-    async def rules_index() -> Any:
-        return RedirectResponse("/rules/samba")
-
-    @app.get("/t/{code}/rules", include_in_schema=False)
-    async def table_rules(code: str, request: Request) -> Any:
-        """The rules page of a table's game (the table page links here)."""
-        await server.limit("lookup", _client(request))
-        try:
-            table = await server.get(code)
-        except LobbyError:
-            return RedirectResponse("/rules/samba")
-        name = table.entry.name if table.entry.name in rules_pages.PAGES else "samba"
-        return RedirectResponse(f"/rules/{name}")
-
-    @app.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str) -> Any:
-        try:
-            return HTMLResponse(rules_pages.html_page(game), headers=STATIC_CACHE)
-        except rules_pages.NoRulesPage as exc:
-            return HTMLResponse(
-                "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"
-                "</title><link rel=stylesheet href=/static/css/parlour.css><main class=page>"
-                f"<h1>No such rules page</h1><p>{html.escape(str(exc))}</p>"
-                "<p><a href='/rules/samba'>How to play</a> · <a href='/'>Lobby</a></p></main>",
-                status_code=404,
-            )
-
+    app.include_router(page_routes(server))
     if WEB_DIR.is_dir():
         app.mount("/static", CachedStatic(directory=WEB_DIR, check_dir=False), name="static")
-
-    # --- lobby ---------------------------------------------------------------------------------
-
-    @app.get("/api/info", summary="Protocol and server version")
-    async def info() -> dict[str, Any]:
-        return {
-            "protocol": PROTOCOL,
-            "server": "parlour",
-            "version": app.version,
-            "games": games.names(),
-        }
-
-    @app.get("/api/games", summary="Games, presets, options and bot levels")
-    async def list_games() -> dict[str, Any]:
-        return {"games": games_catalogue(server)}
-
-    @app.post("/api/tables", status_code=201, summary="Create a table")
-    async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
-        await server.limit("create", _client(request))
-        _, response = await server.create(
-            req.game,
-            req.preset,
-            req.options,
-            req.players,
-            [s.model_dump() for s in req.seats] if req.seats is not None else None,
-            req.claim,
-            req.name,
-            req.player,
-            req.hints,
-        )
-        return response
-
-    @app.get("/api/tables", summary="List tables (paginated)")
-    async def list_tables(
-        request: Request,
-        status: Literal["open", "all"] = Query(
-            "open", description="open: with a seat anyone may take"
-        ),
-        offset: int = Query(0, ge=0, le=1_000_000, description="skip this many tables"),
-        limit: int = Query(50, ge=1, le=200, description="at most this many tables"),
-    ) -> dict[str, Any]:
-        await server.limit("lookup", _client(request))
-        limit = min(limit, server.config.list_limit)
-        if server.cluster is not None:
-            return await server.cluster.list(status, offset, limit)
-        return server.list(status, offset, limit)
-
-    @app.get("/api/tables/{code}", summary="One table")
-    async def get_table(code: str, request: Request) -> dict[str, Any]:
-        await server.limit("lookup", _client(request))
-        return await on_table(server, code, "record", {})
-
-    @app.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
-    async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        return await on_table(server, code, "claim", {"invite": req.invite, "player": req.player})
-
-    @app.post("/api/tables/{code}/join", summary="Take an open seat by table code")
-    async def join(code: str, request: Request, req: JoinRequest | None = None) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        args = {"seat": req.seat if req else None, "player": req.player if req else None}
-        return await on_table(server, code, "join", args)
-
-    @app.post("/api/tables/{code}/invite", summary="A new one-time invite for a seat")
-    async def reinvite(code: str, req: InviteRequest, request: Request) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        return await on_table(server, code, "invite", {"token": req.token, "seat": req.seat})
-
-    @app.post("/api/tables/{code}/rotate", summary="A new token for your seat")
-    async def rotate(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        return await on_table(server, code, "rotate", {"token": req.token})
-
-    @app.post("/api/tables/{code}/leave", summary="Give up a seat for good (a bot plays it)")
-    async def leave(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        return await on_table(server, code, "leave", {"token": req.token})
-
-    @app.post("/api/tables/{code}/start", summary="Start now; bots fill the free seats")
-    async def start(code: str, req: TokenRequest, request: Request) -> dict[str, Any]:
-        await server.limit("join", _client(request))
-        return await on_table(server, code, "start", {"token": req.token})
-
-    @app.get("/api/tables/{code}/replay", summary="A finished match, step by step")
-    async def replay(code: str, request: Request) -> dict[str, Any]:
-        await server.limit("lookup", _client(request))
-        return await on_table(server, code, "replay", {})
-
-    @app.get("/api/tables/{code}/verify", summary="Check the revealed deals")
-    async def verify(code: str, request: Request) -> dict[str, Any]:
-        await server.limit("lookup", _client(request))
-        return await on_table(server, code, "verify", {})
+    app.include_router(table_routes(server, app.version))
 
     async def work(fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(server.work_pool, fn, *args)
@@ -648,43 +237,6 @@ def create_app(
     replays.add_chicago(app, work, limit)
     flowroutes.add_flow(app, server, _client)
 
-    # --- play ----------------------------------------------------------------------------------
-
-    @app.websocket("/ws/{code}")
-    async def play(
-        ws: WebSocket,
-        code: str,
-        seat: str | None = None,
-        contrib: str | None = None,
-        deltas: str | None = None,
-    ) -> None:
-        host, origin = ws.headers.get("host"), ws.headers.get("origin")
-        if not server.origins.host_ok(host) or not server.origins.origin_ok(origin, host):
-            WS_DENIED.set(True)
-            await ws.send_denial_response(
-                JSONResponse(
-                    {"detail": "pages of another site may not open this table"}, status_code=403
-                )
-            )
-            return
-        wait = await server.rate_wait("lookup", _client(ws))
-        if wait > 0:
-            retry = str(max(1, int(wait + 0.999)))
-            WS_DENIED.set(True)
-            await ws.send_denial_response(
-                JSONResponse(
-                    {"detail": f"too many connections from your address; try again in {retry} s"},
-                    status_code=429,
-                    headers={"Retry-After": retry},
-                )
-            )
-            return
-        await ws.accept()
-        transport = WsTransport(ws)
-        wants = deltas == "1"
-        if server.cluster is not None:
-            await server.cluster.serve_socket(transport, code, seat, contrib, deltas=wants)
-        else:
-            await run_session(server, transport, code, seat, contrib, deltas=wants)
+    app.include_router(play_routes(server))
 
     return app

@@ -158,6 +158,12 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, unique_keys: boo
 _RISKY_NUMBER = re.compile(r"[0-9][eE]|[0-9]{300}")
 
 
+def client_address(conn: Any) -> str:
+    """The client's address of a request or WebSocket (uvicorn has already read it from
+    ``X-Forwarded-For`` when the request came from ``--forwarded-allow-ips``)."""
+    return conn.client.host if conn.client else "unknown"
+
+
 # --- rate limits -------------------------------------------------------------------------------
 
 
