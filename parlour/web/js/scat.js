@@ -63,12 +63,14 @@ export function render(ctx, felt, dock) {
   const draw = legalOf(ctx, "DrawStock")[0];
   stock.disabled = !draw;
   stock.addEventListener("click", () => draw && ctx.send(draw.action));
-  const pile = h("button.pile-box#pile", { type: "button" }, h("span.lbl", "Discard"), v.pile_top ? cardEl(v.pile_top) : h("div.empty-slot"), h("span.lbl", `${(v.pile || []).length} ${(v.pile || []).length === 1 ? "card" : "cards"}`));
+  const pile = h("button.pile-box#pile", { type: "button" }, h("span.lbl", "Discard"), v.pile_top ? cardEl(v.pile_top) : h("div.empty-slot"), h("span.lbl", pileWords(v)));
   const take = legalOf(ctx, "TakeDiscard")[0];
   pile.disabled = !take;
   pile.addEventListener("click", () => take && ctx.send(take.action));
   for (const b of [stock, pile]) Object.assign(b.style, { background: "transparent", border: "0", color: "inherit" });
   felt.append(h("div.center", stock, pile));
+  // The pile is squared up (only its top card shows) unless the table plays the open pile.
+  if (v.rules?.open_pile && (v.pile || []).length > 1) felt.append(h("div.generic#pile-open", h("b", "The discard pile, top last: "), v.pile.map((c) => cardEl(c, { mini: true }))));
   if (v.last_hand) {
     const value = (sc) => ((v.last_hand.values || [])[sc.seat] != null ? ` (${fmt(v.last_hand.values[sc.seat])})` : "");
     const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${sc.seat === ctx.seat ? "You" : ctx.name(sc.seat)}${value(sc)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
@@ -92,4 +94,11 @@ export function render(ctx, felt, dock) {
   const declaring = new Set(legalOf(ctx, "Discard", (a) => a.declare).map((l) => l.action.card));
   dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || declaring.has(a.card), label: (l) => discardLabel(ctx, l) }));
   if (hand) dock.append(hand);
+}
+
+/** "12 cards" — the size of the discard pile (the view holds its size; the cards under the top
+ * only with the open pile). */
+function pileWords(v) {
+  const n = v.pile_size ?? (v.pile || []).length;
+  return `${n} ${n === 1 ? "card" : "cards"}`;
 }
