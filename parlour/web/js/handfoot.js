@@ -6,6 +6,7 @@
 import { parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
 import { isWild, renderTable, sendAll, showPile, sideIndex } from "./canasta.js";
+import { whose } from "./samba.js";
 
 const CANON_ORDER = "♣♦♥♠";
 
@@ -53,7 +54,9 @@ export function model(view) {
     pileSize: view.pile_size ?? (view.pile || []).length,
     stock: view.stock_size ?? 0,
     pending: view.pending || [],
-    pendingLabel: "Pile cards joining the hand after the discard",
+    // seed 004: taken "without looking" and kept face down (faces only with the house rule)
+    pendingSize: view.pending_size ?? (view.pending || []).length,
+    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} pile cards, set aside face ${(view.pending || []).length ? "up" : "down"}: they join the hand after the discard`,
     phase: view.phase || "",
   };
 }

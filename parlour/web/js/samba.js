@@ -34,7 +34,8 @@ export function model(view) {
     pileSize: view.pile_size ?? (view.pile || []).length,
     stock: view.stock_size ?? 0,
     pending: view.pending || [],
-    pendingLabel: "New meld being built (3 cards make it)",
+    // whose: the meld being built is the side of the seat to act (a bot's turn animates it too)
+    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} new meld being built (3 cards make it)`,
     phase: view.phase || "",
     dealer: view.dealer,
     handNo: view.hand_number ?? 0,
@@ -50,6 +51,12 @@ const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type ===
  * The client only uses it to offer the button and to choose the order of the actions; the
  * engine still decides each one.
  */
+/** "Your" / "East's" — who owns what the seat to act is building. */
+export function whose(ctx, seat) {
+  if (seat == null) return "A";
+  return !ctx.spectator && seat === ctx.seat ? "Your" : `${ctx.name(seat)}'s`;
+}
+
 export function meldShape(cards, wildMelds = false) {
   const parsed = cards.map(parseCard);
   if (parsed.some((c) => !c || (!isWild(c) && c.rank < 4))) return null;
