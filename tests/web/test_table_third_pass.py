@@ -79,3 +79,50 @@ def test_hand_and_foot_lays_any_legal_set_in_one_click(
     assert sorted(_melds_of(table.state, 0)[1:]) == sorted(sorted(m) for m in want)
     assert table.sent[0]["type"] == "Meld"
     assert not page.evaluate("parlour.error")
+
+
+@pytest.mark.parametrize(
+    ("hand", "picked", "want"),
+    [
+        # seed 002: a group is three or more cards of one rank, at most two wild cards
+        ("9♣ 9♦ 9♥ 9♠ 2♣ 5♠ 6♦", "9♣ 9♦ 2♣ 9♥ 9♠", [["2♣", "9♠", "9♣", "9♥", "9♦"]]),
+        # two new melds in one move: a group and a sequence
+        (
+            "7♣ 7♥ 7♠ 8♦ 9♦ 10♦ J♦ 5♠ 6♦",
+            "7♣ 8♦ 7♥ 9♦ 7♠ 10♦ J♦",
+            [["7♠", "7♣", "7♥"], ["10♦", "8♦", "9♦", "J♦"]],
+        ),
+    ],
+    ids=["group-of-five", "group-and-sequence"],
+)
+def test_samba_lays_any_legal_set_in_one_click(
+    page: Any, server: Any, hand: str, picked: str, want: list[list[str]]
+) -> None:
+    """Issue 32 item 2 in Samba: a selection that makes one or several new melds is one "Meld …"
+    button (``Stage`` until each meld has three cards, then ``AddToMeld``)."""
+    from parlour.games.samba.position import position as samba_position
+
+    state = samba_position(
+        hands={0: hand, 1: "6♣ 6♦", 2: "8♣ 8♦", 3: "9♦ 9♥"},
+        melds={0: ["A♣ A♦ A♥"]},
+        opened=[True, False],
+        to_act=0,
+        phase="meld",
+        pile="5♣ 6♠",
+    )
+    table = open_position(page, server, "samba", state, 0)
+    _select(page, picked.split())
+    label = "Meld " + " + ".join(" ".join(g) for g in want) if len(want) > 1 else f"Meld {picked}"
+    text = ""
+    for _ in range(100):  # the button once the last pick is drawn
+        text = page.evaluate("document.querySelector('#meld-new')?.innerText || ''")
+        if sorted(text.replace("+", " ").replace("(M)", "").split()[1:]) == sorted(picked.split()):
+            break
+        page.wait_for_timeout(50)
+    assert sorted(text.replace("+", " ").replace("(M)", "").split()[1:]) == sorted(picked.split())
+    assert label.split()[0] == text.split()[0]
+    page.locator("#meld-new").click()
+    _wait_sent(page, table, len(picked.split()))
+    assert not table.refused, table.refused
+    assert sorted(_melds_of(table.state, 0)[1:]) == sorted(sorted(m) for m in want)
+    assert {a["type"] for a in table.sent} <= {"Stage", "AddToMeld"}
