@@ -126,3 +126,163 @@ def test_samba_lays_any_legal_set_in_one_click(
     assert not table.refused, table.refused
     assert sorted(_melds_of(table.state, 0)[1:]) == sorted(sorted(m) for m in want)
     assert {a["type"] for a in table.sent} <= {"Stage", "AddToMeld"}
+
+
+# --- many melds: nothing under the dock (item 1), whose meld is being built (item 3) -----------
+
+RANKS = "4 5 6 7 8 9 10 J Q K A".split()
+
+
+def samba_many_melds(**fields: Any) -> Any:
+    """Thirteen melds a side (seed 002: groups of one rank, sequences of one suit)."""
+    from parlour.games.samba.position import position as samba_position
+
+    side0 = [f"{r}♣ {r}♦ {r}♥" for r in RANKS] + ["4♠ 5♠ 6♠ 7♠", "8♠ 9♠ 10♠"]
+    side1 = [f"{r}♠ {r}♦ {r}♥ {r}♠" for r in RANKS] + ["4♣ 5♣ 6♣", "8♣ 9♣ 10♣ J♣"]
+    args: dict[str, Any] = {
+        "hands": {
+            0: "K♦ Q♦ 9♦ 9♥ 5♦ 6♥ 7♦ 2♥ Jk 3♣ 8♥",
+            1: "3♠ 3♠",
+            2: "3♠ Jk",
+            3: "3♣ Jk",
+        },
+        "melds": {0: side0, 1: side1},
+        "opened": [True, True],
+        "to_act": 0,
+        "phase": "meld",
+        "pile": "K♥ J♥ 7♥",
+        "hand_number": 1,
+    }
+    return samba_position(**{**args, **fields})
+
+
+def handfoot_many_melds() -> Any:
+    """Twelve books a side (seed 004: books of one rank, 7s, wild cards)."""
+    books = "4 5 6 8 9 10 J Q K A".split()
+    side0 = [f"{r}♣ {r}♦ {r}♥" for r in books] + ["7♣ 7♦ 7♥", "2♣ 2♦ Jk"]
+    side1 = [f"{r}♠ {r}♦ {r}♥ {r}♠" for r in books] + ["7♠ 7♦ 7♥ 7♠", "A♠ K♠ Q♠"]
+    return handfoot_position(
+        hands={0: "K♠ Q♦ 9♠ 9♣ 5♠ 6♠ 7♠ 4♠", 1: "3♠ 3♠", 2: "3♠ Jk", 3: "3♣ Jk"},
+        melds={0: side0, 1: side1},
+        down=[0, 1, 2, 3],
+        to_act=0,
+        phase="drawn",
+        pile="5♣ 6♠ 8♥",
+    )
+
+
+OUT_OF_SIGHT_JS = """() => {
+  const felt = document.querySelector('#felt');
+  const phone = getComputedStyle(felt).overflowY === 'visible';
+  const bottom = phone ? document.querySelector('#dock').getBoundingClientRect().top
+                       : felt.getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('#melds .card')]
+    .filter((c) => c.getBoundingClientRect().bottom > bottom + 2).length;
+}"""
+
+SIZES = [(1280, 900, False), (1366, 768, False), (390, 844, True)]
+
+#: every meld card and pile: brought into sight by scrolling the table, is the card itself (or
+#: its own meld, whose cards overlap as a fan) the element at its visible corner?
+COVERED_JS = """() => {
+  const bad = [];
+  const targets = [...document.querySelectorAll('#melds .card, #stock, #pile')];
+  for (const el of targets) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    const x = r.left + 3, y = r.top + 6;
+    const at = document.elementFromPoint(x, y);
+    const own = el.closest('.meld') || el;
+    if (!at || !(own === at || own.contains(at))) {
+      bad.push({card: el.dataset.card || el.id, at: at ? (at.id || at.className || at.tagName) : null, x, y});
+    }
+  }
+  return {checked: targets.length, bad};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "phone"), SIZES, ids=["1280x900", "1366x768", "390x844"])
+@pytest.mark.parametrize("game", ["samba", "handfoot"])
+def test_no_meld_is_hidden_under_the_dock(
+    browser: Any, server: Any, game: str, width: int, height: int, phone: bool
+) -> None:
+    """Issue 32 item 1: with twelve or more melds a side, every meld card and both piles can be
+    brought into sight, and then nothing (the dock, the turn banner) covers them
+    (``elementFromPoint``); what is out of sight is named by the "More below" button, which
+    scrolls to it."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    try:
+        state = samba_many_melds() if game == "samba" else handfoot_many_melds()
+        open_position(page, server, game, state, 0)
+        counts = page.evaluate("parlour.view.sides.map((s) => s.melds.length)")
+        assert min(counts) >= 12
+        more = page.locator("#more-below")
+        page.wait_for_timeout(150)
+        # melds out of sight at first (below the felt's edge, or under the pinned dock on a
+        # phone): the button names them; none: no button
+        out_of_sight = page.evaluate(OUT_OF_SIGHT_JS)
+        assert more.count() == (1 if out_of_sight else 0), out_of_sight
+        if out_of_sight:
+            assert "melds" in more.inner_text()
+        if phone or (game, height) == ("handfoot", 768):
+            assert out_of_sight  # what does not fit a phone or a short window
+        for _ in range(12):
+            if not more.count():
+                break
+            more.click()
+            page.wait_for_timeout(150)
+        assert not more.count(), "the More below button never reached the end of the table"
+        result = page.evaluate(COVERED_JS)
+        assert result["checked"] > 60
+        assert not result["bad"], result["bad"][:5]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("to_act", "owner"), [(1, "West's"), (0, "Your")])
+def test_a_meld_being_built_says_whose(page: Any, server: Any, to_act: int, owner: str) -> None:
+    """Issue 32 item 3: the cards of a Samba meld being built (staged) are the acting seat's
+    side's — the box under the pile says whose."""
+    from parlour.games.samba.position import position as samba_position
+
+    state = samba_position(
+        hands={0: "5♣ 6♦ 8♥ 8♠ 9♠", 1: "5♦ 6♣ 9♣ 8♣", 2: "4♣ 4♦", 3: "4♥ 4♠"},
+        melds={0: ["A♣ A♦ A♥"], 1: ["K♣ K♦ K♥"]},
+        opened=[True, True],
+        to_act=to_act,
+        phase="meld",
+        pending="9♦ 9♥",
+        pile="Q♥ J♥ 7♥",
+    )
+    open_position(page, server, "samba", state, 0)
+    box = page.locator("#pending")
+    assert box.count() == 1
+    label = box.locator(".lbl").inner_text()
+    assert label.startswith(f"{owner} new meld being built"), label
+    assert box.locator(".card").count() == 2
+
+
+def test_hand_and_foot_pile_cards_are_shown_face_down(page: Any, server: Any) -> None:
+    """Seed 004 ("without looking take the next 7 cards … keeping them face down"): after a
+    pile is taken the table shows seven backs and says they are face down; the faces are in
+    neither the page nor its state."""
+    seven = "4♦ 7♣ 8♠ 10♦ 6♥ J♣ K♠"
+    state = handfoot_position(
+        hands={0: "5♣ 5♦ 5♥ A♣ A♦ 6♠", 1: "3♠ 3♠", 2: "3♠ Jk", 3: "3♣ Jk"},
+        melds={0: ["9♦ 9♥ 9♠"]},
+        pile="4♠ 5♠",
+        phase="pile_taken",
+        taken_top="9♠",
+        pending=seven,
+        turn_melds=1,
+    )
+    open_position(page, server, "handfoot", state, 0)
+    box = page.locator("#pending")
+    assert "face down" in box.inner_text() and box.inner_text().startswith("Your pile cards")
+    assert box.locator(".card.back, .backs .card").count() >= 1
+    assert "7 cards" in box.inner_text()
+    assert page.evaluate("parlour.view.pending") == []
+    assert page.evaluate("parlour.view.pending_size") == 7
