@@ -130,7 +130,7 @@ def test_samba_lays_any_legal_set_in_one_click(
 
 # --- many melds: nothing under the dock (item 1), whose meld is being built (item 3) -----------
 
-RANKS = "4 5 6 7 8 9 10 J Q K A".split()
+RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 def samba_many_melds(**fields: Any) -> Any:
@@ -158,7 +158,7 @@ def samba_many_melds(**fields: Any) -> Any:
 
 def handfoot_many_melds() -> Any:
     """Twelve books a side (seed 004: books of one rank, 7s, wild cards)."""
-    books = "4 5 6 8 9 10 J Q K A".split()
+    books = ["4", "5", "6", "8", "9", "10", "J", "Q", "K", "A"]
     side0 = [f"{r}♣ {r}♦ {r}♥" for r in books] + ["7♣ 7♦ 7♥", "2♣ 2♦ Jk"]
     side1 = [f"{r}♠ {r}♦ {r}♥ {r}♠" for r in books] + ["7♠ 7♦ 7♥ 7♠", "A♠ K♠ Q♠"]
     return handfoot_position(
@@ -201,7 +201,9 @@ COVERED_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height", "phone"), SIZES, ids=["1280x900", "1366x768", "390x844"])
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), SIZES, ids=["1280x900", "1366x768", "390x844"]
+)
 @pytest.mark.parametrize("game", ["samba", "handfoot"])
 def test_no_meld_is_hidden_under_the_dock(
     browser: Any, server: Any, game: str, width: int, height: int, phone: bool

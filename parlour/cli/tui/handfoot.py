@@ -150,7 +150,11 @@ class HandFootAdapter(Adapter):
         mine = Text("your hand: ")
         mine.append_text(grouped_hand(view.hand))
         if view.pending_size and view.to_act == view.seat:
-            up = f": {' '.join(card_str(c) for c in view.pending)}" if view.pending else ", face down"
+            up = (
+                f": {' '.join(card_str(c) for c in view.pending)}"
+                if view.pending
+                else ", face down"
+            )
             mine.append(f"\n{view.pending_size} pile cards join your hand after the discard{up}")
         return Group(
             head, Columns(sides), table, Panel(mine, border_style="yellow"), self.log_panel(session)

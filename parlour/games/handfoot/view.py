@@ -267,7 +267,9 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
     pool = expand(unseen)
     rng.shuffle(pool)
     # cards set aside face down from a taken pile are dealt like any unseen card
-    pending = list(view.pending) + [pool.pop() for _ in range(view.pending_size - len(view.pending))]
+    pending = list(view.pending) + [
+        pool.pop() for _ in range(view.pending_size - len(view.pending))
+    ]
     feet: list[list[Card]] = [[] for _ in range(n)]
     for p in view.players:
         if p.seat != view.seat:

@@ -6,22 +6,21 @@ import random
 
 import pytest
 
-from parlour.core.cards import shuffled_shoe
+from parlour.core.cards import parse_cards, shuffled_shoe
 from parlour.core.errors import IllegalAction
 from parlour.games.scat import GAME
 from parlour.games.scat.actions import Declare31, Discard, DrawStock, EndHand, Knock, TakeDiscard
 from parlour.games.scat.parts.values import hand_value
+from parlour.games.scat.position import position as build
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, DRAW, OVER
-
-from parlour.core.cards import parse_cards
-from parlour.games.scat.position import position as build
 
 from .helpers import card, cards, play, position
 
 
 def cards_in_order(text: str) -> tuple[int, ...]:
     return tuple(parse_cards(text))
+
 
 R = ScatRules()
 
