@@ -288,3 +288,56 @@ def test_hand_and_foot_pile_cards_are_shown_face_down(page: Any, server: Any) ->
     assert "7 cards" in box.inner_text()
     assert page.evaluate("parlour.view.pending") == []
     assert page.evaluate("parlour.view.pending_size") == 7
+
+
+# --- Scat: select then confirm (item 7), who knocked (item 8) ------------------------------------
+
+
+def test_scat_one_tap_never_discards(page: Any, server: Any) -> None:
+    """Issue 32 item 7: a tap on a Scat card selects it (lifted, tinted); the discard is its
+    button, as in every game; a second tap takes the selection back."""
+    from parlour.games.scat.position import position as scat_position
+
+    state = scat_position(
+        hands=["A♥ K♥ 2♣ 9♠", "3♦ 4♦ 5♠"], pile="5♥", phase="discard", taken="9♠"
+    )
+    table = open_position(page, server, "scat", state, 0)
+    page.locator('#hand .card[data-card="2♣"]').click()
+    page.wait_for_timeout(200)
+    assert table.sent == []
+    card = page.locator('#hand .card[data-card="2♣"]')
+    assert "selected" in (card.get_attribute("class") or "")
+    lift = page.evaluate(
+        """() => { const cs = [...document.querySelectorAll('#hand .card')];
+        const sel = cs.find((c) => c.classList.contains('selected'));
+        const other = cs.find((c) => !c.classList.contains('selected'));
+        return other.getBoundingClientRect().top - sel.getBoundingClientRect().top; }"""
+    )
+    assert lift >= 8  # item 4: the selected card is lifted, not only tinted
+    button = page.locator('#actions button.action[data-type="Discard"]')
+    assert button.count() == 1 and button.inner_text().startswith("Discard 2♣")
+    card.click()  # taken back
+    page.wait_for_timeout(200)
+    assert page.locator('#actions button.action[data-type="Discard"]').count() == 0
+    assert table.sent == []
+    page.locator('#hand .card[data-card="2♣"]').click()
+    page.locator('#actions button.action[data-type="Discard"]').click()
+    page.wait_for_function("parlour.version === 2")
+    assert table.sent == [{"type": "Discard", "card": "2♣", "declare": False}]
+
+
+def test_scat_hand_end_says_who_knocked(page: Any, server: Any) -> None:
+    """Issue 32 item 8: the end-of-hand sheet after a knock names the knocker."""
+    from parlour.games.scat.position import position as scat_position
+
+    state = scat_position(hands=["A♥ K♥ 2♣", "3♦ 4♦ 5♠"], pile="5♥", stock="9♣ 8♣", knocker=1)
+    table = open_position(page, server, "scat", state, 0)
+    page.locator("#stock").click()
+    page.wait_for_function("parlour.version === 2")
+    page.locator('#hand .card[data-card="2♣"]').click()
+    page.locator('#actions button.action[data-type="Discard"]').click()
+    page.locator("#hand-end").wait_for(timeout=5000)
+    row = page.locator('#hand-end tr[data-key="knocked"]')
+    assert row.count() == 1
+    assert "knocked" in row.inner_text()
+    assert table.game.to_act(table.state) is not None  # the match goes on: a hand ended

@@ -303,6 +303,7 @@ class BasicCheatBot(Bot):
         self._cache: dict[str, Any] = {}  # exposed_whereabouts, recomputable from the view
         unlikely = params.get("unlikely", UNLIKELY)
         self._unlikely: float = 2.0 if unlikely is None else float(unlikely)
+        self._unlikely_pile: int = int(params.get("unlikely_pile", UNLIKELY_PILE))
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -634,7 +635,7 @@ class BasicCheatBot(Bot):
             return False
         sizes = list(view.hand_sizes)
         pile = view.pile_size
-        if p_lie >= self._unlikely and pile <= UNLIKELY_PILE:
+        if p_lie >= self._unlikely and pile <= self._unlikely_pile:
             return True  # an unlikely claim is checked (a bluff does not always pass)
         final = sizes[claimant] == 0
         passed = self.utility(view, sizes, claimant if final else None)
