@@ -298,9 +298,7 @@ def test_scat_one_tap_never_discards(page: Any, server: Any) -> None:
     button, as in every game; a second tap takes the selection back."""
     from parlour.games.scat.position import position as scat_position
 
-    state = scat_position(
-        hands=["A♥ K♥ 2♣ 9♠", "3♦ 4♦ 5♠"], pile="5♥", phase="discard", taken="9♠"
-    )
+    state = scat_position(hands=["A♥ K♥ 2♣ 9♠", "3♦ 4♦ 5♠"], pile="5♥", phase="discard", taken="9♠")
     table = open_position(page, server, "scat", state, 0)
     page.locator('#hand .card[data-card="2♣"]').click()
     page.wait_for_timeout(200)
@@ -341,3 +339,99 @@ def test_scat_hand_end_says_who_knocked(page: Any, server: Any) -> None:
     assert row.count() == 1
     assert "knocked" in row.inner_text()
     assert table.game.to_act(table.state) is not None  # the match goes on: a hand ended
+
+
+# --- polish: touch targets (5), room for melds (6), unknown table (9), skip link (10) -----------
+
+TARGETS_JS = """() => {
+  const small = [];
+  for (const b of document.querySelectorAll('#dock button, .topbar button, .topbar a, .tabs button')) {
+    const r = b.getBoundingClientRect();
+    if (r.width && r.height < 44 - 0.5) small.push([b.id || b.innerText.slice(0, 20), r.height]);
+  }
+  // each card of the hand: the strip not covered by the next card (it is what a finger taps)
+  const strips = [];
+  for (const g of document.querySelectorAll('#hand .hand-group')) {
+    const cs = [...g.querySelectorAll('.card')];
+    cs.forEach((c, i) => {
+      const r = c.getBoundingClientRect();
+      const next = cs[i + 1] && cs[i + 1].getBoundingClientRect();
+      strips.push(next && Math.abs(next.top - r.top) < 2 ? next.left - r.left : r.width);
+    });
+  }
+  return {small, strips};
+}"""
+
+
+def test_touch_targets_on_a_phone(browser: Any, server: Any) -> None:
+    """Issue 32 item 5: on a touch phone every control of the dock, the top bar and the tabs is
+    at least 44 px tall, and every card of a stacked run shows a strip of at least 24 px (WCAG
+    2.5.8) to tap."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        state = handfoot_position(
+            hands={0: "4♣ 4♦ 4♥ 4♥ 4♠ 9♣ 9♦ 9♥ K♠ K♠ K♦ Q♦ 5♠ 6♠ 8♠ 8♦ 10♣ J♣ A♦ A♣", 1: "6♣"},
+            down=[0],
+            melds={0: ["A♣ A♦ A♥"]},
+            to_act=0,
+            phase="drawn",
+            pile="5♣ 6♠",
+        )
+        open_position(page, server, "handfoot", state, 0)
+        click_card(page, "9♦")
+        page.wait_for_timeout(200)
+        got = page.evaluate(TARGETS_JS)
+        assert not got["small"], got["small"]
+        assert len(got["strips"]) == 20 and min(got["strips"]) >= 24, got["strips"]
+    finally:
+        context.close()
+
+
+def test_melds_are_bigger_when_there_is_room(page: Any, server: Any) -> None:
+    """Issue 32 item 6: with a few melds at 1280×900 the meld cards grow (the felt has room);
+    with thirteen a side they keep their compact size."""
+    from parlour.games.samba.position import position as samba_position
+
+    few = samba_position(
+        hands={0: "5♣ 6♦ 8♥ 8♠ 9♠", 1: "5♦ 6♣ 9♣ 8♣", 2: "4♣ 4♦", 3: "4♥ 4♠"},
+        melds={0: ["A♣ A♦ A♥"], 1: ["K♣ K♦ K♥"]},
+        opened=[True, True],
+        to_act=0,
+        phase="meld",
+        pile="Q♥ J♥ 7♥",
+    )
+    width = "document.querySelector('#melds .meld .card').getBoundingClientRect().width"
+    open_position(page, server, "samba", few, 0)
+    roomy = page.evaluate(width)
+    open_position(page, server, "samba", samba_many_melds(), 0)
+    packed = page.evaluate(width)
+    assert roomy >= 1.2 * packed, (roomy, packed)
+
+
+def test_an_unknown_table_shows_the_message_and_the_way_back(page: Any, server: Any) -> None:
+    """Issue 32 item 9: no Invite button, no Log / Score / Table / Review tabs, no dock."""
+    page.goto(f"{server.base}/t/NOSUCH1")
+    page.locator("#closed").wait_for(timeout=10000)
+    assert "no table" in page.locator("#closed").inner_text().lower()
+    assert page.locator("#closed a[href='/']").is_visible()
+    for hidden in ("#invite", ".side", ".tabs", "#dock", "#rules-link"):
+        assert not page.locator(hidden).is_visible(), hidden
+
+
+def test_the_first_tab_skips_to_the_hand(page: Any, server: Any) -> None:
+    """Issue 32 item 10: the first Tab on a table page is "Skip to your hand and moves"; Enter
+    puts the keyboard on the hand (Cheat: it took nine Tabs)."""
+    from parlour.games.cheat.position import position as cheat_position
+
+    state = cheat_position(hands={0: "2♣ 3♣ 4♣ 5♣ 6♣", 1: "2♦ 3♦", 2: "2♥ 3♥", 3: "2♠ 3♠"}, rest=0)
+    open_position(page, server, "cheat", state, 0)
+    page.keyboard.press("Tab")
+    first = page.evaluate("document.activeElement.id")
+    assert first == "skip-to-hand"
+    assert page.locator("#skip-to-hand").is_visible()
+    page.keyboard.press("Enter")
+    inside = page.evaluate("!!document.activeElement.closest('#hand')")
+    assert inside, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")

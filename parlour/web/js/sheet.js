@@ -70,7 +70,7 @@ export function scoreSheet(outcome, ctx, opts = {}) {
   if (!outcome) return h("p.muted", "No scores yet.");
   const nSides = (outcome.scores || []).length || (outcome.sides || []).length;
   const table = h("table.sheet", { id: opts.only != null ? "hand-sheet" : "score-sheet" });
-  const head = h("tr", h("th", ""));
+  const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", "Score item")));
   for (let i = 0; i < nSides; i++) head.append(h("th", { dataset: { side: String(i) } }, sideLabel(outcome, i, ctx)));
   table.append(h("thead", head));
   const body = h("tbody");

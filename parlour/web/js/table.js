@@ -477,6 +477,9 @@ function renderNow() {
   const felt = $("felt");
   const scrolled = felt.scrollTop;
   clear(felt);
+  felt.append(h("h2.sr-only", "The table")); // the headings below it (each side's melds) are h3
+  // a table that is not there (unknown code, gone): only the message and the way back
+  document.body.classList.toggle("no-table", !!ctx.closed && !ctx.view);
   const dock = clear($("dock"));
   if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
   if (ctx.notice) felt.append(noticeBox());
@@ -514,6 +517,19 @@ function renderNow() {
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
 }
+
+/** "Skip to your hand and moves" (the page's first keyboard stop): the focus goes to the hand
+ * (its card that takes the focus), else the first move, else the dock. */
+function skipToHand(e) {
+  e.preventDefault();
+  const target = document.querySelector('#hand [tabindex="0"], #hand button, #actions button, #dock button');
+  if (target) target.focus();
+  else {
+    $("dock").tabIndex = -1;
+    $("dock").focus();
+  }
+}
+document.getElementById("skip-to-hand")?.addEventListener("click", skipToHand);
 
 /** Bigger meld cards when the table has room for them (a wide window with few melds): the
  * largest of a few sizes at which the felt still needs no scrolling. Only where the felt
@@ -1074,6 +1090,12 @@ function overlay(content, { id = "dialog", onClose } = {}) {
   closeOverlay();
   const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, "Continue");
   const dlg = h(`div.dialog#${id}`, { role: "dialog", "aria-modal": "true" }, content, h("div.row", close));
+  // the dialog is named by its heading ("Hand 2 is over", "The match is over")
+  const title = dlg.querySelector("h2, h3");
+  if (title) {
+    title.id = title.id || `${id}-title`;
+    dlg.setAttribute("aria-labelledby", title.id);
+  } else dlg.setAttribute("aria-label", id.replace(/-/g, " "));
   const ov = h("div.overlay", dlg);
   const back = focusKey(document.activeElement); // the keyboard goes back there afterwards
   const done = () => {
