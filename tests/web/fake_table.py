@@ -40,7 +40,21 @@ class FakeTable:
         )
         self.code = t["code"]
         record = server.get(f"/api/tables/{self.code}")
-        self.record = {**record, "status": "playing"}
+        # the page's seat is a connected player, the others bots (as at a table with bots)
+        seats = [
+            {"seat": s, "kind": "human", "claimed": True, "connected": True, "controller": "human"}
+            if s == seat
+            else {
+                "seat": s,
+                "kind": "bot",
+                "claimed": True,
+                "connected": False,
+                "controller": "bot",
+                "bot": "basic",
+            }
+            for s in range(n)
+        ]
+        self.record = {**record, "status": "playing", "seats": seats, "free_seats": []}
         self.rules = record["rules"]
         self.socket: Any = None
         page.route_web_socket(f"**/ws/{self.code}**", self._on_socket)

@@ -210,7 +210,7 @@ def test_no_meld_is_hidden_under_the_dock(
 ) -> None:
     """Issue 32 item 1: with twelve or more melds a side, every meld card and both piles can be
     brought into sight, and then nothing (the dock, the turn banner) covers them
-    (``elementFromPoint``); what is out of sight is named by the "More below" button, which
+    (``elementFromPoint``); what is out of sight is named by the "↓ Below: …" button, which
     scrolls to it."""
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
@@ -228,7 +228,7 @@ def test_no_meld_is_hidden_under_the_dock(
         out_of_sight = page.evaluate(OUT_OF_SIGHT_JS)
         assert more.count() == (1 if out_of_sight else 0), out_of_sight
         if out_of_sight:
-            assert "melds" in more.inner_text()
+            assert more.inner_text().startswith("↓ Below:")
         if phone or (game, height) == ("handfoot", 768):
             assert out_of_sight  # what does not fit a phone or a short window
         for _ in range(12):
@@ -236,7 +236,7 @@ def test_no_meld_is_hidden_under_the_dock(
                 break
             more.click()
             page.wait_for_timeout(150)
-        assert not more.count(), "the More below button never reached the end of the table"
+        assert not more.count(), "the Below button never reached the end of the table"
         result = page.evaluate(COVERED_JS)
         assert result["checked"] > 60
         assert not result["bad"], result["bad"][:5]

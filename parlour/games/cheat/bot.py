@@ -39,9 +39,9 @@ Challenging (``should_challenge``):
 - It also calls a claim that is **unlikely** from what it holds and has seen — P(lie) at least
   ``UNLIKELY`` (0.8) — whatever the race says, when a wrong call would cost it at most
   ``UNLIKELY_PILE`` (4) cards and the claim is not a last card (that call is weighed as
-  below): a player learns that bluffs get checked.  Lower thresholds cost
-  strength against the bot without the rule (one seat against three, 160 duplicate deals:
-  0.6 / 8 cards won 10.6 % of the games, 0.7 / 6 19.4 %, 0.8 / 4 22.5 %; 25 % is even).
+  below): a player learns that bluffs get checked.  Still 160 of 160 games won against
+  ``random``; lower thresholds cost strength against the bot without the rule (measures in
+  docs/games/cheat.md, ``bench/cheat_calls.py``).
   Parameters ``unlikely`` (``None`` turns the rule off) and ``unlikely_pile``.
 - When nobody has gone out for ``STALL`` plays, free choices are drawn (seeded by the play
   number) and uncertain calls made half the time, to break cycles between bots.

@@ -557,7 +557,7 @@ function tableScroller() {
   return { scroller, phone, bottom };
 }
 
-/** "↓ More below: West & East · Log": the parts of the table out of sight under the dock or the
+/** "↓ Below: your melds · West & East · Log": the parts of the table out of sight under the dock or the
  * felt's edge, as a button in the turn banner that scrolls to the next one (nothing shows that
  * the table scrolls otherwise). */
 function moreBelow() {
@@ -577,9 +577,9 @@ function moreBelow() {
     if (btn) btn.remove();
     return;
   }
-  const sideName = (el) => (el.matches(".mine") ? "your melds" : `${(el.querySelector("h3 span")?.textContent || "their").trim()} melds`);
+  const sideName = (el) => (el.matches(".mine") ? "your melds" : (el.querySelector("h3 span")?.textContent || "their melds").trim());
   const names = hidden.map((el) => (el.matches(".side") ? "Log" : el.matches(".side-melds") ? sideName(el) : "the piles"));
-  const text = `↓ More below: ${[...new Set(names)].join(" · ")}`;
+  const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
   if (!btn) {
     btn = h("button.btn.small.more-below#more-below", { type: "button" });
     btn.addEventListener("click", () => {
@@ -593,7 +593,7 @@ function moreBelow() {
     bar.append(btn);
   }
   btn.textContent = text;
-  btn.setAttribute("aria-label", `${text.slice(2)} (scrolls the table)`);
+  btn.setAttribute("aria-label", `More of the table below: ${[...new Set(names)].join(", ")} (scrolls the table)`);
 }
 
 function myTurn() {
