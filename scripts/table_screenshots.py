@@ -127,7 +127,7 @@ def main() -> None:
         serve(Path(tmp), "--no-rate-limit") as server,
         sync_playwright() as pw,
     ):
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        browser: Any = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
         for game in args.games:
             for kind, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
                 phone = kind == "phone"
