@@ -184,9 +184,9 @@ def test_an_error_naming_a_long_path_keeps_it_whole_in_a_narrow_terminal(tmp_pat
     path = tmp_path / ("a-rather-long-folder-name-" * 3) / "bad.txt"
     path.parent.mkdir()
     path.write_text("3NT Q =\n")
+    cli = [sys.executable, "-c", "from parlour.cli import main; main()"]
     res = subprocess.run(
-        [sys.executable, "-c", "from parlour.cli import main; main()", "score", "chicago"]
-        + ["--file", str(path)],
+        [*cli, "score", "chicago", "--file", str(path)],
         capture_output=True,
         text=True,
         env={**os.environ, "COLUMNS": "30"},
