@@ -1028,6 +1028,10 @@ class Table:
                 self.finished_at = time.monotonic()
                 self._reveal_secret()
                 await self.persist()
+                # --- issue 33 hook: the players' history and ratings ---
+                from parlour.server import ratings
+
+                ratings.finished(self)
             self.server.actions_applied += 1
             self.broadcast(reply_to, request_id)
             if self.status == "finished" or self.game.hand_number(self.state) != hand:
