@@ -268,6 +268,8 @@ def check_name(value: Any) -> str:
     from parlour.server.lobby import LobbyError
     from parlour.server.table import clean_name
 
+    if isinstance(value, str) and len(value) > 80:  # as the seats' ``player`` field
+        raise LobbyError(422, "a name is at most 24 characters (more than 80 is refused)")
     name = clean_name(value)
     if name is None:
         raise LobbyError(422, "a name is 1 to 24 printable characters (letters, digits, spaces…)")

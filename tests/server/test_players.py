@@ -180,7 +180,7 @@ def test_a_finished_match_goes_into_history_and_rating(server: LiveServer) -> No
 def test_host_can_play_unrated(server: LiveServer) -> None:
     p, code = _finished_match(server, rated=False)
     data = wait_for(lambda: server.http.get(f"/api/players/{p['id']}").json()["matches"])
-    assert data and data[0]["rated"] is False
+    assert data and data[0]["rated"] is False and data[0]["code"] == code
     assert server.http.get(f"/api/players/{p['id']}").json()["ratings"] == {}
 
 
