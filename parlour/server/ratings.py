@@ -102,7 +102,20 @@ def side_ranks(outcome: dict[str, Any]) -> list[int]:
 
 
 def record_match(st: PlayerStore, info: dict[str, Any]) -> bool:
-    """Write a finished match (blocking); ``False`` if it was written already."""
+    """Write a finished match (blocking), in one transaction: the match, its players and the
+    rating changes are seen together or not at all; ``False`` if it was written already."""
+    run_batch = getattr(st.storage, "run_batch", None)
+    if run_batch is None:
+        return _record_match(st, info)
+    # a batch of two calls is one transaction (the second does nothing; inside a journal batch
+    # already, the calls simply run in it)
+    (ok, result), _ = run_batch([lambda: _record_match(st, info), lambda: None])
+    if not ok:
+        raise result
+    return bool(result)
+
+
+def _record_match(st: PlayerStore, info: dict[str, Any]) -> bool:
     code, game = info["code"], info["game"]
     try:
         st._q(
