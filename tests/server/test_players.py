@@ -304,3 +304,11 @@ def test_players_on_both_journals(backend: str, tmp_path: Path) -> None:
     else:
         with pg_schema() as url:
             run(url)
+
+
+def test_leaderboard_route(server: LiveServer) -> None:
+    r = server.http.get("/api/leaders/samba")
+    assert r.status_code == 200 and r.json() == {"game": "samba", "min_matches": 5, "players": []}
+    assert server.http.get("/api/leaders/nosuchgame").status_code == 404
+    assert server.http.get("/leaders/samba").status_code == 200
+    assert server.http.get("/p/0123456789ab").status_code == 200  # the page; its data says 404
