@@ -6,6 +6,8 @@ import * as me from "./players.js";
 import { playerName, seatUrl } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
+const TITLES = { samba: "Samba", handfoot: "Hand and Foot", cheat: "Cheat", scat: "Scat / 31" };
+const title = (g) => TITLES[g] || g;
 
 /** After POST /api/tables: sit at the creator's seat as the player, and the house settings. */
 export async function afterCreate(t, { rated, turnTimer }) {
@@ -87,7 +89,7 @@ export async function renderMine() {
         "div.link-row",
         { dataset: { code: t.code } },
         h("a.btn.small.primary", { href: seatUrl(t.code) }, `Back to ${t.code}`),
-        h("span", `${t.name} — ${t.game}, ${t.status === "waiting" ? "waiting for players" : "playing"}`),
+        h("span", `${t.name} — ${title(t.game)}, ${t.status === "waiting" ? "waiting for players" : "playing"}`),
       ),
     );
   }
@@ -106,7 +108,7 @@ export function matchTable(list) {
       h(
         "tr",
         { dataset: { code: m.code } },
-        h("td", m.game),
+        h("td", title(m.game)),
         h("td", me.when(m.finished)),
         h("td", me.resultText(m)),
         h(`td.${m.won ? "won" : "lost"}`, m.won ? "won" : "lost", m.rated ? "" : " (unrated)"),
