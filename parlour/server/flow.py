@@ -94,15 +94,7 @@ def public(table: Table) -> dict[str, Any]:
         "speed_set": table.flow.get("bot_delay") is not None,
         "rematch": table.flow.get("rematch"),
         "held": held_for(table) > 0,
-        **_extras(table),
     }
-
-
-def _extras(table: Table) -> dict[str, Any]:
-    """--- issue 33 hook: what chat and the house settings add to the table record ---"""
-    from parlour.server import chat, house
-
-    return {**chat.public(table), **house.public(table)}
 
 
 # --- what players ask ---------------------------------------------------------------------------

@@ -62,6 +62,13 @@ def public(table: Table) -> dict[str, Any]:
     return {"rated": rated_choice(table), "turn_timer": turn_timer(table)}
 
 
+def record(table: Table) -> dict[str, Any]:
+    """What issue 33 adds to the table record: the house settings and the chat's."""
+    from parlour.server import chat
+
+    return {**public(table), **chat.public(table)}
+
+
 class HouseRequest(BaseModel):
     token: str = Field(..., max_length=200, description="the host's seat token")
     rated: bool | None = Field(None, description="a rated match (default: on for players)")
