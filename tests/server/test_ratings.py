@@ -34,7 +34,7 @@ def _samba(code: str, a: str, b: str, winners: list[int], bot: str) -> dict[str,
             "sides": [[0, 2], [1, 3]],
             "scores": [3000, 1200] if winners == [0] else [900, 3100],
             "winners": winners,
-            "ranking": winners + [1 - winners[0]],
+            "ranking": [*winners, 1 - winners[0]],
         },
     }
 
