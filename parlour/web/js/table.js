@@ -529,6 +529,7 @@ function renderNow() {
   turnSignal();
   restoreFocus(focus);
   rovingHand();
+  seatClock(); // issue 33: the decision's clock on the seat too
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
 }
@@ -1092,7 +1093,16 @@ function tickClock() {
   const badge = chatui.clockBadge(ctx);
   if (el && badge) el.replaceWith(badge);
   else if (!!el !== !!badge) render();
+  seatClock();
   turnSignal();
+}
+
+/** Issue 33: the time left on the seat to act, in the felt's seat box. */
+function seatClock() {
+  for (const old of document.querySelectorAll("#felt .seat-clock")) old.remove();
+  const left = chatui.secondsLeft(ctx);
+  const box = left == null ? null : document.querySelector(`#felt .player[data-seat="${chatui.clockSeat()}"]`);
+  if (box) box.append(h(`span.seat-clock${left <= 10 ? ".low" : ""}`, { "aria-hidden": "true" }, `⏱ ${chatui.clockText(left)}`));
 }
 
 /** Issue 33: a chat message or setting came: the Chat tab is drawn again, or its button counts
