@@ -23,6 +23,7 @@ the journal threads like every other storage call; the tables are made by
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import time
@@ -161,16 +162,18 @@ class PlayerStore:
             return "this player is gone"
         return player, key
 
-    def sit(self, code: str, seat: int, pid: str) -> None:
+    def sit(self, code: str, seat: int, pid: str, token_hash: str | None = None) -> None:
         rows = self._q(
-            "SELECT 1 FROM parlour_seat_players WHERE code = ? AND seat = ? AND player = ?",
-            (code, seat, pid),
+            "UPDATE parlour_seat_players SET token_hash = ? "
+            "WHERE code = ? AND seat = ? AND player = ? RETURNING 1",
+            (token_hash, code, seat, pid),
         )
         if not rows:
             try:
                 self._q(
-                    "INSERT INTO parlour_seat_players (code, seat, player, ts) VALUES (?, ?, ?, ?)",
-                    (code, seat, pid, time.time()),
+                    "INSERT INTO parlour_seat_players (code, seat, player, ts, token_hash) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (code, seat, pid, time.time(), token_hash),
                 )
             except StorageError:
                 # the same player sitting twice at once (two tabs): one row is enough
@@ -179,6 +182,14 @@ class PlayerStore:
                     (code, seat, pid),
                 ):
                     raise
+
+    def sat_with(self, code: str, pid: str) -> list[tuple[int, str | None]]:
+        """The seats the player sat at at this table, with the token hash each was bound with."""
+        rows = self._q(
+            "SELECT seat, token_hash FROM parlour_seat_players WHERE code = ? AND player = ?",
+            (code, pid),
+        )
+        return [(int(r[0]), r[1]) for r in rows]
 
     def seat_players(self, code: str) -> dict[int, list[str]]:
         """Each seat's players (in the order they sat) at a table."""
@@ -304,7 +315,8 @@ async def _op_sit(server: TableServer, table: Table, args: dict[str, Any]) -> di
     """Bind the seat of ``token`` to the player of ``key``: the seat shows the player's name."""
     seat = await server.seat_of(table, args.get("token"))
     player = await player_for(server, args.get("key"))
-    await _db(server, store(server).sit, table.code, seat, player.id)
+    token_hash = table.seats[seat].token_hash
+    await _db(server, store(server).sit, table.code, seat, player.id, token_hash)
     s = table.seats[seat]
     if s.name != player.name:
         before = s.name
@@ -318,7 +330,39 @@ async def _op_sit(server: TableServer, table: Table, args: dict[str, Any]) -> di
     return {"seat": seat, "player": player.id, "name": player.name}
 
 
-OPS = {"sit": _op_sit}
+async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    """A player back on another device (no token there): a fresh token for the seat the player
+    sat at — only while the token the player sat with still holds it (a seat that moved to
+    someone else, or was left, is not taken back).  Every other tab of the seat gets the new
+    token (``token`` message), as with ``rotate``."""
+    from parlour.server.lobby import LobbyError
+    from parlour.server.table import hash_token, new_token
+
+    player = await player_for(server, args.get("key"))
+    if table.status in ("finished", "expired"):
+        raise LobbyError(409, f"table {table.code} is over")
+    for seat, token_hash in await _db(server, store(server).sat_with, table.code, player.id):
+        s = table.seats[seat]
+        if token_hash is None or s.token_hash != token_hash or s.left:
+            continue
+        fresh = new_token()
+        s.token_hash = hash_token(fresh)
+        try:
+            await server._save_seats(table)
+        except LobbyError:
+            s.token_hash = token_hash
+            raise
+        # the binding follows the new token (if this write fails, the token still works; only
+        # another reseat would be refused)
+        with contextlib.suppress(LobbyError):
+            await _db(server, store(server).sit, table.code, seat, player.id, s.token_hash)
+        for conn in s.connections:
+            conn.send({"type": "token", "token": fresh})
+        return {"seat": seat, "token": fresh, "url": f"/t/{table.code}"}
+    raise LobbyError(403, f"you hold no seat at table {table.code}")
+
+
+OPS = {"sit": _op_sit, "reseat": _op_reseat}
 
 
 # --- routes ------------------------------------------------------------------------------------
@@ -486,6 +530,11 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
         if not records:  # every table has its secret's commitment
             raise LobbyError(404, f"no table {table_code!r}")
         return {"code": table_code, "messages": chat.history(records)}
+
+    @app.post("/api/tables/{code}/reseat", summary="Your seat again, on another device")
+    async def reseat(code: str, req: KeyRequest, request: Request) -> dict[str, Any]:
+        await server.limit("join", client(request))
+        return await on_table(code, "reseat", {"key": req.key})
 
     @app.post("/api/tables/{code}/sit", summary="Bind your seat to your player")
     async def sit(code: str, req: SitRequest, request: Request) -> dict[str, Any]:

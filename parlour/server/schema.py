@@ -50,9 +50,12 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 link_hash TEXT PRIMARY KEY, player TEXT NOT NULL,
                 expires DOUBLE PRECISION NOT NULL, used DOUBLE PRECISION)""",
             # which player sat at which seat of which table (a row per player a seat had)
+            # (``token_hash``: the hash of the seat token the player sat with, so the player can
+            # take the seat back from another device only while that token still holds it)
             """CREATE TABLE IF NOT EXISTS parlour_seat_players (
                 code TEXT NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL,
-                ts DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, seat, player))""",
+                ts DOUBLE PRECISION NOT NULL, token_hash TEXT,
+                PRIMARY KEY (code, seat, player))""",
             "CREATE INDEX IF NOT EXISTS parlour_seat_players_player ON parlour_seat_players (player)",
             # finished matches and each player's part in them
             """CREATE TABLE IF NOT EXISTS parlour_matches (

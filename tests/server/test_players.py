@@ -312,3 +312,34 @@ def test_leaderboard_route(server: LiveServer) -> None:
     assert server.http.get("/api/leaders/nosuchgame").status_code == 404
     assert server.http.get("/leaders/samba").status_code == 200
     assert server.http.get("/p/0123456789ab").status_code == 200  # the page; its data says 404
+
+
+def test_a_player_takes_the_seat_back_on_another_device(server: LiveServer) -> None:
+    """Back on another device (no token there), the key gets the seat a fresh token, while the
+    token the player sat with still holds it; the old tabs get the new token; a seat that moved
+    to someone else is not taken back."""
+    p = new_player(server, "Anna")
+    t = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    code, token = t["code"], t["seats"][0]["token"]
+    sit(server, code, p["key"], token)
+    tab = server.ws(code, token)
+    tab.until("welcome")
+    r = server.http.post(f"/api/tables/{code}/reseat", json={"key": p["key"]})
+    assert r.status_code == 200, r.text
+    fresh = r.json()["token"]
+    assert r.json()["seat"] == 0 and fresh != token
+    assert tab.until("token")["token"] == fresh
+    tab.close()
+    c = server.ws(code, fresh)
+    assert c.until("welcome")["seat"] == 0
+    c.close()
+    # someone else's key gets nothing
+    q = new_player(server, "Mallory")
+    r = server.http.post(f"/api/tables/{code}/reseat", json={"key": q["key"]})
+    assert r.status_code == 403
+    # the host gives seat 1 to someone new: its old player cannot take it back
+    b = new_player(server, "Bea")
+    sit(server, code, b["key"], t["seats"][1]["token"])
+    server.http.post(f"/api/tables/{code}/invite", json={"token": fresh, "seat": 1})
+    r = server.http.post(f"/api/tables/{code}/reseat", json={"key": b["key"]})
+    assert r.status_code == 403

@@ -3,7 +3,7 @@
 // seat is bound to the player; rated or not and the turn timer are set).
 import { api, clear, copyText, h } from "./dom.js";
 import * as me from "./players.js";
-import { playerName, seatUrl } from "./seats.js";
+import { playerName, rememberSeat, seatUrl, tokenFor } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { samba: "Samba", handfoot: "Hand and Foot", cheat: "Cheat", scat: "Scat / 31" };
@@ -84,11 +84,24 @@ export async function renderMine() {
   const tables = clear($("my-tables"));
   if (!data.tables.length) tables.append(h("p.muted", "No tables in play. Tables you sit at appear here."));
   for (const t of data.tables) {
+    const back = h("a.btn.small.primary", { href: seatUrl(t.code) }, `Back to ${t.code}`);
+    // another device (no token for the table here): the key takes the seat back first
+    back.addEventListener("click", async (e) => {
+      if (tokenFor(t.code)) return;
+      e.preventDefault();
+      try {
+        const r = await api("POST", `/api/tables/${encodeURIComponent(t.code)}/reseat`, { key: me.player().key });
+        rememberSeat(t.code, r.seat, r.token, t.game);
+      } catch {
+        /* not ours any more: the table page watches */
+      }
+      location.href = seatUrl(t.code);
+    });
     tables.append(
       h(
         "div.link-row",
         { dataset: { code: t.code } },
-        h("a.btn.small.primary", { href: seatUrl(t.code) }, `Back to ${t.code}`),
+        back,
         h("span", `${t.name} — ${title(t.game)}, ${t.status === "waiting" ? "waiting for players" : "playing"}`),
       ),
     );
