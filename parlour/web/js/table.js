@@ -133,6 +133,8 @@ async function takeSeat() {
   }
   if (!invite) return tokenFor(code);
   // issue 33: an invited friend is asked for a name once, before taking the seat
+  // (a browser that gave a name before players had keys keeps it: its player is made with it)
+  if (!me.player() && playerName()) await me.saveName(playerName()).catch(() => null);
   if (!me.player()) await me.askName($("overlay-root"), { title: "Welcome to the table", note: "You were invited to play. What should the others call you?" });
   try {
     const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
