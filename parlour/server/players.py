@@ -191,15 +191,16 @@ class PlayerStore:
         )
         return [(int(r[0]), r[1]) for r in rows]
 
-    def seat_players(self, code: str) -> dict[int, list[str]]:
-        """Each seat's players (in the order they sat) at a table."""
+    def seat_players(self, code: str) -> dict[int, list[tuple[str, str | None]]]:
+        """Each seat's players at a table (in the order they sat), each with the hash of the
+        seat token it last sat with."""
         rows = self._q(
-            "SELECT seat, player FROM parlour_seat_players WHERE code = ? ORDER BY ts",
+            "SELECT seat, player, token_hash FROM parlour_seat_players WHERE code = ? ORDER BY ts",
             (code,),
         )
-        out: dict[int, list[str]] = {}
-        for seat, pid in rows:
-            out.setdefault(int(seat), []).append(str(pid))
+        out: dict[int, list[tuple[str, str | None]]] = {}
+        for seat, pid, token_hash in rows:
+            out.setdefault(int(seat), []).append((str(pid), token_hash))
         return out
 
     def tables_of(self, pid: str) -> list[dict[str, Any]]:

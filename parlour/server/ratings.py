@@ -269,17 +269,24 @@ async def _finished(table: Table) -> None:
     server = table.server
     st = players.store(server)
     try:
-        bound: dict[int, list[str]] = await server.db(st.seat_players, table.code)
+        bound = await server.db(st.seat_players, table.code)
     except StorageError as exc:
         log.error("table %s: cannot read its players for the history: %s", table.code, exc)
         return
     humans = [s.seat for s in table.seats if s.kind == "human"]
-    seat_player = {seat: pids[-1] for seat, pids in bound.items() if pids}
+    # a seat's player at the end is the one who sat with the token that holds it now: a seat
+    # given to someone else (a new invite, a leave) is not credited to its first player
+    seat_player = {
+        seat: next(pid for pid, token_hash in sat if token_hash == table.seats[seat].token_hash)
+        for seat, sat in bound.items()
+        if table.seats[seat].token_hash is not None
+        and any(token_hash == table.seats[seat].token_hash for _, token_hash in sat)
+    }
     if not seat_player:
-        return  # nobody with a key sat here: nothing to remember
+        return  # nobody with a key held a seat at the end: nothing to remember
     outcome = table.game.outcome(table.state).to_json()
     choice = house.rated_choice(table)
-    one_each = all(len(bound.get(seat, [])) == 1 for seat in humans)
+    one_each = all(len(bound.get(seat, [])) == 1 and seat in seat_player for seat in humans)
     nobody_left = not any(table.seats[seat].left for seat in humans)
     distinct = len(set(seat_player.values())) == len(seat_player)
     rated = (

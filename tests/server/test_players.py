@@ -343,3 +343,36 @@ def test_a_player_takes_the_seat_back_on_another_device(server: LiveServer) -> N
     server.http.post(f"/api/tables/{code}/invite", json={"token": fresh, "seat": 1})
     r = server.http.post(f"/api/tables/{code}/reseat", json={"key": b["key"]})
     assert r.status_code == 403
+
+
+def test_a_seat_that_changed_hands_is_not_rated_nor_credited(server: LiveServer) -> None:
+    """Bea sat at seat 1; the host gave the seat to a newcomer (a new invite) who played it to
+    the end: the match is unrated, and Bea is not credited with it."""
+    a, b = new_player(server, "Anna"), new_player(server, "Bea")
+    t = server.create(
+        game="toy",
+        players=2,
+        options={"max_hands": 1, "hand_size": 2},
+        seats=[{"kind": "human"}] * 2,
+    )
+    code, host = t["code"], t["seats"][0]["token"]
+    sit(server, code, a["key"], host)
+    sit(server, code, b["key"], t["seats"][1]["token"])
+    r = server.http.post(f"/api/tables/{code}/invite", json={"token": host, "seat": 1})
+    newcomer = server.http.post(
+        f"/api/tables/{code}/claim", json={"invite": r.json()["invite"]}
+    ).json()["token"]
+    clients = [server.ws(code, tok) for tok in (host, newcomer)]
+    for c in clients:
+        c.until("welcome")
+        c.until("state")
+    for c in clients:
+        while c.state["status"] != "playing":  # type: ignore[index]
+            c.until("state")
+    play_out(clients, random.Random(9))
+    for c in clients:
+        c.close()
+    data = wait_for(lambda: server.http.get(f"/api/players/{a['id']}").json()["matches"])
+    assert data and data[0]["code"] == code and data[0]["rated"] is False
+    assert server.http.get(f"/api/players/{b['id']}").json()["matches"] == []
+    assert server.http.get(f"/api/players/{a['id']}").json()["ratings"] == {}

@@ -154,6 +154,7 @@ async function takeSeat() {
 }
 
 function setToken(t) {
+  if (t && t !== token) me.sit(code, t); // issue 33: the seat's (new) token is the player's
   token = t;
   ctx.token = t;
   if (t && ctx.seat != null) rememberSeat(code, ctx.seat, t, ctx.game);
