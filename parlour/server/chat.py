@@ -151,6 +151,9 @@ def _name(table: Table, seat: int) -> str:
 def _rate(chat: dict[str, Any], who: Any) -> float:
     """Seconds to wait before ``who`` may write again (0: now)."""
     now = time.monotonic()
+    if len(chat["sent"]) > 64:  # spectators come and go: forget who has not written lately
+        for key in [k for k, q in chat["sent"].items() if not q or now - q[-1] >= WINDOW]:
+            del chat["sent"][key]
     sent: collections.deque[float] = chat["sent"].setdefault(who, collections.deque())
     while sent and now - sent[0] >= WINDOW:
         sent.popleft()
