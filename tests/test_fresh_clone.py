@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _pytest(*args: str, ci: bool) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PARLOUR_HIDE_MODULES")}
+    env["PARLOUR_HIDE_EXTRAS"] = "1"
     if ci:
         env["CI"] = "true"
-    cmd = [sys.executable, "-m", "pytest", "-p", "tests.support.hide_extras", "-p", "no:xdist"]
+    cmd = [sys.executable, "-m", "pytest", "-p", "tests.support.hide_extras", "-n", "0"]
     cmd += ["-p", "no:cacheprovider", "-q", "-rs", *args]
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 

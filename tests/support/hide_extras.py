@@ -1,9 +1,11 @@
 """A pytest plugin that hides the optional extras, as on a fresh clone without them.
 
-``PARLOUR_HIDE_MODULES="numpy,redis"`` (comma-separated top-level names; default: every module of
-the optional extras) makes ``import numpy`` raise ``ModuleNotFoundError`` for the whole run. Load it
-with ``-p tests.support.hide_extras``; ``tests/test_fresh_clone.py`` uses it to prove that the
-suite collects and skips cleanly without the extras."""
+Loaded with ``-p tests.support.hide_extras`` and ``PARLOUR_HIDE_EXTRAS=1`` in the environment, it
+makes ``import numpy`` (and every other module of the extras, or the comma-separated top-level
+names in ``PARLOUR_HIDE_MODULES``) raise ``ModuleNotFoundError`` for the whole run.
+``tests/test_fresh_clone.py`` uses it to prove that the suite collects and skips cleanly without
+the extras. Without ``PARLOUR_HIDE_EXTRAS=1`` importing it does nothing (``--doctest-modules``
+imports every module under ``tests/``)."""
 
 from __future__ import annotations
 
@@ -45,8 +47,13 @@ def hidden() -> set[str]:
     return set(EXTRAS) if raw is None else {n.strip() for n in raw.split(",") if n.strip()}
 
 
-_names = hidden()
-for _name in list(sys.modules):
-    if _name.split(".", 1)[0] in _names:
-        del sys.modules[_name]
-sys.meta_path.insert(0, _Hider(_names))
+def install() -> None:
+    names = hidden()
+    for name in list(sys.modules):
+        if name.split(".", 1)[0] in names:
+            del sys.modules[name]
+    sys.meta_path.insert(0, _Hider(names))
+
+
+if os.environ.get("PARLOUR_HIDE_EXTRAS") == "1":
+    install()

@@ -407,3 +407,13 @@ def check_against_journal(db: str, code: str, players: list[Player]) -> None:
 
 
 __all__ = ["PG_URL"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The cluster tests share the machine's Redis (rate-limit buckets keyed by 127.0.0.1) and
+    start several server processes each: under pytest-xdist they run on one worker, one at a
+    time, never beside each other."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        if str(item.path).startswith(here):
+            item.add_marker(pytest.mark.xdist_group("cluster"))
