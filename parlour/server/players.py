@@ -496,16 +496,28 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
             raise LobbyError(404, "no such player")
         return data  # type: ignore[no-any-return]
 
+    def wants_json(request: Request) -> bool:
+        """A program asking for JSON (``Accept: application/json``, not a browser's
+        ``text/html``) gets the page's data at the page's own address."""
+        accept = request.headers.get("accept", "")
+        return "application/json" in accept and "text/html" not in accept
+
     @app.get("/p/{pid}", include_in_schema=False)
-    async def player_page(pid: str) -> Any:
+    async def player_page(pid: str, request: Request) -> Any:
         from parlour.server.app import _page
 
+        if wants_json(request):
+            return await player_page_data(pid, request)
         return _page("player.html")
 
     @app.get("/leaders/{game}", include_in_schema=False)
-    async def leaders_page(game: str) -> Any:
+    async def leaders_page(game: str, request: Request) -> Any:
         from parlour.server.app import _page
 
+        if wants_json(request):
+            from parlour.server import ratings
+
+            return await ratings.leaders_json(server, game, client(request))
         return _page("leaders.html")
 
     @app.get("/move/{link}", include_in_schema=False)

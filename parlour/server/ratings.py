@@ -329,22 +329,28 @@ async def _finished(table: Table) -> None:
         log.error("table %s: cannot write the match into the history: %s", table.code, exc)
 
 
-def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
-    """``GET /api/leaders/{game}``."""
+async def leaders_json(server: TableServer, game: str, client_address: str) -> dict[str, Any]:
+    """``GET /api/leaders/{game}`` (and ``/leaders/{game}`` asked for JSON)."""
     from parlour import games
     from parlour.core.errors import ParlourError
     from parlour.server import players
     from parlour.server.lobby import LobbyError
 
+    await server.limit("lookup", client_address)
+    try:
+        name = games.entry(game).name
+    except (ParlourError, KeyError, ValueError):
+        raise LobbyError(404, f"no game {game[:40]!r}") from None
+    try:
+        rows = await server.db(leaders, players.store(server), name)
+    except StorageError as exc:
+        raise LobbyError(503, f"the ratings cannot be read just now: {exc}") from None
+    return {"game": name, "min_matches": LEADER_MATCHES, "players": rows}
+
+
+def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
+    """``GET /api/leaders/{game}``."""
+
     @app.get("/api/leaders/{game}", summary="The best rated players of a game")
     async def leaders_route(game: str, request: Request) -> dict[str, Any]:
-        await server.limit("lookup", client(request))
-        try:
-            name = games.entry(game).name
-        except (ParlourError, KeyError, ValueError):
-            raise LobbyError(404, f"no game {game[:40]!r}") from None
-        try:
-            rows = await server.db(leaders, players.store(server), name)
-        except StorageError as exc:
-            raise LobbyError(503, f"the ratings cannot be read just now: {exc}") from None
-        return {"game": name, "min_matches": LEADER_MATCHES, "players": rows}
+        return await leaders_json(server, game, client(request))

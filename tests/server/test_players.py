@@ -312,6 +312,13 @@ def test_leaderboard_route(server: LiveServer) -> None:
     assert server.http.get("/api/leaders/nosuchgame").status_code == 404
     assert server.http.get("/leaders/samba").status_code == 200
     assert server.http.get("/p/0123456789ab").status_code == 200  # the page; its data says 404
+    # a program asking for JSON gets the page's data at the page's address
+    as_json = {"accept": "application/json"}
+    r = server.http.get("/leaders/samba", headers=as_json)
+    assert r.json()["players"] == [] and r.json()["min_matches"] == 5
+    assert server.http.get("/p/0123456789ab", headers=as_json).status_code == 404
+    p = new_player(server, "Json")
+    assert server.http.get(f"/p/{p['id']}", headers=as_json).json()["name"] == "Json"
 
 
 def test_a_player_takes_the_seat_back_on_another_device(server: LiveServer) -> None:
