@@ -120,3 +120,38 @@ def test_the_journal_keeps_no_key(tmp_path: Path) -> None:
     dump = "\n".join(sqlite3.connect(db).iterdump())
     for secret in (p["key"], link, moved):
         assert secret not in dump
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"turn_timer": 45},
+        {"turn_timer": -30},
+        {"turn_timer": 10**20},
+        {"turn_timer": "thirty"},
+        {"turn_timer": [30]},
+        {"turn_timer": 30.5},
+        {"rated": {"yes": 1}},
+        {"rated": [True]},
+    ],
+)
+def test_house_settings_refuse_what_is_not_offered(server: LiveServer, body: Any) -> None:
+    t = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    token = t["seats"][0]["token"]
+    r = server.http.post(f"/api/tables/{t['code']}/house", json={"token": token, **body})
+    assert r.status_code == 422, r.text
+    record = server.http.get(f"/api/tables/{t['code']}").json()
+    assert record["turn_timer"] is None and record["rated"] is None
+
+
+def test_reseat_and_sit_refuse_strangers(server: LiveServer) -> None:
+    t = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    code = t["code"]
+    p = _player(server)
+    for body in ({"key": p["key"]}, {"key": "k" * 43}, {"key": ""}):
+        assert server.http.post(f"/api/tables/{code}/reseat", json=body).status_code == 403
+    for body in ({"key": p["key"], "token": "t" * 200}, {"key": p["key"], "token": ""}):
+        assert server.http.post(f"/api/tables/{code}/sit", json=body).status_code == 403
+    r = server.http.post(f"/api/tables/{code}/sit", json={"key": p["key"], "token": "t" * 201})
+    assert r.status_code == 422
+    assert server.http.post("/api/tables/NOPE99/reseat", json={"key": p["key"]}).status_code == 404
