@@ -61,7 +61,10 @@ async def _clock(table: Table) -> None:
         if key != seen:
             seen, since = key, time.monotonic()
             if seat is not None:
-                table_send(table, {"seat": seat, "seconds": seconds, "left": float(seconds)})
+                table_send(
+                    table,
+                    {"seat": seat, "seconds": seconds, "left": float(seconds), "ts": time.time()},
+                )
         elif seat is not None and time.monotonic() - since >= seconds:
             await _stand_in(table, seat, table.version)
             seen = None
