@@ -242,3 +242,12 @@ def open_info_tab(page: Any) -> None:
         if page.locator(close).count():
             page.locator(close).click()
     page.click('.tabs button[data-tab="info"]')
+
+
+def open_invite(page: Any, url: str, name: str = "Friend") -> None:
+    """Open an invite link as a friend who has no player yet: the page asks for a name first
+    (issue 33), then takes the seat."""
+    page.goto(url)
+    page.locator("#name-dialog").wait_for(timeout=CLICK_TIMEOUT)
+    page.fill("#ask-name", name)
+    page.click("#ask-name-ok")

@@ -12,6 +12,8 @@ import { scoreSheet, sideLabel } from "./sheet.js";
 import * as generic from "./generic.js";
 import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
+import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
+import * as me from "./players.js"; // issue 33: the player behind this browser
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
@@ -130,6 +132,10 @@ async function takeSeat() {
     return linkToken;
   }
   if (!invite) return tokenFor(code);
+  // issue 33: an invited friend is asked for a name once, before taking the seat
+  // (a browser that gave a name before players had keys keeps it: its player is made with it)
+  if (!me.player() && playerName()) await me.saveName(playerName()).catch(() => null);
+  if (!me.player()) await me.askName($("overlay-root"), { title: "Welcome to the table", note: "You were invited to play. What should the others call you?" });
   try {
     const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
@@ -148,6 +154,7 @@ async function takeSeat() {
 }
 
 function setToken(t) {
+  if (t && t !== token) me.sit(code, t); // issue 33: the seat's (new) token is the player's
   token = t;
   ctx.token = t;
   if (t && ctx.seat != null) rememberSeat(code, ctx.seat, t, ctx.game);
@@ -220,6 +227,8 @@ function onMessage(msg) {
       ctx.hint = null;
       // the reviews of this seat's finished hands; the server sends each new one when ready
       if (!ctx.spectator && ws) ws.send(JSON.stringify({ type: "review" }));
+      chatui.welcome(); // issue 33: the chat so far
+      if (!ctx.spectator && token) me.sit(code, token); // issue 33: this seat shows the player's name
       loadRenderer(msg.game).then(render);
       break;
     case "state":
@@ -227,6 +236,7 @@ function onMessage(msg) {
       break;
     case "table":
       ctx.table = msg.table;
+      chatui.onTable(msg.table);
       flowChanged();
       ctx.seats = msg.table.seats || ctx.seats; // who is online changed (no move was made)
       fair.noteTable(record, msg.table);
@@ -238,6 +248,14 @@ function onMessage(msg) {
       ctx.review = msg;
       if (ctx.tab === "review") redrawTab();
       return;
+    case "chat": // issue 33: table chat
+    case "chat_log":
+    case "chat_muted":
+      if (chatui.onMessage(msg, ctx.tab === "chat")) chatChanged();
+      return;
+    case "timer": // issue 33: the decision's clock
+      chatui.onTimer(msg, tickClock);
+      break;
     case "token": // a new seat key (made here or in another tab of this seat)
       setToken(msg.token);
       return;
@@ -245,6 +263,11 @@ function onMessage(msg) {
       ctx.pending = false;
       if (msg.code in REFUSALS && !welcomed) {
         refusal = msg; // said at the door, before any welcome; the close that follows acts on it
+        return;
+      }
+      if (msg.request && typeof msg.request.type === "string" && msg.request.type.startsWith("chat")) {
+        chatui.onError(msg); // issue 33: a refused chat message is told in the chat box
+        chatChanged();
         return;
       }
       if (msg.code === "seat_moved") {
@@ -514,6 +537,7 @@ function renderNow() {
   turnSignal();
   restoreFocus(focus);
   rovingHand();
+  seatClock(); // issue 33: the decision's clock on the seat too
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
 }
@@ -606,7 +630,9 @@ let wasMine = false;
  * in the Table tab, a short sound plays (off by default). */
 function turnSignal() {
   const mine = myTurn();
-  document.title = mine ? `● Your turn · ${baseTitle}` : baseTitle;
+  const left = chatui.secondsLeft(ctx); // issue 33: the turn clock in the tab's title
+  const clock = left != null && mine ? ` ${chatui.clockText(left)}` : "";
+  document.title = mine ? `● Your turn${clock} · ${baseTitle}` : baseTitle;
   if (mine && !wasMine && localStorage.getItem("parlour.sound") === "on") beep();
   wasMine = mine;
 }
@@ -638,6 +664,8 @@ function banner() {
   else if (ctx.status === "waiting") b.append("Waiting for players to sit down.");
   else if (mine) b.append("Your turn");
   else if (toAct != null) b.append(`${ctx.name(toAct)} to play${ctx.pending ? "" : "…"}`);
+  const clock = chatui.clockBadge(ctx); // issue 33: the decision's clock
+  if (clock) b.append(" ", clock);
   if (ctx.pending) b.append(h("span.muted", " sending…"));
   // Not an alert: the log (a live region) says each refusal once; this stays until the next move.
   if (ctx.error) b.append(h("span", { class: "error-toast", id: "error" }, ctx.error));
@@ -856,7 +884,8 @@ function renderTab() {
   // What the tab shows: the Table tab is not redrawn by moves (a link being copied there stays).
   const t = ctx.table || {};
   const info = [ctx.seats, t.seats, ctx.status, ctx.spectator, t.bot_delay, t.speed_set, t.rematch];
-  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length], review: [ctx.review, ctx.spectator] }[ctx.tab] || info;
+  const c = chatui.chat;
+  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length], review: [ctx.review, ctx.spectator], chat: [c.messages.length, c.muted, c.settings, c.error, ctx.seats, ctx.spectator] }[ctx.tab] || info;
   const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
   drawnTab = key;
@@ -871,6 +900,11 @@ function renderTab() {
   if (ctx.tab === "log") body.append(logList());
   else if (ctx.tab === "score") body.append(scorePanel());
   else if (ctx.tab === "review") body.append(reviewPanel());
+  else if (ctx.tab === "chat") {
+    const typing = document.activeElement && document.activeElement.id === "chat-input";
+    body.append(chatui.chatPanel(ctx));
+    if (typing) $("chat-input")?.focus({ preventScroll: true });
+  }
   else body.append(infoPanel());
 }
 
@@ -1145,6 +1179,32 @@ function afterMatch() {
   return [again, " ", lobby];
 }
 
+/** Issue 33: once a second while a decision's clock runs: its badge and the tab's title. */
+function tickClock() {
+  const el = $("turn-clock");
+  const badge = chatui.clockBadge(ctx);
+  if (el && badge) el.replaceWith(badge);
+  else if (!!el !== !!badge) render();
+  seatClock();
+  turnSignal();
+}
+
+/** Issue 33: the time left on the seat to act, in the felt's seat box. */
+function seatClock() {
+  for (const old of document.querySelectorAll("#felt .seat-clock")) old.remove();
+  const left = chatui.secondsLeft(ctx);
+  const box = left == null ? null : document.querySelector(`#felt .player[data-seat="${chatui.clockSeat()}"]`);
+  if (box) box.append(h(`span.seat-clock${left <= 10 ? ".low" : ""}`, { "aria-hidden": "true" }, `⏱ ${chatui.clockText(left)}`));
+}
+
+/** Issue 33: a chat message or setting came: the Chat tab is drawn again, or its button counts
+ * the messages not read yet. */
+function chatChanged() {
+  const n = chatui.chat.unread;
+  $("chat-tab").textContent = n && ctx.tab !== "chat" ? `Chat (${n})` : "Chat";
+  if (ctx.tab === "chat") renderTab();
+}
+
 /** The table's record changed (speed, rematch, pause): the parts that show it are drawn again. */
 function flowChanged() {
   if (ctx.tab === "info") drawnTab = null;
@@ -1222,10 +1282,13 @@ for (const b of document.querySelectorAll(".tabs button")) {
     ctx.tab = b.dataset.tab;
     drawnTab = null;
     renderTab();
+    if (ctx.tab === "chat") chatChanged();
   });
 }
 addEventListener("pagehide", () => fair.save(record, true));
 addEventListener("keydown", onKey);
+chatui.connectChat((m) => ws && ws.readyState === 1 && (ws.send(JSON.stringify(m)), true)); // issue 33
+ctx.isHost = () => hostSeat(code) === ctx.seat;
 takeSeat().then((t) => {
   setToken(t);
   render();
