@@ -405,8 +405,12 @@ def test_melds_are_bigger_when_there_is_room(page: Any, server: Any) -> None:
     )
     width = "document.querySelector('#melds .meld .card').getBoundingClientRect().width"
     open_position(page, server, "samba", few, 0)
+    page.wait_for_selector("#melds .meld .card")
+    page.wait_for_timeout(200)
     roomy = page.evaluate(width)
     open_position(page, server, "samba", samba_many_melds(), 0)
+    page.wait_for_function("document.querySelectorAll('#melds .meld').length >= 26")
+    page.wait_for_timeout(200)
     packed = page.evaluate(width)
     assert roomy >= 1.2 * packed, (roomy, packed)
 
