@@ -22,7 +22,7 @@ from fastapi.responses import (
 )
 
 import parlour
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, replays
+from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, house, players, ratings, replays
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.config import ServerConfig
 from parlour.server.errors import LobbyError
@@ -236,6 +236,10 @@ def create_app(
 
     replays.add_chicago(app, work, limit)
     flowroutes.add_flow(app, server, _client)
+    # --- issue 33 hook: players, house settings, pages ---
+    players.add_routes(app, server, _client)
+    house.add_routes(app, server, _client)
+    ratings.add_routes(app, server, _client)
 
     app.include_router(play_routes(server))
 

@@ -74,6 +74,11 @@ def read_record(flow: dict[str, Any], kind: str, data: dict[str, Any]) -> None:
         flow["bot_delay"] = data.get("delay")
     elif kind == "rematch":
         flow["rematch"] = data.get("code")
+    else:  # --- issue 33 hook: chat and house settings ---
+        from parlour.server import chat, house
+
+        chat.read_record(flow, kind, data)
+        house.read_record(flow, kind, data)
 
 
 def public(table: Table) -> dict[str, Any]:

@@ -108,7 +108,14 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
             for s in table.seats
         ]
         new, response = await server.create(
-            table.entry.name, table.meta.preset, rules, players, seats, seat, table.meta.name
+            table.entry.name,
+            table.meta.preset,
+            rules,
+            players,
+            seats,
+            seat,
+            table.meta.name,
+            table.seats[seat].name,  # the rematch keeps the player's name (issue 33)
         )
         new.meta.extra["rematch_of"] = table.code
         # the new table stands even if this is not saved: only a restart would forget the link
@@ -135,14 +142,15 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
             409, f"this seat at table {new.code} is taken already (maybe in another browser)"
         )
     fresh = new_token()
-    before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed)
+    before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name)
     s.token_hash, s.claimed = hash_token(fresh), True
+    s.name = table.seats[seat].name  # the rematch keeps the player's name (issue 33)
     if s.invite_hash is not None:
         s.invite_hash, s.invite_used = None, s.invite_hash
     try:
         await server._save_seats(new)
     except LobbyError:
-        s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
+        s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name = before
         raise
     new.broadcast_table()
     return {"code": new.code, "seat": seat, "token": fresh, "url": f"/t/{new.code}", "host": False}

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import flowroutes, replays
+from parlour.server import flowroutes, house, players, replays
 from parlour.server.errors import LobbyError, Rejected
 from parlour.server.guard import STRICT_BODY
 from parlour.server.guard import client_address as _client
@@ -240,6 +240,8 @@ TABLE_OPS: dict[str, TableOp] = {
     "replay": _op_replay,
     "verify": _op_verify,
     **flowroutes.OPS,  # rematch, hold, speed
+    **players.OPS,  # issue 33 hook: sit
+    **house.OPS,  # issue 33 hook: house (rated, turn timer)
 }
 
 

@@ -18,6 +18,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.websockets import WebSocketState
 from websockets.exceptions import InvalidState
 
+from parlour.server import chat
 from parlour.server.errors import LobbyError, Rejected
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import TableServer
@@ -27,7 +28,7 @@ log = logging.getLogger("parlour.server")
 
 #: the wire protocol's version (``docs/protocol.md``), in the welcome and ``/api/info``
 PROTOCOL = 1
-CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review")
+CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review", *chat.TYPES)
 
 
 class Transport(Protocol):
@@ -387,6 +388,12 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
         return
     if kind == "sync":
         conn.send(table.state_message(conn, full=True))
+        return
+    if kind in chat.TYPES:  # --- issue 33 hook: table chat ---
+        try:
+            await chat.handle(server, table, conn, kind, msg)
+        except chat.ChatRefused as exc:
+            _error(conn, table, exc.code, exc.message, msg)
         return
     if kind in ("hint", "review"):
         try:
