@@ -65,6 +65,8 @@ class TableHost(Protocol):
 
     config: ServerConfig
     storage: Storage
+    #: the tables in memory, by code (a table checks it is still the one served)
+    tables: dict[str, Table]
     bot_procs: ProcessPoolExecutor | None
     work_pool: ThreadPoolExecutor
     #: counters the table adds to (``loop_counters``)

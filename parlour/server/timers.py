@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from parlour.server.table import Table
@@ -96,7 +96,7 @@ async def _stand_in(table: Table, seat: int, version: int) -> None:
     name = chat._name(table, seat)
     with contextlib.suppress(Exception):
         await chat.post(
-            table.server,
+            cast(Any, table.server),  # the TableServer (the table types it as its TableHost)
             table,
             None,
             "Table",
