@@ -39,7 +39,7 @@ def parlour(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     proc = serve_subprocess(f"sqlite:///{tmp_path / 'j.db'}", port, "--rate-limit", *extra)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_http(base, proc)
+        wait_http(base, proc, timeout=90)  # a loaded machine starts it slowly
         yield base
     finally:
         proc.kill()

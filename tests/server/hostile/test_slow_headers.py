@@ -63,7 +63,7 @@ def test_slow_request_heads_are_closed_after_the_header_timeout(tmp_path: Path) 
     proc = serve_subprocess(f"sqlite:///{tmp_path / 'j.db'}", port, "--header-timeout", "1.5")
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_http(base, proc)
+        wait_http(base, proc, timeout=90)  # a loaded machine starts it slowly
         from tests.server.conftest import Client
 
         r = httpx.post(f"{base}/api/tables", json={"game": "toy", "players": 2})
