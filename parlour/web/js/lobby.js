@@ -424,7 +424,7 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
       ),
     );
   }
-  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody)));
+  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats"].map((x) => h("th", x)), h("th", h("span.sr-only", "Join or watch")))), tbody)));
   if (focused) box.querySelector(`[data-join="${focused}"]`)?.focus();
   const total = data.total ?? tables.length;
   if (total > PAGE) {

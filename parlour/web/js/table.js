@@ -500,6 +500,9 @@ function renderNow() {
   const felt = $("felt");
   const scrolled = felt.scrollTop;
   clear(felt);
+  felt.append(h("h2.sr-only", "The table")); // the headings below it (each side's melds) are h3
+  // a table that is not there (unknown code, gone): only the message and the way back
+  document.body.classList.toggle("no-table", !!ctx.closed && !ctx.view);
   const dock = clear($("dock"));
   if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
   if (ctx.notice) felt.append(noticeBox());
@@ -527,7 +530,9 @@ function renderNow() {
     if (bar) bar.before(hintBox());
     else dock.append(hintBox());
   }
+  fitMelds(felt);
   felt.scrollTop = scrolled;
+  moreBelow();
   motion.after(ctx, say);
   turnSignal();
   restoreFocus(focus);
@@ -535,6 +540,84 @@ function renderNow() {
   seatClock(); // issue 33: the decision's clock on the seat too
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
+}
+
+/** "Skip to your hand and moves" (the page's first keyboard stop): the focus goes to the hand
+ * (its card that takes the focus), else the first move, else the dock. */
+function skipToHand(e) {
+  e.preventDefault();
+  const target = document.querySelector('#hand [tabindex="0"], #hand button, #actions button, #dock button');
+  if (target) target.focus();
+  else {
+    $("dock").tabIndex = -1;
+    $("dock").focus();
+  }
+}
+document.getElementById("skip-to-hand")?.addEventListener("click", skipToHand);
+
+/** Bigger meld cards when the table has room for them (a wide window with few melds): the
+ * largest of a few sizes at which the felt still needs no scrolling. Only where the felt
+ * scrolls on its own (not the one-column phone layout). */
+function fitMelds(felt) {
+  felt.style.removeProperty("--meld-w");
+  if (!felt.querySelector(".side-melds") || getComputedStyle(felt).overflowY === "visible") return;
+  if (felt.scrollHeight > felt.clientHeight) return;
+  const base = parseFloat(getComputedStyle(felt).getPropertyValue("--meld-w")) || 40;
+  for (const k of [1.6, 1.4, 1.2]) {
+    felt.style.setProperty("--meld-w", `${Math.round(base * k)}px`);
+    if (felt.scrollHeight <= felt.clientHeight) return;
+  }
+  felt.style.removeProperty("--meld-w");
+}
+
+/** What scrolls the table: the felt, or on a phone (one column) the whole page under the top
+ * bar; and where the part that can be seen ends (the dock is pinned over the page's bottom). */
+function tableScroller() {
+  const felt = $("felt");
+  const phone = getComputedStyle(felt).overflowY === "visible";
+  const scroller = phone ? document.querySelector(".table-page") : felt;
+  const dock = $("dock");
+  const bottom = phone && dock.firstChild ? dock.getBoundingClientRect().top : scroller.getBoundingClientRect().bottom;
+  return { scroller, phone, bottom };
+}
+
+/** "↓ Below: your melds · West & East · Log": the parts of the table out of sight under the dock or the
+ * felt's edge, as a button in the turn banner that scrolls to the next one (nothing shows that
+ * the table scrolls otherwise). */
+function moreBelow() {
+  const bar = $("turn-banner");
+  if (!bar) return;
+  const { scroller, phone, bottom } = tableScroller();
+  if (!scroller.dataset.watched) {
+    scroller.dataset.watched = "1";
+    scroller.addEventListener("scroll", () => moreBelow(), { passive: true });
+    window.addEventListener("resize", () => moreBelow(), { passive: true });
+  }
+  const parts = [...$("felt").querySelectorAll(".side-melds, #centre, .center")];
+  if (phone) parts.push(document.querySelector(".side"));
+  const hidden = parts.filter((el) => el && el.getBoundingClientRect().bottom > bottom + 2 && el.getBoundingClientRect().height > 0);
+  let btn = $("more-below");
+  if (!hidden.length) {
+    if (btn) btn.remove();
+    return;
+  }
+  const sideName = (el) => (el.matches(".mine") ? "your melds" : (el.querySelector("h3 span")?.textContent || "their melds").trim());
+  const names = hidden.map((el) => (el.matches(".side") ? "Log" : el.matches(".side-melds") ? sideName(el) : "the piles"));
+  const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
+  if (!btn) {
+    btn = h("button.btn.small.more-below#more-below", { type: "button" });
+    btn.addEventListener("click", () => {
+      const t = tableScroller();
+      const next = [...$("felt").querySelectorAll(".side-melds, #centre, .center"), ...(t.phone ? [document.querySelector(".side")] : [])].find((el) => el && el.getBoundingClientRect().bottom > t.bottom + 2);
+      if (!next) return;
+      const r = next.getBoundingClientRect();
+      const view = t.bottom - t.scroller.getBoundingClientRect().top;
+      t.scroller.scrollBy({ top: Math.max(40, Math.min(r.bottom - t.bottom + 8, Math.max(r.top - t.scroller.getBoundingClientRect().top, 0) || view * 0.8)) });
+    });
+    bar.append(btn);
+  }
+  btn.textContent = text;
+  btn.setAttribute("aria-label", `More of the table below: ${[...new Set(names)].join(", ")} (scrolls the table)`);
 }
 
 function myTurn() {
@@ -1041,6 +1124,12 @@ function overlay(content, { id = "dialog", onClose } = {}) {
   closeOverlay();
   const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, "Continue");
   const dlg = h(`div.dialog#${id}`, { role: "dialog", "aria-modal": "true" }, content, h("div.row", close));
+  // the dialog is named by its heading ("Hand 2 is over", "The match is over")
+  const title = dlg.querySelector("h2, h3");
+  if (title) {
+    title.id = title.id || `${id}-title`;
+    dlg.setAttribute("aria-labelledby", title.id);
+  } else dlg.setAttribute("aria-label", id.replace(/-/g, " "));
   const ov = h("div.overlay", dlg);
   const back = focusKey(document.activeElement); // the keyboard goes back there afterwards
   const done = () => {
