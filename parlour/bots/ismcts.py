@@ -417,6 +417,17 @@ class IsmctsBot(Bot):
         search would compare here (the policy's own, the game's candidates) plus ``include``,
         each played out on the same determinizations of ``view`` within the budget.  Depends
         on nothing but the view, the legal moves, the seed and the budget."""
+        moves, samples = self.estimate_samples(view, legal, include)
+        rounds = len(samples[0]) if samples else 0
+        return [(a, sum(v) / max(rounds, 1)) for a, v in zip(moves, samples, strict=True)], rounds
+
+    def estimate_samples(
+        self, view: Any, legal: Sequence[Any], include: Sequence[Any] = ()
+    ) -> tuple[list[Any], list[list[float]]]:
+        """:meth:`estimate` with every play-out's reward kept: ``(moves, samples)`` where
+        ``samples[i][r]`` is move ``i``'s reward on round ``r``'s determinization and play-out
+        seed (the same for every move), so that the difference of two moves can be judged
+        against its own spread (the paired standard error, :mod:`parlour.bots.advice`)."""
         game = self.game
         rng = self.rng
         if self._rollout_cls is not None:
@@ -440,7 +451,7 @@ class IsmctsBot(Bot):
         cpu_started = time.process_time()
         deadline = started + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 1 << 60
-        sums = [0.0] * len(cands)
+        samples: list[list[float]] = [[] for _ in cands]
         rounds = playouts = 0
         while playouts + len(cands) <= max(limit, 2 * len(cands)):
             if deadline is not None and rounds >= 1:
@@ -458,11 +469,11 @@ class IsmctsBot(Bot):
             side = self._side_of[self.seat]
             seed = rng.getrandbits(63)
             for i, action in enumerate(cands):
-                sums[i] += self._value_after(world, action, seed, side)
+                samples[i].append(self._value_after(world, action, seed, side))
                 playouts += 1
             rounds += 1
         self._record(playouts, started, cpu_started)
-        return [(a, s / max(rounds, 1)) for a, s in zip(cands, sums, strict=True)], rounds
+        return cands, samples
 
     def _determinize(self, view: Any, rng: random.Random) -> Any:
         """A full state consistent with ``view``: the game's hint if it has one, else its own."""
