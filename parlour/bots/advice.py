@@ -404,9 +404,11 @@ def reason(
             return "discards a safe card: no opponent meld can use it"
         return "discards the least useful card"
     if name in ("Knock",):
-        value = _value(action, compared)
+        value, rank = _value(action, compared), _rank(action, compared)
+        if rank is not None and rank > 1:
+            return "knocks, though another move is rated higher"
         if value is not None and value < 0.5:
-            return "knocks: the search expects the hand to end behind, but waiting no better"
+            return "knocks: the hand is likely to end behind, but waiting is rated no better"
         return "knocks: the hand is likely to beat the others"
     if name in ("Declare31", "Hammer", "ThrowDown"):
         return "shows the hand now, while it is strong"
@@ -463,9 +465,11 @@ def reason(
     if name == "AnswerGoOut":
         return "agrees to go out" if getattr(action, "yes", False) else "keeps the hand going"
     if name == "AskGoOut":
-        value = _value(action, compared)
+        value, rank = _value(action, compared), _rank(action, compared)
+        if rank is not None and rank > 1:
+            return "asks to go out, though another move is rated higher"
         if value is not None and value < 0.5:
-            return "asks to go out: ending the hand now is rated best"
+            return "asks to go out: ending the hand now is rated no worse than playing on"
         return "asks to go out while ahead"
     rank = _rank(action, compared)
     if rank is not None and rank > 1:

@@ -254,3 +254,20 @@ def test_no_meld_words_for_other_games_or_moves() -> None:
     view, _, draw, _ = _draw_position()
     world = SAMBA.game.determinize(view, random.Random(1))
     assert move_text(SAMBA, view, draw, world, 0) is None
+
+
+@pytest.mark.parametrize(
+    ("rank", "value", "says"),
+    [
+        (1, 0.7, "knocks: the hand is likely to beat the others"),
+        (1, 0.4, "knocks: the hand is likely to end behind, but waiting is rated no better"),
+        (2, 0.7, "knocks, though another move is rated higher"),
+    ],
+)
+def test_scat_knock_reason_follows_value_and_rank(rank: int, value: float, says: str) -> None:
+    from parlour.games.scat import actions as SC
+
+    scat = games.get("scat")
+    knock, draw = SC.Knock(), SC.DrawStock()
+    compared = sorted([(knock, value, rank), (draw, 0.5, 3 - rank)], key=lambda x: x[2])
+    assert reason(scat, None, knock, None, 0, compared=compared) == says
