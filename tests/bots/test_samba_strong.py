@@ -172,3 +172,48 @@ def test_tiny_strong_tournament_is_reproducible() -> None:
     assert a == b
     s = summarize(a)["bots"]["strong:12it"]
     assert s["hands"] == 2
+
+
+def test_racing_gives_the_budget_to_the_moves_in_contention(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``race_z`` an alternative clearly behind the policy's move is played out no more
+    after ``PAIRED_MIN_ROUNDS`` rounds; the others get the play-outs it would have had, within
+    the same budget (issue 36)."""
+    from parlour.bots.ismcts import PAIRED_MIN_ROUNDS
+
+    state = _searched_decision(5)
+    seat = GAME.to_act(state)
+    view = GAME.observe(state, seat)
+    legal = GAME.legal_actions(state)
+
+    def run(race_z: float) -> tuple[dict[Any, int], IsmctsBot, Any]:
+        bot = make("strong:120it", VARIANT, seat, 2, race_z=race_z)
+        assert isinstance(bot, IsmctsBot)
+        fav = bot._favourite(view, legal)
+        cands = SambaBasicBot.search_candidates(
+            SambaBasicBot(GAME, seat, 0), view, legal, fav, bot.max_candidates
+        )
+        assert len(cands) >= 3
+        worse, close = cands[1], cands[2]
+        calls: dict[Any, int] = {}
+        noise = random.Random(3)
+
+        def value(world: Any, action: Any, seed: int, side: int) -> float:
+            calls[action] = calls.get(action, 0) + 1
+            if action == worse:
+                return 0.3
+            if action == close:
+                return 0.5 + noise.gauss(0.0, 0.05)
+            return 0.5
+
+        monkeypatch.setattr(bot, "_value_after", value)
+        bot.act(view, legal)
+        return calls, bot, (fav, worse, close)
+
+    plain, bot, (fav, worse, close) = run(0.0)
+    assert plain[worse] == plain[close] == plain[fav] and bot.last_iterations <= 120
+    raced, bot, _ = run(2.0)
+    assert raced[worse] == PAIRED_MIN_ROUNDS  # clearly behind: dropped
+    assert raced[close] > plain[close] and raced[fav] > plain[fav]
+    assert bot.last_iterations == sum(raced.values()) <= 120
