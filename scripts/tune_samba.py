@@ -35,7 +35,12 @@ def run(
     name: str, params: dict[str, Any], deals: int, seed: int, log: str | None
 ) -> dict[str, Any]:
     params = {"budget": "250it", **params}
-    bot_registry.register_generic(name, partial(IsmctsBot, **params))
+    made = dict(params)
+    if made.pop("grouped", False):  # the grouped candidates of parlour.games.samba.search
+        from parlour.games.samba import search
+
+        made["candidates_fn"] = search.candidates
+    bot_registry.register_generic(name, partial(_Tuned, **made))
     variant = games.get("samba", players=4, max_hands=1)
     won = played = 0.0
     by_deal: dict[int, float] = {}
@@ -68,6 +73,15 @@ def run(
         "mean_diff_95": [round(mean - half, 1), round(mean + half, 1)],
         "cpu_seconds": round(time.process_time() - started, 1),
     }
+
+
+class _Tuned(IsmctsBot):
+    """``strong`` with a candidate function of its own (``candidates_fn``)."""
+
+    def __init__(self, *args: Any, candidates_fn: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if candidates_fn is not None:
+            self._candidates = candidates_fn
 
 
 def main() -> None:
