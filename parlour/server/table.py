@@ -1110,10 +1110,13 @@ class Table:
         return [
             {
                 "action": self.game.action_to_json(o.action),
-                "text": text,
+                # the hint's own words when they say more (a staged card as the meld it starts)
+                "text": o.text or text,
                 "value": round(o.value, 3),
                 "points": None if o.points is None else round(o.points),
                 "reason": o.reason,
+                # moves of one rank are within the search's noise of each other (advice.tiers)
+                "rank": o.rank,
             }
             for o, text in zip(options, texts, strict=True)
         ]
