@@ -36,8 +36,8 @@ def run(
 ) -> dict[str, Any]:
     params = {"budget": "250it", **params}
     made = dict(params)
-    if made.pop("grouped", False):  # the grouped candidates of parlour.games.samba.search
-        from parlour.games.samba import search
+    if made.pop("grouped", False):  # the grouped candidates of parlour.games.samba.parts.search
+        from parlour.games.samba.parts import search
 
         made["candidates_fn"] = search.candidates
     bot_registry.register_generic(name, partial(_Tuned, **made))

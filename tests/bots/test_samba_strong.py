@@ -220,10 +220,10 @@ def test_racing_gives_the_budget_to_the_moves_in_contention(
 
 
 def test_grouped_candidates_differ_from_each_other() -> None:
-    """``parlour.games.samba.search.candidates``: the policy's move first, every way to draw,
+    """``parlour.games.samba.parts.search.candidates``: the policy's move first, every way to draw,
     and at a meld step no two moves of one group (the same rank staged, the same rank added to
     one meld), so the comparison's places go to moves that differ (issue 36)."""
-    from parlour.games.samba import search
+    from parlour.games.samba.parts import search
 
     s = make_position(
         hands={**HANDS, 0: "9♥ 9♠ 5♣ K♦"}, melds={0: ["7♣ 7♦ 7♥"]}, pile="4♦ 6♣ 9♦", to_act=0

@@ -182,3 +182,13 @@ def page(browser: Any) -> Iterator[Any]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here drives Chromium: marked ``browser``, a tier of its own (``uv run pytest
+    -n 0 -m browser``, run one at a time by ``.ci/run``: a browser, a server and its bots beside
+    another worker's tests on two cores made waits time out)."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        if str(item.path).startswith(here):
+            item.add_marker(pytest.mark.browser)

@@ -4,8 +4,8 @@
 Modules: the common skeleton (docs/skeleton.md; ``state`` holds cards as count vectors), with
 ``parts/``: ``melds``, ``staging`` (melds built card by card), ``lookahead``/``reach``/
 ``placement`` (exact checks: can the first meld still reach its minimum, can the player go out)
-and ``evaluation`` (the strong bot's estimate of a hand); ``search``: grouped candidates for
-the strong bot's paired search (an option, scripts/tune_samba.py).
+``evaluation`` (the strong bot's estimate of a hand) and ``search`` (grouped candidates for
+the strong bot's paired search, an option: scripts/tune_samba.py).
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import statistics
 import time
 
+import pytest
+
 from tests.server.conftest import Client, LiveServer, live_server
 from tests.server.test_hints import _hint, _my_turn
 
@@ -44,6 +46,7 @@ def _busy_tables(server: LiveServer) -> list[str]:
     return codes
 
 
+@pytest.mark.slow  # a timing: run alone in the second tier, not beside another worker
 def test_a_hint_stays_within_twice_its_idle_time_beside_tables_of_strong_bots() -> None:
     with live_server(
         bot_threads=1, hint_iterations=1000, hint_interval=0.0, bot_budget=100_000.0
