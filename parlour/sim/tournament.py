@@ -165,8 +165,11 @@ def _team_diff(scores: Sequence[float], sides: Sequence[int]) -> float:
 
 
 def _hand_winners(scores: Sequence[float]) -> set[int]:
-    """The sides that won a hand: the highest hand score, shared when tied (all tied: nobody)."""
-    return set(winners(scores, TieRule.SHARE))
+    """The side that won a hand: the one with the highest hand score, alone.  When the highest
+    score is shared nobody won the hand — as in a hand of Scat, where everyone but the loser
+    scores 0 (the 31 of one player, or the last two players, do give a winner)."""
+    best = winners(scores, TieRule.SHARE)
+    return set(best) if len(best) == 1 else set()
 
 
 @dataclass
@@ -182,7 +185,7 @@ class _Tally:
 
 def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[str, Any]:
     """Per bot (side label): games, wins, draws, win rate with a 95 % Wilson interval, hands and
-    hands won (Wilson), mean score difference per game with a 95 % interval (over deals, so a
+    hands won alone (Wilson; see :func:`_hand_winners`), mean score difference per game with a 95 % interval (over deals, so a
     duplicate deal counts once), mean difference per hand, and Bradley–Terry ratings (Elo scale)
     with standard errors."""
     results = sorted(results, key=lambda r: r.index)
@@ -317,7 +320,10 @@ class Tournament:
         workers: int | None = None,
         address: str | None = None,
         progress: ProgressCallback | None = None,
+        deadline: float | None = None,
     ) -> list[GameResult]:
+        """The results in plan order: every game, or those finished when the ``deadline``
+        (``time.monotonic()``) passed or Ctrl-C was pressed."""
         from parlour.sim.executors import run_specs
 
         return run_specs(
@@ -327,4 +333,5 @@ class Tournament:
             workers=workers,
             address=address,
             progress=progress,
+            deadline=deadline,
         )
