@@ -1,4 +1,4 @@
-"""PostgreSQL backend CPU per journal append statement (not a test; branch pgcost).
+"""PostgreSQL backend CPU per journal append statement (not a test).
 
 Runs the fenced multi-row append (``leases.FENCED_APPEND_MANY_SQL``) against variants on one
 connection of its own, in a schema of its own, with 1,800 lease rows of two owners (this
@@ -6,7 +6,7 @@ process's half renewed every second, as a server does), and prints the backend's
 statement (``/proc/<backend pid>/stat``: run it on the database's machine) for 1, 3 and 9 rows
 a statement:
 
-- ``join``: main's statement before branch pgcost (the lease rows joined to the unnested rows;
+- ``join``: the earlier statement (the lease rows joined to the unnested rows;
   its generic plan scans every lease row),
 - ``any``: the lease rows picked by ``code = ANY(ARRAY(SELECT code FROM v))`` (tried, dropped),
 - ``lateral``: the branch's statement, plan cache ``auto`` (the thread path),

@@ -1,4 +1,4 @@
-"""Cards parse and print the way people write them (STYLE.md), and round-trip."""
+"""Cards parse and print the way people write them, and round-trip."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}")
+    # soft wrap: a long path in the message stays whole (copyable), the terminal wraps the line
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     return typer.Exit(code)
 
 

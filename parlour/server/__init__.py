@@ -1,14 +1,24 @@
 """The table server: lobby over HTTP, play over WebSockets, the journal, bots in empty seats.
 
-- ``app``      the FastAPI application (``create_app``) and the WebSocket message handling
-- ``lobby``    creating, listing, joining and loading tables; server settings
-- ``table``    one table: seats and tokens, the journaled state, connections, bots
-- ``redact``   what each connection may see (its own view, its legal actions, visible events)
-- ``deals``    deal-seed commitments and reveals, and checking deals again
-- ``replays``  finished matches as step-by-step replays; the Chicago score sheet endpoint
-- ``storage``  the journal: SQLite (default) and PostgreSQL behind one interface
+- ``app``        the FastAPI application (``create_app``) and the WebSocket message handling
+- ``lobby``      creating, listing, joining and loading tables; server settings
+- ``table``      one table: seats and tokens, the journaled state, connections, bots
+- ``flow``       the flow around a table: rematch, holds while a score sheet is read, speed
+- ``redact``     what each connection may see (its own view, its legal actions, visible events)
+- ``deals``      deal-seed commitments and reveals, and checking deals again
+- ``replays``    finished matches as step-by-step replays; the Chicago score sheet endpoint
+- ``guard``      strict JSON, rate limits, origins and logs between strangers and the tables
+- ``botpool``    bots thinking in processes of their own, off the event loop
+- ``storage``    the journal: SQLite (default) and PostgreSQL behind one interface
+- ``batch``      journal calls handed to the journal threads in batches
+- ``pgloop``     PostgreSQL journal appends sent from the event loop
+- ``leases``     table ownership across processes: PostgreSQL leases with fencing tokens
+- ``cluster``    several processes serving the same tables
+- ``bus``        the message bus between processes (Redis pub/sub)
+- ``loopstats``  how late the event loop runs (a diagnostic, off by default)
 
-The wire protocol is in ``docs/protocol.md``; running it is in ``docs/server.md``.
+The wire protocol is in ``docs/protocol.md``; running it is in ``docs/server.md``; how the parts
+fit is in ``docs/architecture.md``.
 """
 
 #: the collector's young-generation threshold under ``parlour serve`` (Python's default: 700);

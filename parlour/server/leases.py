@@ -81,7 +81,7 @@ class LeaseInfo:
 #: subquery a row (the subquery holds the row lock, so the planner cannot flatten it into a
 #: join): as a plain join, the prepared statement's generic plan read every lease row of the
 #: cluster (a sequential scan and a hash join) for each statement, ~0.2 ms of the backend's CPU
-#: per statement at 1,800 tables (branch pgcost).  Prepared with
+#: per statement at 1,800 tables.  Prepared with
 #: ``plan_cache_mode = force_generic_plan`` (the event loop's connections) it is planned once;
 #: otherwise PostgreSQL plans it for each call, still cheaper than the join.
 FENCED_APPEND_MANY_SQL = (
@@ -228,7 +228,7 @@ class LeasedStorage(PostgresStorage):
                 self.taken_at[meta.code] = time.monotonic()
 
         # in a journal batch, once it committed: a renewal meanwhile cannot see the new lease
-        # row yet and would count it lost (branch srvmulti: seen at 600 bench tables)
+        # row yet and would count it lost (seen at 600 bench tables)
         self._after_commit(held)
 
     def append_action(

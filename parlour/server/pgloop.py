@@ -1,4 +1,4 @@
-"""PostgreSQL journal appends on the event loop (branch pgloop2).
+"""PostgreSQL journal appends on the event loop.
 
 The thread path (``parlour.server.batch``) hands each journal batch to a worker thread: a queue
 put that wakes the thread, the thread waiting for the interpreter lock, a wake-up of the loop
@@ -329,7 +329,7 @@ class LoopAppender:
             )
             # these connections run one prepared statement: plan it once, for good (its custom
             # plans, PostgreSQL's default for the first five and whenever they look cheaper,
-            # cost a planning per call: branch pgcost)
+            # cost a planning per call)
             try:
                 await aconn.execute("SET plan_cache_mode = force_generic_plan")
             except BaseException:

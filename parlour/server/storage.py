@@ -913,7 +913,7 @@ def _create_pg_schema(conn: psycopg.Connection[Any]) -> None:
     for stmt in _SCHEMA:
         # two servers creating the schema at the same moment: the other one won (a duplicate
         # key in the catalogue, or, after waiting for the other's lock, 'type "…" already
-        # exists': seen once in a two-process bench start, branch pgcost)
+        # exists': seen once in a two-process bench start)
         with contextlib.suppress(
             psycopg.errors.UniqueViolation,
             psycopg.errors.DuplicateObject,

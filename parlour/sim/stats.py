@@ -127,12 +127,36 @@ def _centred_stderr(theta: Sequence[float], games: Sequence[Sequence[float]]) ->
                 w = games[i][j] * p * (1 - p)
                 info[i][j] -= w
                 info[i][i] += w
-    cov = laplacian_pinv(info)
-    if cov is None:  # bots that never met, even through others: the general pseudo-inverse
-        import numpy as np
-
-        cov = np.linalg.pinv(np.array(info)).tolist()
+    cov = components_pinv(info)
     return [float(math.sqrt(max(cov[i][i], 0.0))) for i in range(k)]
+
+
+def components_pinv(lap: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The pseudo-inverse of any weighted graph Laplacian: bots that never met, even through
+    others, split it into connected components, and the pseudo-inverse of a block-diagonal matrix
+    is the block-diagonal of the blocks' pseudo-inverses (each by :func:`laplacian_pinv`)."""
+    k = len(lap)
+    seen: set[int] = set()
+    out = [[0.0] * k for _ in range(k)]
+    for start in range(k):
+        if start in seen:
+            continue
+        part, todo = [start], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            for j in range(k):
+                if j not in seen and (lap[i][j] != 0.0 or lap[j][i] != 0.0):
+                    seen.add(j)
+                    part.append(j)
+                    todo.append(j)
+        part.sort()
+        block = laplacian_pinv([[lap[i][j] for j in part] for i in part])
+        assert block is not None, "a connected Laplacian has a pseudo-inverse"
+        for a, i in enumerate(part):
+            for b, j in enumerate(part):
+                out[i][j] = block[a][b]
+    return out
 
 
 def laplacian_pinv(lap: Sequence[Sequence[float]]) -> list[list[float]] | None:

@@ -5,28 +5,21 @@ Without it they skip — except under ``CI=true``, where they fail, so a CI that
 
 from __future__ import annotations
 
-import importlib
-import os
 import random
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from parlour import games
 from parlour.core.registry import Variant
+from tests.support import needs
 
 
 def need(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        message = f"{module} is missing ({exc}): uv sync --extra rl"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    """``import module`` from the ``rl`` extra, or skip (fail under ``CI=true``) saying so."""
+    return needs.module(module, needs.RL)
 
 
+# the whole directory skips without the extra (at module level: before any test module imports it)
 need("numpy")
 
 #: every game × preset, plus other seat counts; random-play caps keep matches short

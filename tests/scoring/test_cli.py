@@ -172,3 +172,25 @@ def test_interactive_pad_in_a_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_an_error_naming_a_long_path_keeps_it_whole_in_a_narrow_terminal(tmp_path: Path) -> None:
+    """A CLI error is printed as one soft-wrapped line: a path in it stays whole and copyable,
+    however narrow the terminal (under pytest-xdist the temporary paths are long)."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / ("a-rather-long-folder-name-" * 3) / "bad.txt"
+    path.parent.mkdir()
+    path.write_text("3NT Q =\n")
+    cli = [sys.executable, "-c", "from parlour.cli import main; main()"]
+    res = subprocess.run(
+        [*cli, "score", "chicago", "--file", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "30"},
+        timeout=60,
+    )
+    assert res.returncode == 2
+    assert f"{path}:1: '3NT Q =': bad declarer 'Q'" in res.stderr

@@ -23,6 +23,7 @@ from websockets.sync.client import connect
 from parlour.server.app import create_app
 from parlour.server.lobby import ServerConfig
 from tests.server import toygame
+from tests.support import needs
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("PARLOUR_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
@@ -158,11 +159,13 @@ def pg_available() -> bool:
 
 def require_pg() -> None:
     """PostgreSQL tests fail under CI when the server is unreachable, and skip elsewhere."""
+    needs.module("psycopg", needs.POSTGRES)
     if pg_available():
         return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"PostgreSQL is not reachable at {PG_URL} (CI=true requires it)")
-    pytest.skip(f"PostgreSQL is not reachable at {PG_URL}")
+    needs.missing(
+        f"PostgreSQL is not reachable at {PG_URL}: start a PostgreSQL server on 127.0.0.1:5432 "
+        "with a database `test` (or set PARLOUR_TEST_PG)"
+    )
 
 
 def serve_subprocess(db: str, port: int, *extra: str) -> subprocess.Popen[str]:

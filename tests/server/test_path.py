@@ -1,4 +1,4 @@
-"""The cheaper table/message path (branch srvpath2): bot moves handed to the table as action
+"""The cheaper table/message path: bot moves handed to the table as action
 objects, the chain text by orjson, the seat's payload built once per version, a slow socket that
 holds nobody else up."""
 

@@ -30,9 +30,9 @@ from tests.server.conftest import (
 @contextlib.contextmanager
 def pg_schema() -> Iterator[str]:
     """A throwaway schema in the test database, as a connection URL that uses it."""
+    require_pg()
     import psycopg
 
-    require_pg()
     schema = f"parlour_test_{secrets.token_hex(4)}"
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")

@@ -1,4 +1,4 @@
-"""Issue 21 (branch srvcpu3): a message for a socket that is idle and writable is written at once
+"""Issue 21: a message for a socket that is idle and writable is written at once
 (``WsTransport.send_now``), without waking the connection's sender task; anything else is queued
 as before.  Order is kept and nothing is written twice."""
 

@@ -67,12 +67,14 @@ def test_bradley_terry_three_players_cycle() -> None:
 
 def test_laplacian_pseudo_inverse_matches_numpy() -> None:
     """The plain-Python pseudo-inverse of the ratings' Fisher information (a weighted graph
-    Laplacian) equals numpy's on connected graphs, and gives way to it on disconnected ones."""
+    Laplacian) equals numpy's on connected graphs, and on disconnected ones the components'
+    pseudo-inverses, put together, equal numpy's too."""
     import random
 
-    import numpy as np
+    from tests.support import needs
 
-    from parlour.sim.stats import _centred_stderr, laplacian_pinv
+    np = needs.module("numpy", needs.RL)
+    from parlour.sim.stats import _centred_stderr, components_pinv, laplacian_pinv
 
     rng = random.Random(18)
     for k in range(2, 9):
@@ -92,5 +94,23 @@ def test_laplacian_pseudo_inverse_matches_numpy() -> None:
     split = [[1.0, -1.0, 0.0, 0.0], [-1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, -2.0], [0, 0, -2.0, 2.0]]
     assert laplacian_pinv(split) is None
     games = [[0.0, 4.0, 0.0, 0.0], [4.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 6.0], [0.0, 0.0, 6.0, 0.0]]
-    errors = _centred_stderr([0.1, -0.1, 0.3, -0.3], games)  # numpy's pseudo-inverse
+    assert np.allclose(components_pinv(split), np.linalg.pinv(np.array(split)), atol=1e-12)
+    errors = _centred_stderr([0.1, -0.1, 0.3, -0.3], games)  # the components' pseudo-inverse
     assert all(e > 0 for e in errors)
+
+
+def test_pseudo_inverse_of_bots_that_never_met_without_numpy() -> None:
+    """Two pairs that never met each other: each pair's block is the pseudo-inverse of its own
+    Laplacian (``[[w, -w], [-w, w]]⁺ = [[1, -1], [-1, 1]] / 4w``), the blocks between them zero."""
+    from parlour.sim.stats import components_pinv
+
+    split = [[1.0, -1.0, 0.0, 0.0], [-1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, -2.0], [0, 0, -2.0, 2.0]]
+    want = [
+        [0.25, -0.25, 0.0, 0.0],
+        [-0.25, 0.25, 0.0, 0.0],
+        [0.0, 0.0, 0.125, -0.125],
+        [0.0, 0.0, -0.125, 0.125],
+    ]
+    got = components_pinv(split)
+    assert all(abs(got[i][j] - want[i][j]) < 1e-12 for i in range(4) for j in range(4)), got
+    assert components_pinv([[0.0]]) == [[0.0]]  # a bot alone: no information at all

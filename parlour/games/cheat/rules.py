@@ -34,9 +34,9 @@ OPENING_RANK: dict[str, int | None] = {
 FIRST_PLAYERS = ("auto", "random", "two_of_clubs", "highest_card", "dealer_chooses")
 
 
-# source: the option and preset texts below restate /work/shared/seeds/001_e8630c614840283e.txt
-# (I Doubt It / Cheat, pagat) and /work/shared/seeds/000_0fa2fe02243ab02b.txt (Bullshit and its
-# national variants), as consolidated in RULES.md §3; each option's comment names its source.
+# source: the option and preset texts below restate seed 001_e8630c614840283e.txt (I Doubt It /
+# Cheat, pagat) and seed 000_0fa2fe02243ab02b.txt (Bullshit and its national variants; the seeds
+# are listed in docs/sources.md); each option's comment names its source.
 
 
 @dataclass(frozen=True)

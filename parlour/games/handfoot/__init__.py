@@ -5,7 +5,7 @@ Modules: the common skeleton (docs/skeleton.md), with ``parts/melds`` (card valu
 rules) and ``parts/evaluation`` (the strong bot's estimate of how a round ends).
 """
 
-# source: /work/shared/seeds/004_bae80ddcdedd4514.txt (Samba Hand and Foot)
+# source: seed 004_bae80ddcdedd4514.txt (Samba Hand and Foot; docs/sources.md)
 
 from __future__ import annotations
 

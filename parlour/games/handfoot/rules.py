@@ -1,6 +1,6 @@
 """The options of Samba Hand and Foot and its presets.
 
-Source: seed ``004_bae80ddcdedd4514.txt`` (in /work/shared/seeds); option docs say "standard"
+Source: seed ``004_bae80ddcdedd4514.txt`` (docs/sources.md); option docs say "standard"
 for what it gives.
 
 Every point the seed leaves open is an option here; the defaults are what the seed says or, where it

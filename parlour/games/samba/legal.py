@@ -132,7 +132,7 @@ _AFTER_YES: Final[dict[tuple[object, ...], _AfterYes]] = {}
 #: positions kept by :data:`_AFTER_YES`, :data:`_MELDS_TEXT` (melds tuples) and
 #: :data:`_MELD_TEXT` (melds) before they start again: what comes back is the current turn's
 #: position and melds, so a few dozen hit almost as often as a thousand did, and an entry kept
-#: for a dead position is only work for the cyclic collector (docs/speed.md, branch sambagc)
+#: for a dead position is only work for the cyclic collector
 _POSITIONS_KEPT: Final = 64
 _MELDS_KEPT: Final = 256
 
@@ -581,7 +581,7 @@ def _side_needs(s: State) -> str:
 
 def why_illegal(s: State, action: Any) -> str:
     """The rule an illegal action breaks, in words a player knows (the rule's name first)."""
-    # source: /work/shared/seeds/002_91a2786a682fea8f.txt (Samba), quoted in RULES.md §1
+    # source: seed 002_91a2786a682fea8f.txt (Samba; docs/sources.md)
     seat = s.to_act
     side = s.side_of[seat]
     h = s.hands[seat]

@@ -22,8 +22,8 @@ from parlour.games.samba.parts.reach import can_go_out, counts
 from parlour.games.samba.position import meld_of
 from parlour.games.samba.rules import PRESETS, SambaRules
 from parlour.games.samba.state import State
-from parlour.rl.encoding import encoding_for
 from tests.games.samba.helpers import cs, play, pos
+from tests.support import needs
 
 CANASTAS = ["A♣ A♣ A♦ A♥ A♠ A♠ A♦", "K♣ K♣ K♦ K♥ K♠ K♠ K♦"]
 OLD = SambaRules(black_three_wilds=False)
@@ -164,6 +164,9 @@ def test_solver_counts_the_places_of_wild_cards() -> None:
 def test_rl_ids_of_black_three_groups() -> None:
     """Every group of black 3s has an id that decodes to it; the ids of the rules without the
     option are unchanged (the new range comes last)."""
+    needs.module("numpy", needs.RL)
+    from parlour.rl.encoding import encoding_for
+
     enc = encoding_for(games.get("samba"))
     old = encoding_for(games.get("samba", black_three_wilds=False))
     assert old.num_distinct_actions == 921

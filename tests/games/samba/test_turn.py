@@ -204,7 +204,7 @@ def test_ask_only_when_going_out_is_possible() -> None:
 def test_yes_without_a_way_out_is_no_dead_end() -> None:
     """002_91a2786a682fea8f.txt: 'you must obey the answer' binds only while going out is
     possible.  A state re-dealt by ``determinize`` for another seat's search can give the asker
-    a hand that cannot go out after "yes": the plain moves stay legal instead of none (DESIGN.md:
+    a hand that cannot go out after "yes": the plain moves stay legal instead of none (docs/architecture.md:
     legal actions are never empty while someone is to act)."""
     s = pos(hands={0: "5♦", 2: "K♠"}, melds={0: CANASTAS}, to_act=0, phase="meld")
     yes = play(s, A.ASK, A.YES)

@@ -50,7 +50,7 @@ def test_card_taken_from_pile_is_known_to_everyone() -> None:
 
 
 def test_views_survive_determinize_in_many_positions() -> None:
-    """Views depend only on what the seat may know (DESIGN.md); determinize agrees with them."""
+    """Views depend only on what the seat may know (docs/architecture.md); determinize agrees with them."""
     rng = random.Random(3)
     for name in ENTRY.presets:
         rules = ENTRY.rules(name, 4)

@@ -24,28 +24,30 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.server.conftest import PG_URL, ROOT, free_port
-from tests.server.test_recovery import pg_schema
+from tests.support import needs
+
+# the whole directory skips without the `scale` extra (the Redis client, psycopg)
+redis = needs.module("redis", needs.SCALE)
+psycopg = needs.module("psycopg", needs.SCALE)
+
+from tests.server.conftest import PG_URL, ROOT, free_port  # noqa: E402
+from tests.server.test_recovery import pg_schema  # noqa: E402
 
 REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 def require_redis() -> None:
-    import redis
-
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-        return
     except Exception as exc:
-        reason = f"Redis is not reachable at {REDIS_URL}: {exc}"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true requires it)")
-    pytest.skip(reason)
+        needs.missing(
+            f"Redis is not reachable at {REDIS_URL} ({exc}): start a Redis server on "
+            "127.0.0.1:6379 (or set PARLOUR_TEST_REDIS)"
+        )
 
 
 @dataclasses.dataclass
@@ -405,3 +407,13 @@ def check_against_journal(db: str, code: str, players: list[Player]) -> None:
 
 
 __all__ = ["PG_URL"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The cluster tests share the machine's Redis (rate-limit buckets keyed by 127.0.0.1) and
+    start several server processes each: under pytest-xdist they run on one worker, one at a
+    time, never beside each other."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        if str(item.path).startswith(here):
+            item.add_marker(pytest.mark.xdist_group("cluster"))

@@ -101,7 +101,7 @@ def test_three_processes_sigkill_owner_mid_hand(cluster: Cluster) -> None:
     ]
     # a table of bots owned by the same process: adopted by another after the kill.  Long
     # enough to be still playing then: its bots play without delay, and with the journal's
-    # appends on the event loop (branch pgloop2) 3 hands were sometimes over before the kill
+    # appends on the event loop 3 hands were sometimes over before the kill
     bots = create(
         a.base,
         players=4,

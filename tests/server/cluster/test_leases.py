@@ -105,7 +105,7 @@ def test_a_write_in_flight_and_a_takeover_never_both_win(url: str) -> None:
 
 
 def test_fenced_write_inside_a_batch_is_refused_and_the_others_commit(url: str) -> None:
-    """branch pgbatch: in a journal batch (one transaction) each write is still fenced on its
+    """in a journal batch (one transaction) each write is still fenced on its
     own: the write to a table another process took is refused (LeaseLost), nothing of it is
     kept, and the batch's other writes commit."""
     a = LeasedStorage(url, "node-a", ttl=0.3)
@@ -140,7 +140,7 @@ def test_fenced_write_inside_a_batch_is_refused_and_the_others_commit(url: str) 
 
 
 def test_renewal_never_deadlocks_with_a_batch(url: str) -> None:
-    """branch pgbatch: a batch holds the lease rows of the tables it wrote until it commits; the
+    """a batch holds the lease rows of the tables it wrote until it commits; the
     renewal (one UPDATE of all this process's leases) must neither wait for it nor deadlock with
     it (a batch holding table B's row and asking for A's while the renewal holds A's and waits
     for B's)."""
@@ -179,7 +179,7 @@ def test_renewal_never_deadlocks_with_a_batch(url: str) -> None:
 
 
 def test_a_batchs_appends_are_one_fenced_statement(url: str) -> None:
-    """branch srvmulti: the appends of a batch (one a table) are one multi-row INSERT, each row
+    """the appends of a batch (one a table) are one multi-row INSERT, each row
     still fenced by its own table's lease: the row of a table another process took is refused
     (LeaseLost, on_lost, nothing written), the others are written and committed, and a call
     about another table in the same batch still runs in its savepoint."""
@@ -230,7 +230,7 @@ def test_a_batchs_appends_are_one_fenced_statement(url: str) -> None:
 
 
 def test_a_duplicate_in_a_batchs_appends_fails_alone(url: str) -> None:
-    """branch srvmulti: one row of the multi-row INSERT meets a taken index: the statement is
+    """one row of the multi-row INSERT meets a taken index: the statement is
     undone and the batch runs again call by call, so that call alone fails and the others
     commit."""
     a = LeasedStorage(url, "node-a", ttl=30)
@@ -254,7 +254,7 @@ def test_a_duplicate_in_a_batchs_appends_fails_alone(url: str) -> None:
 
 
 def test_a_renewal_during_a_batch_that_creates_a_table_keeps_it(url: str) -> None:
-    """branch srvmulti: a table created in a journal batch holds its lease only once the batch
+    """a table created in a journal batch holds its lease only once the batch
     committed; a renewal meanwhile (which cannot see the uncommitted lease row) must not count
     it lost and drop it (seen at 600 bench tables: creations refused, "does not hold the
     table's lease")."""
@@ -285,7 +285,7 @@ def test_a_renewal_during_a_batch_that_creates_a_table_keeps_it(url: str) -> Non
 
 
 def test_the_fenced_appends_read_the_lease_rows_by_key(url: str) -> None:
-    """branch pgcost: the multi-row append's fence looks its tables' lease rows up by their key,
+    """the multi-row append's fence looks its tables' lease rows up by their key,
     in the generic plan the event loop's connections use (``force_generic_plan``).  As a plain
     join, that plan read every lease row of the cluster (a sequential scan and a hash join) for
     each statement: ~0.2 ms of the backend's CPU at 1,800 tables."""

@@ -83,9 +83,9 @@ def _pg_url(schema: str, **params: str) -> str:
 
 @contextlib.contextmanager
 def _pg_backend() -> Iterator[Backend]:
+    require_pg()
     import psycopg
 
-    require_pg()
     schema = f"parlour_hostile_{secrets.token_hex(4)}"
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
@@ -482,7 +482,7 @@ def test_pg_unreachable_fails_fast() -> None:
     assert time.monotonic() - t0 < 6
 
 
-# --- branch pgbatch: a PostgreSQL journal batch is one transaction, one commit ----------------
+# --- a PostgreSQL journal batch is one transaction, one commit ----------------
 
 
 def _count(pg: Backend, code: str) -> int:
@@ -553,7 +553,7 @@ def test_pg_batch_failing_call_leaves_nothing_and_the_rest_commit(pg: Backend) -
 
 
 def test_pg_batch_appends_are_one_statement(pg: Backend) -> None:
-    """branch srvmulti: a batch's appends of several tables are one multi-row INSERT (the
+    """a batch's appends of several tables are one multi-row INSERT (the
     values, seats, chains and timestamps as given); when one of them fails (a taken index, an
     action JSON cannot hold), the batch runs again call by call and that call alone fails."""
     a, b, c = _code(), _code(), _code()

@@ -1,4 +1,4 @@
-"""Branch pgloop2: PostgreSQL journal appends sent from the event loop (``parlour.server.pgloop``),
+"""PostgreSQL journal appends sent from the event loop (``parlour.server.pgloop``),
 batched into one fenced multi-row INSERT a turn of the loop, on connections of their own.
 
 Each test runs on this machine's PostgreSQL in a schema of its own (``pg_schema``: fails under
@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
-import psycopg
 import pytest
 
 from parlour.server.leases import LeasedStorage, LeaseLost
@@ -22,6 +21,9 @@ from parlour.server.storage import PostgresStorage, StorageError, TableMeta, ope
 from tests.server.conftest import PG_URL
 from tests.server.hostile.test_storage import terminate_backends
 from tests.server.test_recovery import pg_schema
+from tests.support import needs
+
+psycopg = needs.module("psycopg", needs.POSTGRES)
 
 T = TypeVar("T")
 
@@ -162,7 +164,7 @@ def test_appends_of_one_turn_are_one_fenced_insert(url: str, loop: str) -> None:
 
 
 def test_rows_per_statement_histogram(url: str) -> None:
-    """branch pgcost: ``counters`` gives the statements sent, the rows they carried and how many
+    """``counters`` gives the statements sent, the rows they carried and how many
     statements carried at most 1, 2, 3, … rows (``pg_loop_rows_le_<n>``, for the loop stats)."""
     store = PostgresStorage(url)
     codes = [f"HIST{i:02d}" for i in range(10)]

@@ -269,7 +269,7 @@ _TABLES: Final[dict[int, tuple[Sequence[Meld], Table]]] = {}
 #: melds are alive (play's current position and the few its checks make), so a few dozen hit as
 #: often as thousands did (10,608 tables made in 200 seeded games against 10,330 with 4,096);
 #: every entry is some 19 objects the cyclic collector tracks, and thousands of dead positions'
-#: tables kept alive made its collections many and slow (docs/speed.md, branch sambagc)
+#: tables kept alive made its collections many and slow
 _TABLES_KEPT: Final = 64
 
 
