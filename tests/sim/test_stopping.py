@@ -5,7 +5,6 @@ Ctrl-C prints and saves the table of the games finished (and a ladder publishes 
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import parlour.sim.executors as executors
 from parlour import games
 from parlour.cli import app
 from parlour.sim.tournament import GameResult, Tournament, summarize
+from tests.support import needs
 
 runner = CliRunner()
 TOURNAMENT = ["tournament", "samba", "--max-hands", "1", "--workers", "1"]
@@ -129,13 +129,7 @@ def test_tournament_refuses_a_negative_time_limit() -> None:
 def test_ladder_time_limit_prints_saves_and_publishes_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        message = "the ladder needs matplotlib, the plot extra: uv sync --extra plot"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    needs.module("matplotlib", needs.PLOT)  # the ladder's plots
     _slow_clock(monkeypatch, 100.0)
     out = tmp_path / "ladder-partial.json"
     docs = tmp_path / "docs"
