@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import parlour.sim.executors as executors
 from parlour import games
 from parlour.cli import app
-from parlour.sim.tournament import GameResult, Tournament, summarize
+from parlour.sim.tournament import GameResult, Tournament, hand_winners, summarize
 from tests.support import needs
 
 runner = CliRunner()
@@ -180,6 +180,27 @@ def test_hands_won_counts_a_hand_won_alone() -> None:
     assert (two["basic"]["hands_won"], two["random"]["hands_won"]) == (1, 0)
 
 
+def test_hand_winners_leave_out_the_players_already_out() -> None:
+    from parlour.core.game import HandResult, Outcome
+
+    sides = ((0,), (1,), (2,))
+    hands = (
+        HandResult(0, (0.0, 0.0, -1.0), note="hand_over", note_data={"out": ()}),
+        HandResult(1, (0.0, -1.0, 0.0), note="hand_over", note_data={"out": (1,)}),
+        # seat 1 is out: its 0 does not tie with seat 0, who survives the heads-up hand
+        HandResult(2, (0.0, 0.0, -1.0), note="hand_over", note_data={"out": (2,)}),
+    )
+    outcome = Outcome(
+        sides=sides,
+        scores=(1.0, 0.0, 0.0),
+        winners=(0,),
+        finished=True,
+        termination="last_player",
+        hands=hands,
+    )
+    assert hand_winners(outcome) == (-1, -1, 0)
+
+
 def test_scat_tournament_hands_won_is_not_every_hand_survived() -> None:
     # the issue: basic 98/106 and strong 103/106 — every hand a player did not lose
     variant = games.get("scat", players=4)
@@ -187,6 +208,13 @@ def test_scat_tournament_hands_won_is_not_every_hand_survived() -> None:
     bots = summarize(results)["bots"]
     for row in bots.values():
         assert row["hands_won"] < row["hands"] / 2
-    total_hands = sum(len(r.hands) for r in results)
-    # no hand is won by two teams
-    assert sum(row["hands_won"] for row in bots.values()) <= total_hands
+    won = 0
+    for res in results:
+        assert len(res.hand_won_by) == len(res.hands)
+        for side, scores in zip(res.hand_won_by, res.hands, strict=True):
+            if side >= 0:
+                won += 1
+                assert scores[side] == max(scores)
+    # the last hand of every match is heads-up (or a 31): someone won it
+    assert all(res.hand_won_by[-1] >= 0 for res in results)
+    assert sum(row["hands_won"] for row in bots.values()) == won
