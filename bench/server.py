@@ -69,12 +69,19 @@ from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
+#: mean seconds between two chat messages of one seat (``--chat-every``; 0: no chat; the lean
+#: client only): chat is in the mix of what the server does, and its round trip is measured
+CHAT_EVERY = 0.0
 
 
 class Stats:
     def __init__(self) -> None:
         self.rtt: list[float] = []
         self.ping: list[float] = []
+        #: a seat's own chat message coming back to it (seconds), and chat messages received
+        self.chat: list[float] = []
+        self.chat_messages = 0
+        self.warm_chat = 0
         self.errors = 0
         self.finished = 0
         self.versions: dict[str, int] = {}
@@ -103,6 +110,7 @@ class Stats:
         self.warm_actions = sum(self.versions.values())
         self.warm_rtt = len(self.rtt)
         self.warm_ping = len(self.ping)
+        self.warm_chat = len(self.chat)
 
     def counted(self) -> Stats:
         """Only what happened after the warm-up (a new Stats)."""
@@ -110,6 +118,7 @@ class Stats:
         out.merge(self)
         out.rtt = self.rtt[self.warm_rtt :]
         out.ping = self.ping[self.warm_ping :]
+        out.chat = self.chat[self.warm_chat :]
         out.warm_actions = self.warm_actions
         return out
 
@@ -117,6 +126,8 @@ class Stats:
         """Add another client process's stats (tables are never shared between them)."""
         self.rtt += other.rtt
         self.ping += other.ping
+        self.chat += other.chat
+        self.chat_messages += other.chat_messages
         self.warm_actions += other.warm_actions
         self.errors += other.errors
         self.finished += other.finished
@@ -393,6 +404,9 @@ class LeanSeat(asyncio.Protocol):
         self.next_id = 0
         self.thinking: asyncio.TimerHandle | None = None
         self.pinging: asyncio.TimerHandle | None = None
+        self.chatting: asyncio.TimerHandle | None = None
+        #: this seat's chat messages not back yet: text → when sent
+        self.said: dict[str, float] = {}
         self.stopping: asyncio.TimerHandle | None = None
 
     # -- the transport ----------------------------------------------------------------------------
@@ -407,7 +421,7 @@ class LeanSeat(asyncio.Protocol):
         )
 
     def connection_lost(self, exc: Exception | None) -> None:
-        for timer in (self.thinking, self.pinging, self.stopping):
+        for timer in (self.thinking, self.pinging, self.chatting, self.stopping):
             if timer is not None:
                 timer.cancel()
         if not self.opened.done():
@@ -462,6 +476,8 @@ class LeanSeat(asyncio.Protocol):
             self.opened.set_result(None)
             if self.ping_every > 0:
                 self._schedule_ping()
+            if CHAT_EVERY > 0:
+                self._schedule_chat()
             self.stopping = self.loop.call_at(self.stop, self._end, True)
         pos = 0
         size = len(buf)
@@ -524,6 +540,12 @@ class LeanSeat(asyncio.Protocol):
             return
         if kind == "error":
             stats.errors += 1
+            return
+        if kind == "chat":
+            stats.chat_messages += 1
+            sent_at = self.said.pop(msg.get("text"), None)
+            if sent_at is not None:
+                stats.chat.append(now - sent_at)
             return
         if kind != "state":
             return
@@ -592,6 +614,16 @@ class LeanSeat(asyncio.Protocol):
     def _ping(self) -> None:
         self.send({"type": "ping", "t": time.perf_counter()})
         self._schedule_ping()
+
+    def _schedule_chat(self) -> None:
+        delay = CHAT_EVERY * (0.5 + self.rng.random())
+        self.chatting = self.loop.call_later(delay, self._chat)
+
+    def _chat(self) -> None:
+        text = f"gg {self.rng.random():.9f}"  # unique: its echo is found by its text
+        self.said[text] = time.perf_counter()
+        self.send({"type": "chat", "text": text})
+        self._schedule_chat()
 
     def _end(self, result: bool) -> None:
         if not self.done.done():
@@ -805,6 +837,8 @@ def journal_url(args: argparse.Namespace, folder: Path) -> Iterator[str]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    global CHAT_EVERY
+    CHAT_EVERY = args.chat_every
     if args.processes > 1 and not (args.db and args.redis):
         raise SystemExit("bench: --processes above 1 needs --db postgresql://… and --redis")
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as tmp:
@@ -974,6 +1008,8 @@ def _client_process(
     args: argparse.Namespace, bases: list[str], i: int
 ) -> tuple[Stats, tuple[float, float]]:
     """One of ``--clients`` processes: tables i, i + N, i + 2N, …; its stats and CPU seconds."""
+    global CHAT_EVERY
+    CHAT_EVERY = args.chat_every
     stats = Stats()
     time.sleep(max(0.0, args.start_at - time.monotonic()))
     if time.monotonic() > args.start_at + 1:
@@ -1089,6 +1125,8 @@ def report(
         "refusal_example": stats.refused[0] if stats.refused else None,
         "rtt_ms": _summary(ms),
         "ping_ms": _summary([x * 1000 for x in stats.ping]),
+        "chat_ms": _summary([x * 1000 for x in stats.chat]),
+        "chat_messages": stats.chat_messages,
         "load_average": os.getloadavg(),
         "cpus": os.cpu_count(),
     }
@@ -1151,6 +1189,13 @@ def main() -> None:
     p.add_argument("--port", type=int, default=0, help="port the server listens on (0: a free one)")
     p.add_argument(
         "--ping-every", type=float, default=1.0, help="mean seconds between pings (0: none)"
+    )
+    p.add_argument(
+        "--chat-every",
+        type=float,
+        default=0.0,
+        help="mean seconds between two chat messages of one seat (0: none; the server takes 5 in "
+        "10 s a seat, so 4 or more stays clear of its limit; the lean client only)",
     )
     p.add_argument(
         "--deltas",

@@ -16,6 +16,12 @@
 - ``cluster``    several processes serving the same tables
 - ``bus``        the message bus between processes (Redis pub/sub)
 - ``loopstats``  how late the event loop runs (a diagnostic, off by default)
+- ``players``    players without accounts: a name and a key, seats bound to them, move links
+- ``chat``       table chat: messages, limits, mutes, the host's settings
+- ``house``      a table's house settings beyond the rules: rated, turn timer
+- ``timers``     the turn clock and the stand-in bot's move when it runs out
+- ``ratings``    match history and OpenSkill ratings per game, leaderboards
+- ``schema``     the journal database's numbered migrations
 
 The wire protocol is in ``docs/protocol.md``; running it is in ``docs/server.md``; how the parts
 fit is in ``docs/architecture.md``.

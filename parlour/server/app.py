@@ -37,7 +37,16 @@ import parlour
 from parlour import bots as bot_registry
 from parlour import games, rules_pages
 from parlour.core.registry import GameEntry
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, flow, replays
+from parlour.server import (
+    GC_FULL_EVERY,
+    GC_YOUNG,
+    chat,
+    flow,
+    house,
+    players,
+    ratings,
+    replays,
+)
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.guard import WS_DENIED, BadInput, parse_json
 from parlour.server.lobby import LobbyError, ServerConfig, TableServer, default_bot
@@ -49,7 +58,7 @@ PROTOCOL = 1
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("parlour.server")
 
-CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review")
+CLIENT_TYPES = ("action", "sync", "start", "ping", "contribute", "hint", "review", *chat.TYPES)
 
 
 class SeatSpec(BaseModel):
@@ -364,6 +373,8 @@ TABLE_OPS: dict[str, TableOp] = {
     "replay": _op_replay,
     "verify": _op_verify,
     **flow.OPS,  # rematch, hold, speed
+    **players.OPS,  # issue 33 hook: sit
+    **house.OPS,  # issue 33 hook: house (rated, turn timer)
 }
 
 
@@ -632,6 +643,10 @@ def create_app(
 
     replays.add_chicago(app)
     flow.add_flow(app, server, _client)
+    # --- issue 33 hook: players, house settings, pages ---
+    players.add_routes(app, server, _client)
+    house.add_routes(app, server, _client)
+    ratings.add_routes(app, server, _client)
 
     # --- play ----------------------------------------------------------------------------------
 
@@ -1021,6 +1036,12 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
         return
     if kind == "sync":
         conn.send(table.state_message(conn, full=True))
+        return
+    if kind in chat.TYPES:  # --- issue 33 hook: table chat ---
+        try:
+            await chat.handle(server, table, conn, kind, msg)
+        except chat.ChatRefused as exc:
+            _error(conn, table, exc.code, exc.message, msg)
         return
     if kind in ("hint", "review"):
         try:

@@ -80,6 +80,11 @@ def read_record(flow: dict[str, Any], kind: str, data: dict[str, Any]) -> None:
         flow["bot_delay"] = data.get("delay")
     elif kind == "rematch":
         flow["rematch"] = data.get("code")
+    else:  # --- issue 33 hook: chat and house settings ---
+        from parlour.server import chat, house
+
+        chat.read_record(flow, kind, data)
+        house.read_record(flow, kind, data)
 
 
 def public(table: Table) -> dict[str, Any]:
@@ -148,7 +153,14 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
             for s in table.seats
         ]
         new, response = await server.create(
-            table.entry.name, table.meta.preset, rules, players, seats, seat, table.meta.name
+            table.entry.name,
+            table.meta.preset,
+            rules,
+            players,
+            seats,
+            seat,
+            table.meta.name,
+            table.seats[seat].name,  # the rematch keeps the player's name (issue 33)
         )
         new.meta.extra["rematch_of"] = table.code
         # the new table stands even if this is not saved: only a restart would forget the link
@@ -175,14 +187,15 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
             409, f"this seat at table {new.code} is taken already (maybe in another browser)"
         )
     fresh = new_token()
-    before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed)
+    before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name)
     s.token_hash, s.claimed = hash_token(fresh), True
+    s.name = table.seats[seat].name  # the rematch keeps the player's name (issue 33)
     if s.invite_hash is not None:
         s.invite_hash, s.invite_used = None, s.invite_hash
     try:
         await server._save_seats(new)
     except LobbyError:
-        s.token_hash, s.invite_hash, s.invite_used, s.claimed = before
+        s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name = before
         raise
     new.broadcast_table()
     return {"code": new.code, "seat": seat, "token": fresh, "url": f"/t/{new.code}", "host": False}

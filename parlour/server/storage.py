@@ -371,6 +371,10 @@ class SQLiteStorage(_SqlStorage):
             except sqlite3.OperationalError as exc:
                 if "duplicate column" not in str(exc):  # another process added it just now
                     raise
+        # --- issue 33 hook: the numbered migrations (players, matches, ratings) ---
+        from parlour.server import schema
+
+        schema.migrate_sqlite(conn)
 
     def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
@@ -928,6 +932,10 @@ def _create_pg_schema(conn: psycopg.Connection[Any]) -> None:
     ).fetchone()
     if not has_chain:
         conn.execute("ALTER TABLE parlour_actions ADD COLUMN IF NOT EXISTS chain TEXT")
+    # --- issue 33 hook: the numbered migrations (players, matches, ratings) ---
+    from parlour.server import schema
+
+    schema.migrate_pg(conn)
 
 
 def _safe_url(url: str) -> str:

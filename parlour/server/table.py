@@ -30,7 +30,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Event, Game
 from parlour.core.registry import GameEntry, Variant
 from parlour.core.rng import derive_seed
-from parlour.server import botpool, flow, redact
+from parlour.server import botpool, flow, house, redact
 from parlour.server.deals import (
     DealTracker,
     chain_next,
@@ -515,6 +515,7 @@ class Table:
             "fairness": self.fairness(),
             "hints": self.hints_on,
             **flow.public(self),
+            **house.record(self),  # issue 33 hook: rated, turn timer, chat settings
         }
 
     def seat_for_token(self, token: str) -> int | None:
@@ -1028,6 +1029,10 @@ class Table:
                 self.finished_at = time.monotonic()
                 self._reveal_secret()
                 await self.persist()
+                # --- issue 33 hook: the players' history and ratings ---
+                from parlour.server import ratings
+
+                ratings.finished(self)
             self.server.actions_applied += 1
             self.broadcast(reply_to, request_id)
             if self.status == "finished" or self.game.hand_number(self.state) != hand:

@@ -155,3 +155,22 @@ def test_section_references_for_explanations() -> None:
     assert url == "/rules/samba#taking-the-discard-pile"
     with pytest.raises(rules_pages.NoRulesPage):
         rules_pages.section_ref("samba", "no-such-section")
+
+
+@pytest.mark.parametrize(
+    ("game", "statement"),
+    [
+        # none of these is in the source pages (seeds 000–003 for Bolivia, 000 for "Eights hit",
+        # which names only the two decks): each page says it is a house reading
+        ("samba", "nothing can be added to a bolivia"),
+        ("samba", "the game is played to 15,000"),
+        ("samba", "each black 3 left in a hand costs 100"),
+        ("cheat", "Up to eight cards a play"),
+    ],
+)
+def test_unsourced_statements_are_called_house_readings(game: str, statement: str) -> None:
+    """The list item or table row that makes the statement says it is a house reading."""
+    items = re.split(r"\n(?=- |\| )", rules_pages.markdown(game))
+    holding = [" ".join(i.split()) for i in items if statement in " ".join(i.split())]
+    assert len(holding) == 1, statement
+    assert "**house reading" in holding[0]

@@ -59,3 +59,10 @@ def assert_no_serious(page: Any, where: str) -> dict[str, int]:
     bad = [v for v in found if v["impact"] in BLOCKING]
     assert not bad, f"{where}: axe finds serious or critical problems: {bad}"
     return counts(found)
+
+
+def assert_no_findings(page: Any, where: str) -> dict[str, int]:
+    """Nothing of any impact (critical, serious, moderate, minor)."""
+    found = axe_run(page)
+    assert not found, f"{where}: axe finds {counts(found)}: {found}"
+    return counts(found)

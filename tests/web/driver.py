@@ -190,6 +190,13 @@ def no_horizontal_scroll(page: Any) -> None:
     assert not wide, f"{page.url}: wider than the {inner}px window: {wide}"
 
 
+def scat_discard(page: Any, timeout: float = CLICK_TIMEOUT, **click: Any) -> None:
+    """Discard in Scat as a person does: select a card that may be discarded, then confirm with
+    its "Discard" button (one tap never discards)."""
+    page.locator("#hand .card.hint").first.click(timeout=timeout, **click)
+    page.locator('#actions button.action[data-type="Discard"]').first.click(timeout=timeout)
+
+
 def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
     """Play our Scat seat by clicking (draw from the stock, discard a hinted card) and close the
     end-of-hand screens, until the match is over; returns our decisions."""
@@ -212,7 +219,7 @@ def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
             if "DrawStock" in types:
                 page.click("#stock", timeout=CLICK_TIMEOUT)
             elif "Discard" in types:
-                page.locator("#hand .card.hint").first.click(timeout=CLICK_TIMEOUT)
+                scat_discard(page)
             else:
                 page.locator("#actions button.action").first.click(timeout=CLICK_TIMEOUT)
             page.wait_for_function(
@@ -235,3 +242,12 @@ def open_info_tab(page: Any) -> None:
         if page.locator(close).count():
             page.locator(close).click()
     page.click('.tabs button[data-tab="info"]')
+
+
+def open_invite(page: Any, url: str, name: str = "Friend") -> None:
+    """Open an invite link as a friend who has no player yet: the page asks for a name first
+    (issue 33), then takes the seat."""
+    page.goto(url)
+    page.locator("#name-dialog").wait_for(timeout=CLICK_TIMEOUT)
+    page.fill("#ask-name", name)
+    page.click("#ask-name-ok")

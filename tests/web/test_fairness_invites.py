@@ -22,6 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.web.driver import (
     no_horizontal_scroll,
     open_info_tab,
+    open_invite,
     play_scat_to_the_end,
     seat_path,
     stored_token,
@@ -185,7 +186,7 @@ def test_an_invite_link_takes_the_seat_once(browser: Any, server: Any) -> None:
         assert invite in [i.input_value() for i in host.locator("#invite-dialog input").all()]
         host.click("#invite-dialog-close")
 
-        friend.goto(invite)
+        open_invite(friend, invite)
         friend.wait_for_url(table_url(server, code))  # no invite, no token in the address
         assert wait_seat(friend) == 1
         token = stored_token(friend, code)
@@ -195,7 +196,7 @@ def test_an_invite_link_takes_the_seat_once(browser: Any, server: Any) -> None:
         assert wait_state(friend)["seat"] == 1  # the token kept in this browser
         assert wait_state(host)["seat"] == 0  # everyone is here: the cards are dealt
 
-        stranger.goto(invite)
+        open_invite(stranger, invite, "Stranger")
         notice = stranger.locator("#notice")
         notice.wait_for()
         assert USED_INVITE in notice.inner_text()

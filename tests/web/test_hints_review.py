@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.web.driver import seat_path, table_state, wait_state
+from tests.web.driver import scat_discard, seat_path, table_state, wait_state
 
 
 def _my_turn(page: Any, timeout: float = 30) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
             if "DrawStock" in types:
                 page.click("#stock", timeout=2000)
             elif "Discard" in types:
-                page.locator("#hand .card.hint").first.click(timeout=2000)
+                scat_discard(page, timeout=2000)
             else:
                 page.locator("#actions button.action").first.click(timeout=2000)
             page.wait_for_function(

@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.driver import no_horizontal_scroll, seat_path, table_state, wait_seat, wait_state
+from tests.web.driver import (
+    no_horizontal_scroll,
+    scat_discard,
+    seat_path,
+    table_state,
+    wait_seat,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -119,8 +126,8 @@ def test_other_games_play_by_clicking(page: Any, server: Any, game: str) -> None
             buttons = page.locator("#actions button.action")
             try:
                 if game == "scat" and page.locator("#hand .card.hint").count():
-                    # Scat: discard a card (a click on it).
-                    page.locator("#hand .card.hint").first.click(position=CORNER, timeout=5000)
+                    # Scat: select a card, then its Discard button.
+                    scat_discard(page, timeout=5000, position=CORNER)
                 elif buttons.count():
                     buttons.first.click(timeout=5000)
                 elif _bar_being_redrawn(page, buttons, v):
@@ -197,7 +204,7 @@ def test_end_of_hand_screen(page: Any, server: Any) -> None:
                 if "DrawStock" in types:
                     page.click("#stock", timeout=3000)
                 elif "Discard" in types:
-                    page.locator("#hand .card.hint").first.click(timeout=3000)
+                    scat_discard(page, timeout=3000)
                 else:
                     page.locator("#actions button.action").first.click(timeout=3000)
                 page.wait_for_function(

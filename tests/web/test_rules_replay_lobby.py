@@ -24,7 +24,7 @@ def finished_table(server: Any, game: str = "scat", timeout: float = 90) -> dict
     body: dict[str, Any] = {
         "game": game,
         "players": 3 if game == "scat" else 4,
-        "options": {"max_hands": 2 if game == "scat" else 1},
+        "options": {} if game == "cheat" else {"max_hands": 2 if game == "scat" else 1},
         "seats": [{"kind": "bot", "bot": "basic"}] * (3 if game == "scat" else 4),
     }
     t = server.post("/api/tables", body)

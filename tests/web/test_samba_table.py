@@ -12,7 +12,14 @@ from playwright.sync_api import expect
 
 from parlour import games
 from parlour.core.replay import MatchRecord, replay
-from tests.web.driver import click_card, play_until, seat_path, table_state, wait_state
+from tests.web.driver import (
+    click_card,
+    open_invite,
+    play_until,
+    seat_path,
+    table_state,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -169,7 +176,7 @@ def test_partners_in_two_browsers(browser: Any, server: Any) -> None:
     try:
         south, north = (c.new_page() for c in contexts)
         south.goto(server.base + seat_path(t))
-        north.goto(server.base + partner_url)
+        open_invite(north, server.base + partner_url, "North")
         for p, seat in ((south, 0), (north, 2)):
             st = wait_state(p)
             assert st["seat"] == seat

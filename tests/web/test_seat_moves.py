@@ -18,6 +18,7 @@ from tests.web.conftest import serve
 from tests.web.driver import (
     no_horizontal_scroll,
     open_info_tab,
+    open_invite,
     play_scat_to_the_end,
     seat_path,
     stored_token,
@@ -107,7 +108,7 @@ def test_a_seat_moves_to_another_device(browser: Any, server: Any, artifacts: Pa
         screenshots(first, artifacts, "move-seat", "#move-box")
 
         refused = door_errors(second)
-        second.goto(url)
+        open_invite(second, url, "Me")
         second.wait_for_url(table_url(server, code))  # no invite in the address any more
         assert wait_seat(second) == 0
         assert stored_token(second, code) not in (None, old)
@@ -172,7 +173,7 @@ def test_the_host_makes_a_new_invite_for_a_friends_seat(
         host.click("#go-to-table")
         assert wait_seat(host) == 0
 
-        friend.goto(invite)
+        open_invite(friend, invite)
         assert wait_seat(friend) == 1
         friend_token = stored_token(friend, code)
         wait_state(host)  # both are here: dealt
@@ -225,7 +226,7 @@ def test_the_host_makes_a_new_invite_for_a_friends_seat(
         assert url in shown and invite not in shown
         host.click("#invite-dialog-close")
 
-        newcomer.goto(url)
+        open_invite(newcomer, url, "Newcomer")
         assert wait_seat(newcomer) == 1
         assert wait_state(newcomer)["seat"] == 1
         host.wait_for_function(
@@ -251,7 +252,7 @@ def test_joining_after_the_start_raises_no_alarm(page: Any, server: Any) -> None
     code = t["code"]
     server.post(f"/api/tables/{code}/start", {"token": t["you"]["token"]})
     invite = next(s["invite_url"] for s in t["seats"] if s["seat"] == 1)
-    page.goto(server.base + invite)
+    open_invite(page, server.base + invite)
     assert wait_seat(page) == 1
     assert page.evaluate("window.parlour.table.fairness.seeded") is True
     play_scat_to_the_end(page)

@@ -21,6 +21,7 @@ from tests.web.driver import (
     click_card,
     play_scat_to_the_end,
     same_rank_triple,
+    scat_discard,
     seat_path,
     table_state,
     wait_seat,
@@ -345,7 +346,7 @@ def test_scat_hand_end_shows_hand_values_and_bots_wait(
                     if "DrawStock" in types:
                         page.click("#stock", timeout=2000)
                     elif "Discard" in types:
-                        page.locator("#hand .card.hint").first.click(timeout=2000)
+                        scat_discard(page, timeout=2000)
                     else:
                         page.locator("#actions button.action").first.click(timeout=2000)
                     page.wait_for_function(
@@ -434,7 +435,7 @@ def test_table_speed_is_set_per_table(page: Any, server: Any) -> None:
     st = my_turn(page, {"DrawStock"})
     page.click("#stock")
     st = my_turn(page, {"Discard"})
-    page.locator("#hand .card.hint").first.click()
+    scat_discard(page)
     # (a hand's end would hold the bots while its sheet is open: close it at once)
     seen = [(st["version"], time.monotonic())]
     deadline = time.monotonic() + 15

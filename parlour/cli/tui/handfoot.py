@@ -16,7 +16,7 @@ from rich.text import Text
 from parlour.cli.tui.adapters import Adapter, card_text, cards_text
 from parlour.cli.tui.commands import CommandError, parse_card_words
 from parlour.cli.tui.samba import grouped_hand
-from parlour.core.cards import counts
+from parlour.core.cards import card_str, counts
 from parlour.games.handfoot import actions as A
 from parlour.games.handfoot.legal import canonical_cards
 
@@ -149,8 +149,13 @@ class HandFootAdapter(Adapter):
         )
         mine = Text("your hand: ")
         mine.append_text(grouped_hand(view.hand))
-        if view.pending:
-            mine.append(f"\n{len(view.pending)} pile cards join your hand after the discard")
+        if view.pending_size and view.to_act == view.seat:
+            up = (
+                f": {' '.join(card_str(c) for c in view.pending)}"
+                if view.pending
+                else ", face down"
+            )
+            mine.append(f"\n{view.pending_size} pile cards join your hand after the discard{up}")
         return Group(
             head, Columns(sides), table, Panel(mine, border_style="yellow"), self.log_panel(session)
         )

@@ -36,6 +36,13 @@ Challenging (``should_challenge``):
   pile, the gain with how close the claimant is to winning, and a final play (passing lets the
   claimant go out) is called once P(lie) beats a threshold that rises when another player is
   close to winning anyway (then catching this one gains little).
+- It also calls a claim that is **unlikely** from what it holds and has seen — P(lie) at least
+  ``UNLIKELY`` (0.8) — whatever the race says, when a wrong call would cost it at most
+  ``UNLIKELY_PILE`` (4) cards and the claim is not a last card (that call is weighed as
+  below): a player learns that bluffs get checked.  Still 160 of 160 games won against
+  ``random``; lower thresholds cost strength against the bot without the rule (measures in
+  docs/games/cheat.md, ``bench/cheat_calls.py``).
+  Parameters ``unlikely`` (``None`` turns the rule off) and ``unlikely_pile``.
 - When nobody has gone out for ``STALL`` plays, free choices are drawn (seeded by the play
   number) and uncertain calls made half the time, to break cycles between bots.
 """
@@ -74,6 +81,10 @@ DUEL_DEPTH = 3
 STALL = 100
 #: the value of one card fewer in hand, besides the race (scores are −cards held)
 CARD_VALUE = 0.01
+#: a claim at least this likely to be a lie is called whatever the race says, when the pile
+#: the bot would take for a wrong call holds at most UNLIKELY_PILE cards
+UNLIKELY = 0.8
+UNLIKELY_PILE = 4
 #: own coming turns a lie's claimed rank is chosen for (``steer_value``)
 STEER_TURNS = 8
 #: rank rules with one fixed next rank (the claims go round the cycle), and those going down
@@ -292,6 +303,9 @@ class BasicCheatBot(Bot):
     def __init__(self, game: Any, seat: int, seed: int = 0, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self._cache: dict[str, Any] = {}  # exposed_whereabouts, recomputable from the view
+        unlikely = params.get("unlikely", UNLIKELY)
+        self._unlikely: float = 2.0 if unlikely is None else float(unlikely)
+        self._unlikely_pile: int = int(params.get("unlikely_pile", UNLIKELY_PILE))
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -624,6 +638,8 @@ class BasicCheatBot(Bot):
         sizes = list(view.hand_sizes)
         pile = view.pile_size
         final = sizes[claimant] == 0
+        if p_lie >= self._unlikely and pile <= self._unlikely_pile and not final:
+            return True  # an unlikely claim is checked (a bluff does not always pass)
         passed = self.utility(view, sizes, claimant if final else None)
         caught = list(sizes)
         caught[claimant] += pile

@@ -134,7 +134,9 @@ def _take_pile(s: State, action: TakePile, events: list[Event] | None) -> None:
                     "seat": seat,
                     "top": top,
                     "cards": tuple(action.cards),
-                    "pending": tuple(s.pending),
+                    # set aside face down (seed 004) unless the house rule shows them
+                    "pending": tuple(s.pending) if s.rules.pile_cards_face_up else (),
+                    "count": len(s.pending),
                 },
             )
         )

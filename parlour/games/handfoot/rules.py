@@ -91,6 +91,14 @@ class HandFootRules(Rules):
         "that could not be replaced) ends the round",
         choices=("end_round", "reshuffle"),
     )
+    # source: seed 004 "without looking take the next 7 cards from the bottom of the stack,
+    # keeping them face down. Set them to the side" — the default; face up is a house rule
+    pile_cards_face_up: bool = option(
+        False,
+        "a house rule: the cards taken with the pile (below its top card) are set aside face up "
+        "for everyone to see until they join the hand (the standard rule takes them without "
+        "looking and keeps them face down)",
+    )
     rotate_partners: bool = option(
         False,
         "variation: partners change each round (seats 0+2 / 1+3, then 0+1 / 2+3, then "

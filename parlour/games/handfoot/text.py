@@ -32,7 +32,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "draw": frozenset({"seat", "count"}),
     "draw_private": frozenset({"seat", "cards"}),
     "red_threes": frozenset({"seat", "cards"}),
-    "take_pile": frozenset({"seat", "top", "cards", "pending"}),
+    "take_pile": frozenset({"seat", "top", "cards", "pending", "count"}),
     "meld": frozenset({"seat", "meld", "new", "meld_kind", "key", "complete", "cards"}),
     "requirement_met": frozenset({"seat", "on_partner", "points", "minimum"}),
     "retract": frozenset({"seat", "cards", "pile"}),
@@ -70,9 +70,11 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     if kind == "red_threes":
         return does(f"lays out {cards(d['cards'])} and draws replacements")
     if kind == "take_pile":
+        # the cards below the top are face down (seed 004) unless pile_cards_face_up
+        aside = cards(d["pending"]) if d["pending"] else f"{d['count']} more cards, face down,"
         return (
             f"{does('takes')} the pile: {card_str(d['top'])} with {cards(d['cards'])}; "
-            f"{cards(d['pending'])} join the hand after the discard"
+            f"{aside} join the hand after the discard"
         )
     if kind == "meld":
         label = Meld(d["meld_kind"], d["key"], ()).label()

@@ -1,8 +1,9 @@
 """What each seat may know in Samba Hand and Foot, and states consistent with it.
 
 Public: every meld (with its clean/dirty/samba/7s/wilds flags), red 3s, the whole discard pile
-(every card was discarded face up), the cards set aside from a pile taken this turn, how many
-cards are in the stock, each hand and foot, and the cards publicly known to sit in a hand (taken
+(every card was discarded face up), how many cards were set aside from a pile taken this turn
+(seed 004: taken "without looking" and kept face down; their faces only with the house rule
+``pile_cards_face_up``), how many cards are in the stock, each hand and foot, and the cards publicly known to sit in a hand (taken
 from the pile, or melds taken back), the score sheet and the turn's progress toward the meld
 requirement.  Private: your own hand.  Hidden from everyone: the feet not yet picked up (your own
 too — it is face down until you pick it up), other hands, the order of the stock.
@@ -90,8 +91,11 @@ class HandFootView:
     pile_top: Card = card_field()  # noqa: RUF009
     pile: tuple[Card, ...] = cards_field()
     hand: tuple[Card, ...] = cards_field()
-    pending: tuple[Card, ...] = cards_field()  # pile cards joining the hand after the discard
+    #: pile cards joining the hand after the discard: face down (empty) unless the house rule
+    #: ``pile_cards_face_up``; ``pending_size`` says how many there are
+    pending: tuple[Card, ...] = cards_field()
     taken_top: Card = card_field()  # noqa: RUF009
+    pending_size: int = 0
     turn_start_melds: int = 0
     turn_value: int = 0
     provisional: bool = False
@@ -218,7 +222,8 @@ def observe_state(state: State, seat: int | None) -> HandFootView:
         pile_top=state.pile[-1] if state.pile else -1,
         pile=tuple(state.pile),
         hand=_cards_of(state.hands[seat]) if seat is not None else (),
-        pending=tuple(state.pending),
+        pending=tuple(state.pending) if rules.pile_cards_face_up else (),
+        pending_size=len(state.pending),
         taken_top=state.taken_top,
         turn_start_melds=state.turn_start_melds,
         turn_value=state.turn_value,
@@ -261,6 +266,10 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
         raise ValueError("the view shows more cards than the pack holds")
     pool = expand(unseen)
     rng.shuffle(pool)
+    # cards set aside face down from a taken pile are dealt like any unseen card
+    pending = list(view.pending) + [
+        pool.pop() for _ in range(view.pending_size - len(view.pending))
+    ]
     feet: list[list[Card]] = [[] for _ in range(n)]
     for p in view.players:
         if p.seat != view.seat:
@@ -299,7 +308,7 @@ def determinize_view(view: HandFootView, rng: random.Random) -> State:
         provisional=view.provisional,
         took_pile=view.took_pile,
         taken_top=view.taken_top,
-        pending=list(view.pending),
+        pending=pending,
         pile_refused=view.pile_refused,
         melds_refused=view.melds_refused,
         scores=list(view.scores),
@@ -419,6 +428,7 @@ def view_json(view: HandFootView) -> dict[str, Any]:
         "hand": _cs(view.hand),
         "pending": _cs(view.pending),
         "taken_top": _c(view.taken_top),
+        "pending_size": view.pending_size,
         "turn_start_melds": view.turn_start_melds,
         "turn_value": view.turn_value,
         "provisional": view.provisional,

@@ -124,5 +124,6 @@ PRESETS: dict[str, dict[str, Any]] = {
 PRESET_DOCS = {
     "samba": "Samba: three decks and six jokers, sequences, sambas, canastas",
     "bolivia": "Bolivia: wild melds (7 = bolivia, 2,500), escalera, two 7-card melds with one a "
-    "sequence to go out, game to 15,000, black 3 in hand −100",
+    "sequence to go out; house readings, not from the published rules: game to 15,000, black 3 "
+    "in hand −100, nothing added to a bolivia",
 }

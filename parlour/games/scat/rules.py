@@ -117,6 +117,13 @@ class ScatRules(Rules):
         "equal highest hands are split by the ranks of the point cards as in poker (A-10-9 beats "
         "K-Q-J); with highest_scores_point",
     )
+    # source: seed 001 "the discard pile is always kept 'squared up' so that only the top card
+    # is visible and available to be taken" — the default; open_pile is a house rule
+    open_pile: bool = option(
+        False,
+        "a house rule: the discard pile is spread so every card in it can be seen (the standard "
+        "rule keeps it squared up: only the top card is visible)",
+    )
     max_hands: int | None = option(
         None,
         "safety cap: the match ends after this many hands (termination 'max_hands'; most lives "

@@ -1,8 +1,10 @@
 """Per-seat views of Scat (what a seat may know) and determinization for search bots.
 
-Every discard is placed face up, so every seat has seen the whole pile; cards taken from the
-pile are publicly known to sit in the taker's hand until discarded.  Nothing else of another
-hand, and nothing of the stock, is ever in a view.
+The discard pile is kept squared up, so only its top card is visible (``pile_top``) and the
+view holds how many cards are under it (``pile_size``); with the house rule ``open_pile`` the
+whole pile is spread and listed (``pile``).  Cards taken from the pile are publicly known to sit
+in the taker's hand until discarded.  Nothing else of another hand, and nothing of the stock, is
+ever in a view.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from parlour.games.scat.state import OVER, THROW_DOWN, LastHand, ScatState, Seat
 
 @dataclass(frozen=True, slots=True)
 class ScatView:
-    """What one seat may know.  Every discard is placed face up, so every seat has seen the
-    whole discard pile in order (``pile``, bottom → top) even though the pile is kept squared
-    up; cards taken from the pile are publicly known to sit in the taker's hand (``known``)
-    until discarded.  Never another hand, never the stock."""
+    """What one seat may see.  The discard pile is squared up: only its top card shows
+    (``pile_top``) and ``pile_size`` says how many cards it holds; ``pile`` lists it, bottom →
+    top, only with the house rule ``open_pile`` (else it is empty).  Cards taken from the pile
+    are publicly known to sit in the taker's hand (``known``) until discarded.  Never another
+    hand, never the stock."""
 
     seat: int | None
     to_act: int | None
@@ -36,6 +39,7 @@ class ScatView:
     hand_value: Value | None = None
     undeclared_31: tuple[int, ...] = cards_field(default=())
     pile_top: int = card_field(default=-1)
+    pile_size: int = 0
     pile: tuple[int, ...] = cards_field(default=())
     stock_size: int = 0
     hand_sizes: tuple[int, ...] = ()
@@ -50,10 +54,6 @@ class ScatView:
     termination: str = ""
     #: the finished hands' results (public: everyone saw each showdown)
     score_sheet: tuple[HandResult, ...] = ()
-
-    @property
-    def pile_size(self) -> int:
-        return len(self.pile)
 
 
 BUS_LEVELS = (
@@ -123,7 +123,8 @@ def observe(state: ScatState, seat: int | None) -> ScatView:
         hand_value=value,
         undeclared_31=silent,
         pile_top=state.pile[-1] if state.pile else -1,
-        pile=state.pile,
+        pile_size=len(state.pile),
+        pile=state.pile if rules.open_pile else (),
         stock_size=len(state.stock),
         hand_sizes=tuple(len(h) for h in state.hands),
         known=tuple(SeatCards(s, k) for s, k in enumerate(state.known) if k),
@@ -150,7 +151,9 @@ def determinize(view: ScatView, rng: random.Random) -> ScatState:
     # the first player deciding a throw-down has not looked at the cards
     sees_hand = own is not None and not (view.phase == THROW_DOWN and view.to_act == own)
     unseen = Counter(shoe(rules.decks))
-    unseen.subtract(view.pile)
+    # a squared-up pile shows only its top card: the cards under it are dealt with the unseen
+    pile_seen = view.pile if rules.open_pile else (view.pile_top,) if view.pile_size else ()
+    unseen.subtract(pile_seen)
     known: list[tuple[int, ...]] = [() for _ in range(n)]
     for sc in view.known:
         known[sc.seat] = sc.cards
@@ -170,6 +173,9 @@ def determinize(view: ScatView, rng: random.Random) -> ScatState:
         need = view.hand_sizes[s] - len(known[s])
         hands[s] = tuple(sorted((*known[s], *pool[i : i + need])))
         i += need
+    under = view.pile_size - len(pile_seen)
+    pile = (*pool[i : i + under], *pile_seen)
+    i += under
     stock = tuple(pool[i:])
     silent: list[tuple[int, ...]] = [() for _ in range(n)]
     if own is not None:
@@ -188,7 +194,7 @@ def determinize(view: ScatView, rng: random.Random) -> ScatState:
         to_act=-1 if view.to_act is None else view.to_act,
         hands=tuple(hands),
         stock=stock,
-        pile=view.pile,
+        pile=pile,
         taken=view.taken,
         knocker=-1 if view.knocker is None else view.knocker,
         turn_no=view.turn_in_hand,

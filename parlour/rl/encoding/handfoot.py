@@ -208,11 +208,21 @@ class HandFootEncoding(Encoding):
             ("round", "rounds", "minimum/10"),
         )
         lay.cards("hand", "the viewer's hand (count per card kind)")
-        lay.cards("pending", "pile cards joining the taker's hand after the discard")
+        lay.cards(
+            "pending",
+            "pile cards joining the taker's hand after the discard, with the pile_cards_face_up "
+            "house rule (empty by default: they are set aside face down)",
+        )
         lay.cards("taken_top", "the pile's top card taken this turn")
         lay.cards("pile_top", "top card of the discard pile")
         lay.cards("pile", "every card in the discard pile (all were seen)")
-        lay.add("sizes", 2, "numbers", "cards in the pile, in the stock", ("pile", "stock"))
+        lay.add(
+            "sizes",
+            3,
+            "numbers",
+            "cards in the pile, in the stock, set aside from a pile taken this turn",
+            ("pile", "stock", "set aside"),
+        )
         lay.add(
             "turn",
             6,
@@ -266,7 +276,7 @@ class HandFootEncoding(Encoding):
         w.onehot("taken_top", view.taken_top)
         w.onehot("pile_top", view.pile_top)
         w.cards("pile", view.pile)
-        w.values("sizes", (view.pile_size, view.stock_size))
+        w.values("sizes", (view.pile_size, view.stock_size, view.pending_size))
         w.values(
             "turn",
             (

@@ -96,7 +96,11 @@ class ScatEncoding(Encoding):
             ("value", "undeclared 31"),
         )
         lay.cards("pile_top", "top card of the discard pile")
-        lay.cards("pile", "every card in the discard pile (all were seen)")
+        lay.cards(
+            "pile",
+            "every card in the discard pile with the open_pile house rule; empty when the pile "
+            "is squared up (the default: only the top card is visible)",
+        )
         lay.cards("taken", "the card taken from the pile this turn")
         lay.add(
             "counts",
@@ -126,7 +130,7 @@ class ScatEncoding(Encoding):
         w.onehot("pile_top", view.pile_top)
         w.cards("pile", view.pile)
         w.onehot("taken", view.taken)
-        w.values("counts", (len(view.pile), view.stock_size, view.turn_in_hand, view.hand_number))
+        w.values("counts", (view.pile_size, view.stock_size, view.turn_in_hand, view.hand_number))
         w.values("hand_sizes", [view.hand_sizes[(me + k) % n] for k in range(n)])
         w.values("lives", [view.lives[(me + k) % n] for k in range(n)])
         for s, h in enumerate(view.eliminated_in):

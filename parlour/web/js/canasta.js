@@ -7,7 +7,7 @@
 // `selectionMoves` (the moves of several actions the selected cards allow, as buttons in the
 // action bar). Only legal actions are offered as buttons; direct moves are sent as they are, so an
 // illegal one comes back from the server with the rule in words.
-import { cardEl, parseCard } from "./cards.js";
+import { backsEl, cardEl, parseCard } from "./cards.js";
 import { h } from "./dom.js";
 import { actionButtons, handCards, playersRow, withKey } from "./generic.js";
 
@@ -147,8 +147,11 @@ function centre(ctx, m, game) {
   see.addEventListener("click", () => showPile(ctx, m));
   const box = h("div.center#centre", stock, h("div.pile-col", pile, see));
   for (const extra of game.centreExtras ? game.centreExtras(ctx, m) : []) if (extra) box.append(extra);
-  if (m.pending && m.pending.length) {
-    box.append(h("div.pile-box#pending", h("span.lbl", m.pendingLabel), h("div.pending-cards", m.pending.map((c) => cardEl(c)))));
+  const pendingSize = Math.max(m.pendingSize ?? 0, (m.pending || []).length);
+  if (pendingSize) {
+    const label = typeof m.pendingLabel === "function" ? m.pendingLabel(ctx) : m.pendingLabel;
+    const faces = m.pending.length ? m.pending.map((c) => cardEl(c)) : [backsEl(pendingSize, { max: 3, label: `${pendingSize} cards` })];
+    box.append(h("div.pile-box#pending", h("span.lbl", label), h("div.pending-cards", faces)));
   }
   return box;
 }

@@ -6,6 +6,7 @@
 import { parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
 import { isWild, renderTable, sendAll, showPile, sideIndex } from "./canasta.js";
+import { whose } from "./samba.js";
 
 const CANON_ORDER = "♣♦♥♠";
 
@@ -53,7 +54,9 @@ export function model(view) {
     pileSize: view.pile_size ?? (view.pile || []).length,
     stock: view.stock_size ?? 0,
     pending: view.pending || [],
-    pendingLabel: "Pile cards joining the hand after the discard",
+    // seed 004: taken "without looking" and kept face down (faces only with the house rule)
+    pendingSize: view.pending_size ?? (view.pending || []).length,
+    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} pile cards, set aside face ${(view.pending || []).length ? "up" : "down"}: they join the hand after the discard`,
     phase: view.phase || "",
   };
 }
@@ -94,16 +97,21 @@ export const game = {
     if (p.cut === 30) facts.push("exact cut +100");
     return facts;
   },
-  /** Several selected cards that may all go onto one of the side's melds. */
+  /** Several selected cards that may all go onto one of the side's melds; four or more cards
+   * that start with a legal meld of three: all of them laid in one move (see `layAll`). */
   selectionMoves(ctx, m) {
     const sel = canonical(ctx.selected, ctx.view.hand || []);
     if (sel.length < 2) return [];
     const adds = legalOf(ctx, "AddToMeld").map((l) => l.action);
     const melds = m.melds[sideIndex(m, ctx.seat)] || [];
-    return melds
+    const moves = melds
       .map((_, i) => i)
       .filter((i) => sel.every((c) => adds.some((a) => a.meld === i && a.card === c)))
       .map((i) => ({ id: `add-all-${i}`, type: "AddToMeld", label: `Add ${ctx.selected.join(" ")} to meld #${i + 1}`, run: () => game.onMeld(ctx, i) }));
+    if (sel.length > 3 && firstMeld(ctx.legal, sel)) {
+      moves.unshift({ id: "meld-new", type: "Meld", key: "M", label: `Meld ${ctx.selected.join(" ")}`, run: () => game.onNewMeld(ctx) });
+    }
+    return moves;
   },
   isTarget(ctx, index) {
     const sel = canonical(ctx.selected, ctx.view.hand || []);
@@ -125,7 +133,8 @@ export const game = {
   onNewMeld(ctx) {
     const cards = canonical(ctx.selected, ctx.view.hand || []);
     if (cards.length === 3) sendAll(ctx, { type: "Meld", cards });
-    else ctx.showError("A new meld starts with exactly 3 cards; add more cards to it afterwards.");
+    else if (cards.length > 3) layAll(ctx, ctx.selected);
+    else ctx.showError("A new meld needs at least 3 cards.");
   },
   onPile(ctx, m) {
     const sel = canonical(ctx.selected, ctx.view.hand || []);
@@ -176,3 +185,85 @@ export function render(ctx, felt, dock) {
   renderTable(ctx, felt, dock, game);
 }
 
+
+// --- several cards laid in one move -------------------------------------------------------------
+
+const wild = (card) => isWild(parseCard(card));
+
+/** Take `part` out of the multiset `cards` (a copy); null when `cards` does not hold it. */
+function without(cards, part) {
+  const left = [...cards];
+  for (const c of part) {
+    const i = left.indexOf(c);
+    if (i < 0) return null;
+    left.splice(i, 1);
+  }
+  return left;
+}
+
+/** The legal `Meld` (three cards) best made of `cards`: the fewest wild cards, then the rank the
+ * cards hold most of (so 4♣ 4♦ 4♥ 4♥ 4♠ 2♣ starts with three 4s, the rest added after). */
+export function firstMeld(legal, cards) {
+  const melds = (legal || []).map((l) => l.action).filter((a) => a.type === "Meld" && without(cards, a.cards));
+  const same = (a) => cards.filter((c) => a.cards.some((x) => !wild(x) && parseCard(x).rank === parseCard(c).rank)).length;
+  melds.sort((a, b) => a.cards.filter(wild).length - b.cards.filter(wild).length || same(b) - same(a));
+  return melds[0] || null;
+}
+
+/**
+ * Lay every selected card in one move, whatever the engine needs underneath: a new meld starts
+ * with exactly three cards (`Meld`) and the others go on with `AddToMeld`. Each step is chosen
+ * from the legal moves the last one led to: a card onto a meld started in this move (naturals
+ * before wild cards), else a new legal meld of three of the cards left, else a card onto any of
+ * the side's melds. The first refusal stops the rest and gives back the cards not laid.
+ */
+function layAll(ctx, selected) {
+  let left = [...selected];
+  const made = []; // indices of the melds started in this move
+  let last = [];
+  const step = (now) => {
+    if (!left.length) return null;
+    const hand = now.view.hand || [];
+    const cards = canonical(left, hand);
+    const legal = (now.legal || []).map((l) => l.action);
+    const adds = legal.filter((a) => a.type === "AddToMeld");
+    const naturalsFirst = [...cards.keys()].sort((i, j) => Number(wild(cards[i])) - Number(wild(cards[j])));
+    const onto = (targets) => {
+      for (const i of naturalsFirst) {
+        const a = adds.find((x) => x.card === cards[i] && targets(x.meld));
+        if (a) return { a, used: [left[i]] };
+      }
+      return null;
+    };
+    let pick = onto((meld) => made.includes(meld));
+    if (!pick) {
+      const meld = firstMeld(now.legal, cards);
+      if (meld) {
+        const mine = now.view.sides?.[now.view.players?.[now.seat]?.side]?.melds || [];
+        made.push(mine.length); // a new meld goes at the end of the side's melds
+        const used = [];
+        const pool = [...cards];
+        for (const c of meld.cards) {
+          const k = pool.indexOf(c);
+          pool[k] = null;
+          used.push(left[k]);
+        }
+        pick = { a: meld, used };
+      }
+    }
+    if (!pick) pick = onto(() => true);
+    // nothing legal: send one card anyway, the server's refusal says why
+    if (!pick) {
+      // nothing legal: send the likeliest step anyway, the server's refusal says why (three cards
+      // of one rank as a new meld, else a card onto the meld just started)
+      const byRank = [...cards.keys()].sort((i, j) => cards.filter((c) => parseCard(c)?.rank === parseCard(cards[j])?.rank).length - cards.filter((c) => parseCard(c)?.rank === parseCard(cards[i])?.rank).length);
+      if (cards.length >= 3 || !made.length) pick = { a: { type: "Meld", cards: byRank.slice(0, 3).map((i) => cards[i]) }, used: byRank.slice(0, 3).map((i) => left[i]) };
+      else pick = { a: { type: "AddToMeld", meld: made[made.length - 1], card: cards[0] }, used: [left[0]] };
+    }
+    last = pick.used;
+    left = without(left, pick.used) || [];
+    return pick.a;
+  };
+  const onRefuse = () => (ctx.selected = [...last, ...left]);
+  ctx.sendAll(selected.map(() => step), { onRefuse });
+}

@@ -2,7 +2,9 @@
 // a table and hand out one-time invite links; join an open seat by code or from the list, watch a
 // table, or go back to a seat this browser holds. Seat tokens stay in this browser.
 import { api, clear, copyText, h } from "./dom.js";
-import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl, setPlayerName } from "./seats.js";
+import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
+import * as me from "./players.js"; // issue 33: the player behind this browser
+import { afterCreate, openMoveLink, renderMine, showMoveLink } from "./lobby-players.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -54,7 +56,10 @@ async function init() {
     if (code) location.href = seatUrl(code);
   });
   $("refresh").addEventListener("click", () => loadOpenTables(0));
+  await openMoveLink(); // issue 33: /move/LINK gives this browser the player
+  await me.refresh();
   setupName();
+  renderMine();
   refreshTimer = setInterval(() => {
     if (document.visibilityState === "visible") loadOpenTables(tablesOffset, true);
   }, REFRESH_MS);
@@ -70,17 +75,29 @@ async function init() {
 /** The player's name: asked once, kept in this browser, sent when creating or joining a table. */
 function setupName() {
   const show = () => {
-    const name = playerName();
+    const p = me.player();
+    const name = p ? p.name : playerName();
     $("name-form").classList.toggle("hidden", !!name);
     $("name-shown").classList.toggle("hidden", !name);
     $("name-value").textContent = name;
     $("player-name").value = name;
+    $("my-page").classList.toggle("hidden", !p);
+    $("move-device").classList.toggle("hidden", !p);
+    if (p) $("my-page").href = `/p/${encodeURIComponent(p.id)}`;
   };
-  $("name-form").addEventListener("submit", (e) => {
+  // issue 33: saving the name makes the player (a key kept in this browser), or renames it
+  $("name-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    setPlayerName($("player-name").value);
+    $("name-error").textContent = "";
+    try {
+      await me.saveName($("player-name").value);
+    } catch (err) {
+      $("name-error").textContent = err.message;
+    }
     show();
+    renderMine();
   });
+  $("move-device").addEventListener("click", showMoveLink);
   $("name-change").addEventListener("click", () => {
     $("name-form").classList.remove("hidden");
     $("name-shown").classList.add("hidden");
@@ -274,6 +291,8 @@ async function createTable() {
   btn.disabled = true;
   try {
     const t = await api("POST", "/api/tables", body);
+    // issue 33: the seat is the player's; rated or not and the turn timer (the host's choice)
+    await afterCreate(t, { rated: $("rated-on").checked, turnTimer: Number($("turn-timer").value) });
     showCreated(t);
   } catch (e) {
     $("create-error").textContent = e.message;
@@ -401,7 +420,7 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
       ),
     );
   }
-  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats", ""].map((x) => h("th", x)))), tbody)));
+  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats"].map((x) => h("th", x)), h("th", h("span.sr-only", "Join or watch")))), tbody)));
   if (focused) box.querySelector(`[data-join="${focused}"]`)?.focus();
   const total = data.total ?? tables.length;
   if (total > PAGE) {

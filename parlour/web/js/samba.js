@@ -34,7 +34,8 @@ export function model(view) {
     pileSize: view.pile_size ?? (view.pile || []).length,
     stock: view.stock_size ?? 0,
     pending: view.pending || [],
-    pendingLabel: "New meld being built (3 cards make it)",
+    // whose: the meld being built is the side of the seat to act (a bot's turn animates it too)
+    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} new meld being built (3 cards make it)`,
     phase: view.phase || "",
     dealer: view.dealer,
     handNo: view.hand_number ?? 0,
@@ -42,6 +43,12 @@ export function model(view) {
 }
 
 const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type === type);
+
+/** "Your" / "East's" — who owns what the seat to act is building. */
+export function whose(ctx, seat) {
+  if (seat == null) return "A";
+  return !ctx.spectator && seat === ctx.seat ? "Your" : `${ctx.name(seat)}'s`;
+}
 
 /**
  * What one meld of these cards would be: "group" (one rank, 4 to A, with at most two wild cards
@@ -73,12 +80,53 @@ const ascending = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b));
  * as soon as the rules take them). The order is chosen step by step from the legal moves.
  */
 function meldAll(ctx, cards) {
-  const before = myMelds(ctx, game).length; // the new meld is added after the side's melds
-  const made = (now) => myMelds(now, game).length > before;
-  const shape = meldShape([...(ctx.view.pending || []), ...cards], ctx.rules.wild_melds);
-  const action = (card, now) => (made(now) ? { type: "AddToMeld", meld: before, card } : { type: "Stage", card });
-  const prefer = (left, now) => (shape === "sequence" ? ascending(left) : made(now) ? wildFirst(left) : naturalsFirst(left));
-  sendCards(ctx, cards, action, prefer);
+  meldGroups(ctx, [cards]);
+}
+
+/** The selection split into new melds (each a `meldShape` of three cards or more), or null. A
+ * small search: the first card's meld is tried with every subset of the others. */
+export function splitIntoMelds(cards, wildMelds = false) {
+  if (!cards.length) return [];
+  if (cards.length > 14) return null;
+  const [first, ...rest] = cards;
+  const n = rest.length;
+  for (let mask = (1 << n) - 1; mask > 0; mask--) {
+    const pick = [first];
+    const others = [];
+    rest.forEach((c, i) => ((mask >> i) & 1 ? pick : others).push(c));
+    if (pick.length < 3 || !meldShape(pick, wildMelds)) continue;
+    const more = splitIntoMelds(others, wildMelds);
+    if (more) return [pick, ...more];
+  }
+  return null;
+}
+
+/** Several new melds in one move, one after the other (each as `meldAll` sends one). */
+function meldGroups(ctx, groups) {
+  const queue = groups.map((g) => [...g]);
+  const wildMelds = ctx.rules.wild_melds;
+  let before = myMelds(ctx, game).length; // the new meld is added after the side's melds
+  let left = queue.shift() || [];
+  let shape = meldShape([...(ctx.view.pending || []), ...left], wildMelds);
+  let last = null;
+  const step = (now) => {
+    if (!left.length) {
+      if (!queue.length) return null;
+      left = queue.shift();
+      before = myMelds(now, game).length;
+      shape = meldShape(left, wildMelds);
+    }
+    const made = myMelds(now, game).length > before;
+    const order = shape === "sequence" ? ascending(left) : made ? wildFirst(left) : naturalsFirst(left);
+    const action = (card) => (made ? { type: "AddToMeld", meld: before, card } : { type: "Stage", card });
+    const legal = (now.legal || []).map((l) => l.action);
+    last = order.find((c) => legal.some((a) => a.type === action(c).type && a.card === c && (a.meld ?? before) === (action(c).meld ?? before))) ?? order[0];
+    left.splice(left.indexOf(last), 1);
+    return action(last);
+  };
+  const all = groups.flat();
+  const onRefuse = () => (ctx.selected = [...(last === null ? [] : [last]), ...left, ...queue.flat()]);
+  ctx.sendAll(all.map(() => step), { onRefuse });
 }
 
 export const game = {
@@ -125,6 +173,10 @@ export const game = {
     if (startable && meldShape([...pending, ...sel], wildMelds)) {
       const label = pending.length + sel.length >= 3 ? `Meld ${sel.join(" ")}` : `Start a meld with ${sel.join(" ")}`;
       moves.push({ id: "meld-new", type: "Meld", key: "M", label, run: () => game.onNewMeld(ctx, m) });
+    } else if (startable && !pending.length && sel.length >= 6) {
+      // several new melds at once (7♣ 7♥ 7♠ and K♦ K♠ Jk): each laid in turn
+      const groups = splitIntoMelds([...sel], wildMelds);
+      if (groups) moves.push({ id: "meld-new", type: "Meld", key: "M", label: `Meld ${groups.map((g) => g.join(" ")).join(" + ")}`, run: () => meldGroups(ctx, groups) });
     }
     myMelds(ctx, game).forEach((meld, i) => {
       const fits = sel.some((c) => legal.some((a) => a.type === "AddToMeld" && a.meld === i && a.card === c));

@@ -1,5 +1,7 @@
 // The Scat / 31 table: lives (or points) per player, stock and discard, the 3–4 card hand with its
-// value; click the stock to draw, the discard to take it, a hand card to discard it.
+// value; click the stock to draw, the discard to take it; a hand card is selected by a click (a
+// second click takes it back) and discarded with the "Discard" button (X) or a click on the
+// discard pile — the same select-then-confirm as the other tables, so one tap never discards.
 import { backsEl, cardEl } from "./cards.js";
 import { fmt, h } from "./dom.js";
 import { actionButtons, playersRow } from "./generic.js";
@@ -20,7 +22,9 @@ function knownOf(view, seat) {
 function discardLabel(ctx, l) {
   const a = l.action;
   if (a.type !== "Discard") return ctx.say(l.text).replace(/^./, (x) => x.toUpperCase());
-  return a.declare ? `Discard ${a.card} and declare 31!` : `Discard ${a.card} without declaring`;
+  const declaring = legalOf(ctx, "Discard", (x) => x.card === a.card && x.declare).length > 0;
+  if (a.declare) return `Discard ${a.card} and declare 31!`;
+  return declaring ? `Discard ${a.card} without declaring` : `Discard ${a.card}`;
 }
 
 /** How the last hand ended, told to this reader from the view's data ("hand 3 (knock): you lose
@@ -63,12 +67,21 @@ export function render(ctx, felt, dock) {
   const draw = legalOf(ctx, "DrawStock")[0];
   stock.disabled = !draw;
   stock.addEventListener("click", () => draw && ctx.send(draw.action));
-  const pile = h("button.pile-box#pile", { type: "button" }, h("span.lbl", "Discard"), v.pile_top ? cardEl(v.pile_top) : h("div.empty-slot"), h("span.lbl", `${(v.pile || []).length} ${(v.pile || []).length === 1 ? "card" : "cards"}`));
+  const pile = h("button.pile-box#pile", { type: "button" }, h("span.lbl", "Discard"), v.pile_top ? cardEl(v.pile_top) : h("div.empty-slot"), h("span.lbl", pileWords(v)));
   const take = legalOf(ctx, "TakeDiscard")[0];
-  pile.disabled = !take;
-  pile.addEventListener("click", () => take && ctx.send(take.action));
+  // with a card selected, the pile takes the discard (the button "Discard X" does the same)
+  const chosen = ctx.selected.length === 1 ? plainDiscard(ctx, ctx.selected[0]) : null;
+  pile.disabled = !take && !chosen;
+  pile.addEventListener("click", () => {
+    if (chosen) {
+      ctx.selected = [];
+      ctx.send(chosen.action);
+    } else if (take) ctx.send(take.action);
+  });
   for (const b of [stock, pile]) Object.assign(b.style, { background: "transparent", border: "0", color: "inherit" });
   felt.append(h("div.center", stock, pile));
+  // The pile is squared up (only its top card shows) unless the table plays the open pile.
+  if (v.rules?.open_pile && (v.pile || []).length > 1) felt.append(h("div.generic#pile-open", h("b", "The discard pile, top last: "), v.pile.map((c) => cardEl(c, { mini: true }))));
   if (v.last_hand) {
     const value = (sc) => ((v.last_hand.values || [])[sc.seat] != null ? ` (${fmt(v.last_hand.values[sc.seat])})` : "");
     const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", `${sc.seat === ctx.seat ? "You" : ctx.name(sc.seat)}${value(sc)}: `), sc.cards.map((c) => cardEl(c, { small: true }))));
@@ -77,19 +90,40 @@ export function render(ctx, felt, dock) {
   let hand = null;
   if (!ctx.spectator) {
     const cards = (v.hand || []).map((c) => {
-      // A discard that makes 31 declares it (docs/games/scat.md: the obvious choice); the plain
-      // discard stays available as a button.
-      const discards = legalOf(ctx, "Discard", (a) => a.card === c).sort((a, b) => Number(b.action.declare) - Number(a.action.declare));
-      const el = cardEl(c, { onClick: () => (discards.length ? ctx.send(discards[0].action) : ctx.send({ type: "Discard", card: c })) });
-      if (discards.length) el.classList.add("hint");
+      const can = legalOf(ctx, "Discard", (a) => a.card === c).length > 0;
+      const selected = ctx.selected.includes(c);
+      const el = cardEl(c, {
+        selected,
+        pressable: true,
+        onClick: () => {
+          ctx.selected = selected ? [] : [c]; // one card at a time: a click on another moves it
+          ctx.rerender();
+        },
+      });
+      if (can) el.classList.add("hint");
       return el;
     });
     const value = v.hand_value != null ? ` — worth ${v.hand_value}` : "";
-    hand = h("div.hand-area#hand-area", h("h3", `Your hand${value}`, h("span.note", cards.some((c) => c.classList.contains("hint")) ? " — click a card to discard it" : "")), h("div.hand#hand", h("div.hand-group.spread", cards)));
+    const note = cards.some((c) => c.classList.contains("hint")) ? (ctx.selected.length ? " — discard it with the button or the pile" : " — select the card to discard") : "";
+    hand = h("div.hand-area#hand-area", h("h3", `Your hand${value}`, h("span.note", note)), h("div.hand#hand", h("div.hand-group.spread", cards)));
   }
-  // Discards by click; the buttons keep the other decisions (knock, declare 31, end the hand...).
-  // Discards are clicks on the cards; when a discard could declare 31 both choices get a button.
-  const declaring = new Set(legalOf(ctx, "Discard", (a) => a.declare).map((l) => l.action.card));
-  dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || declaring.has(a.card), label: (l) => discardLabel(ctx, l) }));
+  // The selected card's discards are buttons (with a 31 to declare: both choices); the other
+  // decisions (knock, declare 31, end the hand…) are always there.
+  const sel = ctx.selected;
+  dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Discard" || (sel.length === 1 && a.card === sel[0]), label: (l) => discardLabel(ctx, l) }));
   if (hand) dock.append(hand);
+}
+
+/** The discard of `card` a click on the pile makes: declaring a 31 it makes (the obvious
+ * choice, docs/games/scat.md), else the plain one. */
+function plainDiscard(ctx, card) {
+  const discards = legalOf(ctx, "Discard", (a) => a.card === card).sort((a, b) => Number(b.action.declare) - Number(a.action.declare));
+  return discards[0] || null;
+}
+
+/** "12 cards" — the size of the discard pile (the view holds its size; the cards under the top
+ * only with the open pile). */
+function pileWords(v) {
+  const n = v.pile_size ?? (v.pile || []).length;
+  return `${n} ${n === 1 ? "card" : "cards"}`;
 }

@@ -47,7 +47,11 @@ function scatRows(hand, ctx, nSides, sides) {
     for (let i = 0; i < nSides; i++) out.push(h("td", f((sides[i] || [i])[0])));
     return out;
   };
+  // who knocked (or called the hammer / the throw-down): "knocked" in that player's column
+  const caller = { knock: "knocked", hammer: "called the hammer", throw_down: "called a throw-down" }[last.reason];
+  const knocker = last.knocker ?? null;
   return [
+    ...(caller && knocker != null ? [h("tr.scat-knock", { dataset: { key: "knocked" } }, h("td", "Who knocked"), cells((s) => (s === knocker ? caller : "")))] : []),
     h("tr.scat-cards", { dataset: { key: "cards_shown" } }, h("td", "Cards shown"), cells((s) => (bySeat[s] || []).join(" ") || "—")),
     h("tr.scat-values", { dataset: { key: "hand_value" } }, h("td", "Hand value"), cells((s) => ((last.values || [])[s] == null ? "—" : fmt(last.values[s])))),
   ];
@@ -66,7 +70,7 @@ export function scoreSheet(outcome, ctx, opts = {}) {
   if (!outcome) return h("p.muted", "No scores yet.");
   const nSides = (outcome.scores || []).length || (outcome.sides || []).length;
   const table = h("table.sheet", { id: opts.only != null ? "hand-sheet" : "score-sheet" });
-  const head = h("tr", h("th", ""));
+  const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", "Score item")));
   for (let i = 0; i < nSides; i++) head.append(h("th", { dataset: { side: String(i) } }, sideLabel(outcome, i, ctx)));
   table.append(h("thead", head));
   const body = h("tbody");

@@ -12,6 +12,8 @@ import { scoreSheet, sideLabel } from "./sheet.js";
 import * as generic from "./generic.js";
 import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
+import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
+import * as me from "./players.js"; // issue 33: the player behind this browser
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
@@ -130,6 +132,10 @@ async function takeSeat() {
     return linkToken;
   }
   if (!invite) return tokenFor(code);
+  // issue 33: an invited friend is asked for a name once, before taking the seat
+  // (a browser that gave a name before players had keys keeps it: its player is made with it)
+  if (!me.player() && playerName()) await me.saveName(playerName()).catch(() => null);
+  if (!me.player()) await me.askName($("overlay-root"), { title: "Welcome to the table", note: "You were invited to play. What should the others call you?" });
   try {
     const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
@@ -148,6 +154,7 @@ async function takeSeat() {
 }
 
 function setToken(t) {
+  if (t && t !== token) me.sit(code, t); // issue 33: the seat's (new) token is the player's
   token = t;
   ctx.token = t;
   if (t && ctx.seat != null) rememberSeat(code, ctx.seat, t, ctx.game);
@@ -220,6 +227,8 @@ function onMessage(msg) {
       ctx.hint = null;
       // the reviews of this seat's finished hands; the server sends each new one when ready
       if (!ctx.spectator && ws) ws.send(JSON.stringify({ type: "review" }));
+      chatui.welcome(); // issue 33: the chat so far
+      if (!ctx.spectator && token) me.sit(code, token); // issue 33: this seat shows the player's name
       loadRenderer(msg.game).then(render);
       break;
     case "state":
@@ -227,6 +236,7 @@ function onMessage(msg) {
       break;
     case "table":
       ctx.table = msg.table;
+      chatui.onTable(msg.table);
       flowChanged();
       ctx.seats = msg.table.seats || ctx.seats; // who is online changed (no move was made)
       fair.noteTable(record, msg.table);
@@ -238,6 +248,14 @@ function onMessage(msg) {
       ctx.review = msg;
       if (ctx.tab === "review") redrawTab();
       return;
+    case "chat": // issue 33: table chat
+    case "chat_log":
+    case "chat_muted":
+      if (chatui.onMessage(msg, ctx.tab === "chat")) chatChanged();
+      return;
+    case "timer": // issue 33: the decision's clock
+      chatui.onTimer(msg, tickClock);
+      break;
     case "token": // a new seat key (made here or in another tab of this seat)
       setToken(msg.token);
       return;
@@ -245,6 +263,11 @@ function onMessage(msg) {
       ctx.pending = false;
       if (msg.code in REFUSALS && !welcomed) {
         refusal = msg; // said at the door, before any welcome; the close that follows acts on it
+        return;
+      }
+      if (msg.request && typeof msg.request.type === "string" && msg.request.type.startsWith("chat")) {
+        chatui.onError(msg); // issue 33: a refused chat message is told in the chat box
+        chatChanged();
         return;
       }
       if (msg.code === "seat_moved") {
@@ -477,6 +500,9 @@ function renderNow() {
   const felt = $("felt");
   const scrolled = felt.scrollTop;
   clear(felt);
+  felt.append(h("h2.sr-only", "The table")); // the headings below it (each side's melds) are h3
+  // a table that is not there (unknown code, gone): only the message and the way back
+  document.body.classList.toggle("no-table", !!ctx.closed && !ctx.view);
   const dock = clear($("dock"));
   if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
   if (ctx.notice) felt.append(noticeBox());
@@ -504,13 +530,94 @@ function renderNow() {
     if (bar) bar.before(hintBox());
     else dock.append(hintBox());
   }
+  fitMelds(felt);
   felt.scrollTop = scrolled;
+  moreBelow();
   motion.after(ctx, say);
   turnSignal();
   restoreFocus(focus);
   rovingHand();
+  seatClock(); // issue 33: the decision's clock on the seat too
   renderTab();
   if (ctx.outcome && ctx.outcome.finished && !ctx.dismissedEnd && !$("overlay-root").firstChild) showMatchEnd();
+}
+
+/** "Skip to your hand and moves" (the page's first keyboard stop): the focus goes to the hand
+ * (its card that takes the focus), else the first move, else the dock. */
+function skipToHand(e) {
+  e.preventDefault();
+  const target = document.querySelector('#hand [tabindex="0"], #hand button, #actions button, #dock button');
+  if (target) target.focus();
+  else {
+    $("dock").tabIndex = -1;
+    $("dock").focus();
+  }
+}
+document.getElementById("skip-to-hand")?.addEventListener("click", skipToHand);
+
+/** Bigger meld cards when the table has room for them (a wide window with few melds): the
+ * largest of a few sizes at which the felt still needs no scrolling. Only where the felt
+ * scrolls on its own (not the one-column phone layout). */
+function fitMelds(felt) {
+  felt.style.removeProperty("--meld-w");
+  if (!felt.querySelector(".side-melds") || getComputedStyle(felt).overflowY === "visible") return;
+  if (felt.scrollHeight > felt.clientHeight) return;
+  const base = parseFloat(getComputedStyle(felt).getPropertyValue("--meld-w")) || 40;
+  for (const k of [1.6, 1.4, 1.2]) {
+    felt.style.setProperty("--meld-w", `${Math.round(base * k)}px`);
+    if (felt.scrollHeight <= felt.clientHeight) return;
+  }
+  felt.style.removeProperty("--meld-w");
+}
+
+/** What scrolls the table: the felt, or on a phone (one column) the whole page under the top
+ * bar; and where the part that can be seen ends (the dock is pinned over the page's bottom). */
+function tableScroller() {
+  const felt = $("felt");
+  const phone = getComputedStyle(felt).overflowY === "visible";
+  const scroller = phone ? document.querySelector(".table-page") : felt;
+  const dock = $("dock");
+  const bottom = phone && dock.firstChild ? dock.getBoundingClientRect().top : scroller.getBoundingClientRect().bottom;
+  return { scroller, phone, bottom };
+}
+
+/** "↓ Below: your melds · West & East · Log": the parts of the table out of sight under the dock or the
+ * felt's edge, as a button in the turn banner that scrolls to the next one (nothing shows that
+ * the table scrolls otherwise). */
+function moreBelow() {
+  const bar = $("turn-banner");
+  if (!bar) return;
+  const { scroller, phone, bottom } = tableScroller();
+  if (!scroller.dataset.watched) {
+    scroller.dataset.watched = "1";
+    scroller.addEventListener("scroll", () => moreBelow(), { passive: true });
+    window.addEventListener("resize", () => moreBelow(), { passive: true });
+  }
+  const parts = [...$("felt").querySelectorAll(".side-melds, #centre, .center")];
+  if (phone) parts.push(document.querySelector(".side"));
+  const hidden = parts.filter((el) => el && el.getBoundingClientRect().bottom > bottom + 2 && el.getBoundingClientRect().height > 0);
+  let btn = $("more-below");
+  if (!hidden.length) {
+    if (btn) btn.remove();
+    return;
+  }
+  const sideName = (el) => (el.matches(".mine") ? "your melds" : (el.querySelector("h3 span")?.textContent || "their melds").trim());
+  const names = hidden.map((el) => (el.matches(".side") ? "Log" : el.matches(".side-melds") ? sideName(el) : "the piles"));
+  const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
+  if (!btn) {
+    btn = h("button.btn.small.more-below#more-below", { type: "button" });
+    btn.addEventListener("click", () => {
+      const t = tableScroller();
+      const next = [...$("felt").querySelectorAll(".side-melds, #centre, .center"), ...(t.phone ? [document.querySelector(".side")] : [])].find((el) => el && el.getBoundingClientRect().bottom > t.bottom + 2);
+      if (!next) return;
+      const r = next.getBoundingClientRect();
+      const view = t.bottom - t.scroller.getBoundingClientRect().top;
+      t.scroller.scrollBy({ top: Math.max(40, Math.min(r.bottom - t.bottom + 8, Math.max(r.top - t.scroller.getBoundingClientRect().top, 0) || view * 0.8)) });
+    });
+    bar.append(btn);
+  }
+  btn.textContent = text;
+  btn.setAttribute("aria-label", `More of the table below: ${[...new Set(names)].join(", ")} (scrolls the table)`);
 }
 
 function myTurn() {
@@ -523,7 +630,9 @@ let wasMine = false;
  * in the Table tab, a short sound plays (off by default). */
 function turnSignal() {
   const mine = myTurn();
-  document.title = mine ? `● Your turn · ${baseTitle}` : baseTitle;
+  const left = chatui.secondsLeft(ctx); // issue 33: the turn clock in the tab's title
+  const clock = left != null && mine ? ` ${chatui.clockText(left)}` : "";
+  document.title = mine ? `● Your turn${clock} · ${baseTitle}` : baseTitle;
   if (mine && !wasMine && localStorage.getItem("parlour.sound") === "on") beep();
   wasMine = mine;
 }
@@ -555,6 +664,8 @@ function banner() {
   else if (ctx.status === "waiting") b.append("Waiting for players to sit down.");
   else if (mine) b.append("Your turn");
   else if (toAct != null) b.append(`${ctx.name(toAct)} to play${ctx.pending ? "" : "…"}`);
+  const clock = chatui.clockBadge(ctx); // issue 33: the decision's clock
+  if (clock) b.append(" ", clock);
   if (ctx.pending) b.append(h("span.muted", " sending…"));
   // Not an alert: the log (a live region) says each refusal once; this stays until the next move.
   if (ctx.error) b.append(h("span", { class: "error-toast", id: "error" }, ctx.error));
@@ -773,7 +884,8 @@ function renderTab() {
   // What the tab shows: the Table tab is not redrawn by moves (a link being copied there stays).
   const t = ctx.table || {};
   const info = [ctx.seats, t.seats, ctx.status, ctx.spectator, t.bot_delay, t.speed_set, t.rematch];
-  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length], review: [ctx.review, ctx.spectator] }[ctx.tab] || info;
+  const c = chatui.chat;
+  const shown = { log: [ctx.log.length], score: [ctx.version, ctx.seats.length], review: [ctx.review, ctx.spectator], chat: [c.messages.length, c.muted, c.settings, c.error, ctx.seats, ctx.spectator] }[ctx.tab] || info;
   const key = JSON.stringify([ctx.tab, ctx.logResets, shown]);
   if (key === drawnTab) return;
   drawnTab = key;
@@ -788,6 +900,11 @@ function renderTab() {
   if (ctx.tab === "log") body.append(logList());
   else if (ctx.tab === "score") body.append(scorePanel());
   else if (ctx.tab === "review") body.append(reviewPanel());
+  else if (ctx.tab === "chat") {
+    const typing = document.activeElement && document.activeElement.id === "chat-input";
+    body.append(chatui.chatPanel(ctx));
+    if (typing) $("chat-input")?.focus({ preventScroll: true });
+  }
   else body.append(infoPanel());
 }
 
@@ -1007,6 +1124,12 @@ function overlay(content, { id = "dialog", onClose } = {}) {
   closeOverlay();
   const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, "Continue");
   const dlg = h(`div.dialog#${id}`, { role: "dialog", "aria-modal": "true" }, content, h("div.row", close));
+  // the dialog is named by its heading ("Hand 2 is over", "The match is over")
+  const title = dlg.querySelector("h2, h3");
+  if (title) {
+    title.id = title.id || `${id}-title`;
+    dlg.setAttribute("aria-labelledby", title.id);
+  } else dlg.setAttribute("aria-label", id.replace(/-/g, " "));
   const ov = h("div.overlay", dlg);
   const back = focusKey(document.activeElement); // the keyboard goes back there afterwards
   const done = () => {
@@ -1054,6 +1177,32 @@ function afterMatch() {
     }
   });
   return [again, " ", lobby];
+}
+
+/** Issue 33: once a second while a decision's clock runs: its badge and the tab's title. */
+function tickClock() {
+  const el = $("turn-clock");
+  const badge = chatui.clockBadge(ctx);
+  if (el && badge) el.replaceWith(badge);
+  else if (!!el !== !!badge) render();
+  seatClock();
+  turnSignal();
+}
+
+/** Issue 33: the time left on the seat to act, in the felt's seat box. */
+function seatClock() {
+  for (const old of document.querySelectorAll("#felt .seat-clock")) old.remove();
+  const left = chatui.secondsLeft(ctx);
+  const box = left == null ? null : document.querySelector(`#felt .player[data-seat="${chatui.clockSeat()}"]`);
+  if (box) box.append(h(`span.seat-clock${left <= 10 ? ".low" : ""}`, { "aria-hidden": "true" }, `⏱ ${chatui.clockText(left)}`));
+}
+
+/** Issue 33: a chat message or setting came: the Chat tab is drawn again, or its button counts
+ * the messages not read yet. */
+function chatChanged() {
+  const n = chatui.chat.unread;
+  $("chat-tab").textContent = n && ctx.tab !== "chat" ? `Chat (${n})` : "Chat";
+  if (ctx.tab === "chat") renderTab();
 }
 
 /** The table's record changed (speed, rematch, pause): the parts that show it are drawn again. */
@@ -1133,10 +1282,13 @@ for (const b of document.querySelectorAll(".tabs button")) {
     ctx.tab = b.dataset.tab;
     drawnTab = null;
     renderTab();
+    if (ctx.tab === "chat") chatChanged();
   });
 }
 addEventListener("pagehide", () => fair.save(record, true));
 addEventListener("keydown", onKey);
+chatui.connectChat((m) => ws && ws.readyState === 1 && (ws.send(JSON.stringify(m)), true)); // issue 33
+ctx.isHost = () => hostSeat(code) === ctx.seat;
 takeSeat().then((t) => {
   setToken(t);
   render();

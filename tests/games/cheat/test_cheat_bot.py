@@ -210,3 +210,42 @@ def test_voluntary_lie_rate_learns_from_exposures() -> None:
     """000_0fa2fe02243ab02b.txt: "The only thing you have to avoid is being caught" — the
     bot's estimate of how freely a player lies rises with its exposed lies."""
     assert voluntary_rate(0, 5) < 0.1 < voluntary_rate(0, 0) < 0.5 < voluntary_rate(8, 1)
+
+
+def test_an_unlikely_claim_is_called() -> None:
+    """001_e8630c614840283e.txt: "If you think another player is lying, you can call Cheat" —
+    the basic bot holding one 8 sees three 8s claimed by a player with six cards left
+    (P(lie) about 0.86 from its view): it calls, even where its race alone would let it pass;
+    with the rule off (``unlikely=None``) and a claimant far from going out it passes."""
+    from parlour.games.cheat.position import position as build
+
+    h0 = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣"
+    h1 = "8♥ 2♠ 3♠ 9♠ 10♠ K♥ Q♥ A♠ 5♠ 6♠ 7♠"
+    state = build(
+        hands={0: h0, 1: h1, 3: "4♦ 4♥ 5♦ 6♦ 9♦ 10♦"},
+        rest=2,
+        pile=[(3, "7♦", 7), (0, "8♣ 8♦ J♥", 8)],
+        phase="window",
+        turns=7,
+    )
+    view = GAME.observe(state, 1)
+    bot = BasicCheatBot(GAME, 1, 0)
+    assert bot.lie_probability(view) >= 0.8 and view.pile_size <= 4
+    assert bot.act(view, GAME.legal_actions(state)) == Challenge()
+    # a claim where the race alone would pass: a seeded random game, 217 moves in, seat 2 to
+    # answer West's one 7 (P(lie) ≈ 0.82, a one-card pile, West holding 17 cards)
+    from parlour import games
+    from parlour.bots import make
+
+    variant = games.get("cheat")
+    state = GAME.new_game(variant.rules, 0)
+    randoms = [make("random", variant, s, 0) for s in range(4)]
+    for _ in range(217):
+        s = GAME.to_act(state)
+        assert s is not None
+        state, _ = GAME.apply(state, randoms[s].act(None, GAME.legal_actions(state)))
+    view = GAME.observe(state, 2)
+    assert view.phase == "window" and view.pile[-1].seat == 1
+    on, off = BasicCheatBot(GAME, 2, 0), BasicCheatBot(GAME, 2, 0, unlikely=None)
+    assert 0.8 <= on.lie_probability(view) < 1.0
+    assert on.should_challenge(view) and not off.should_challenge(view)

@@ -270,7 +270,10 @@ def test_phase_pile_taken_sets_the_pending_cards() -> None:
         turn_melds=1,
     )
     assert s.took_pile and s.provisional and s.turn_value == 30 and conserved(s)
-    assert GAME.observe(s, 2).pending == tuple(parse_cards(pending))
+    # "without looking take the next 7 cards … keeping them face down" (seed 004): the view
+    # has their number, not their faces
+    assert s.pending == list(parse_cards(pending))
+    assert GAME.observe(s, 2).pending == () and GAME.observe(s, 2).pending_size == 7
     s2, _ = GAME.apply(s, Meld(tuple(parse_cards("5♣ 5♦ 5♥"))))
     assert s2.provisional  # 45 < 50
     s3, _ = GAME.apply(s2, Retract())

@@ -10,6 +10,7 @@ import pytest
 from parlour.core.cards import JOKER, parse_card, rank_of, shoe
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import derive_seed
+from parlour.core.text import Names
 from parlour.games.handfoot import ENTRY, GAME, HandFootRules
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.games.handfoot.legal import canonical_action
@@ -185,6 +186,37 @@ def test_pile_needs_eight_cards_top_plus_seven() -> None:
     assert hand_of(done, 0) == Counter(cards("4c 5c 6c 7c 8c 9c 10c"))  # joined after the discard
     no_pair = scenario(hands={0: "Qc 5d 5s"}, pile=pile, phase=PHASE_DRAW)
     assert GAME.legal_actions(no_pair) == [Draw()]
+
+
+def test_cards_taken_with_the_pile_are_set_aside_face_down() -> None:
+    """004_bae80ddcdedd4514.txt: "Then without looking take the next 7 cards from the bottom of
+    the stack, keeping them face down. Set them to the side, then finish your turn." Every view
+    (the taker's too) and the take's event give their number, never their faces; a re-deal of the
+    taker's view deals them like any unseen card.  The house rule ``pile_cards_face_up`` (not
+    from the seed) shows them."""
+    pile = "Kc 4c 5c 6c 7c 8c 9c 10c Qh"
+    take = TakePile(tuple(cards("Qc Qd")), -1)
+    s = scenario(hands={0: "Qc Qd 5s"}, pile=pile, phase=PHASE_DRAW, down=[0], foot_taken=[0])
+    after, events = GAME.apply(s, take)
+    for seat in (0, 1, 2, None):
+        view = GAME.observe(after, seat)
+        assert view.pending == () and view.pending_size == 7
+        data = GAME.view_to_json(view)
+        assert data["pending"] == [] and data["pending_size"] == 7
+    took = next(e for e in events if e.kind == "take_pile")
+    assert took.data["pending"] == () and took.data["count"] == 7
+    assert "7 more cards, face down" in GAME.describe(took, 1, Names(("S", "W", "N", "E")))
+    rng = random.Random(2)
+    dealt = {tuple(GAME.determinize(GAME.observe(after, 0), rng).pending) for _ in range(20)}
+    assert len(dealt) > 10 and all(len(p) == 7 for p in dealt)
+    up = HandFootRules(cut_spread=0.0, pile_cards_face_up=True)
+    s = scenario(
+        hands={0: "Qc Qd 5s"}, pile=pile, phase=PHASE_DRAW, down=[0], foot_taken=[0], rules=up
+    )
+    after, events = GAME.apply(s, take)
+    seven = tuple(cards("4c 5c 6c 7c 8c 9c 10c"))
+    assert GAME.observe(after, 1).pending == seven
+    assert next(e for e in events if e.kind == "take_pile").data["pending"] == seven
 
 
 def test_taken_pile_can_be_given_back_when_requirement_missed() -> None:

@@ -6,15 +6,21 @@ import random
 
 import pytest
 
-from parlour.core.cards import shuffled_shoe
+from parlour.core.cards import parse_cards, shuffled_shoe
 from parlour.core.errors import IllegalAction
 from parlour.games.scat import GAME
 from parlour.games.scat.actions import Declare31, Discard, DrawStock, EndHand, Knock, TakeDiscard
 from parlour.games.scat.parts.values import hand_value
+from parlour.games.scat.position import position as build
 from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import DEALT31, DISCARD, DRAW, OVER
 
 from .helpers import card, cards, play, position
+
+
+def cards_in_order(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text))
+
 
 R = ScatRules()
 
@@ -86,6 +92,37 @@ def test_card_taken_from_pile_may_not_be_discarded() -> None:
     assert Discard(card("9♦")) not in GAME.legal_actions(state)
     with pytest.raises(IllegalAction, match="just taken from the discard pile"):
         GAME.apply(state, Discard(card("9♦")))
+
+
+def test_the_discard_pile_is_squared_up_only_the_top_card_shows() -> None:
+    """001_e8630c614840283e.txt: "During play, the discard pile is always kept 'squared up' so
+    that only the top card is visible and available to be taken" — every seat's view (and a
+    spectator's) holds the top card and the pile's size, never the cards under it; a re-deal of
+    the view changes the cards under the top and keeps the top."""
+    state = build(hands=["A♥ K♥ 2♣", "3♦ 4♦ 5♠"], pile="5♥ 4♣ 6♠ 7♣")
+    for seat in (0, 1, None):
+        view = GAME.observe(state, seat)
+        assert view.pile_top == card("7♣") and view.pile_size == 4 and view.pile == ()
+        data = GAME.view_to_json(view)
+        assert data["pile_top"] == "7♣" and data["pile_size"] == 4 and data["pile"] == []
+        assert not {"5♥", "4♣", "6♠"} & set(str(data).replace("'", " ").split())
+    rng = random.Random(3)
+    unders = set()
+    for _ in range(30):
+        other = GAME.determinize(GAME.observe(state, 0), rng)
+        assert other.pile[-1] == card("7♣") and len(other.pile) == 4
+        assert GAME.observe(other, 0) == GAME.observe(state, 0)
+        unders.add(other.pile[:-1])
+    assert len(unders) > 20
+
+
+def test_open_pile_house_rule_shows_the_whole_pile() -> None:
+    """A house rule (``open_pile``), not from seed 001: the pile spread so every card shows."""
+    state = build(hands=["A♥ K♥ 2♣", "3♦ 4♦ 5♠"], pile="5♥ 4♣ 6♠ 7♣", open_pile=True)
+    view = GAME.observe(state, 1)
+    assert view.pile == cards_in_order("5♥ 4♣ 6♠ 7♣") and view.pile_size == 4
+    other = GAME.determinize(view, random.Random(1))
+    assert other.pile == state.pile
 
 
 def test_card_drawn_from_stock_may_be_discarded() -> None:
