@@ -67,12 +67,14 @@ def test_run_specs_stops_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_pool_stops_at_the_deadline() -> None:
-    # a real pool and a real clock: a deadline already past abandons every game
-    tour = Tournament(games.get("samba"), ["basic", "random"], games=6)
+    # a real pool and a real clock: a deadline already past abandons every game ...
+    tour = Tournament(games.get("samba", "bolivia"), ["basic", "random"], games=20)
+    assert tour.run(workers=2, deadline=time.monotonic() - 1.0) == []
+    # ... and a short one stops long before twenty whole Bolivia matches are played
     started = time.monotonic()
-    results = tour.run(workers=2, deadline=time.monotonic() + 0.2)
-    assert len(results) < 6
-    assert time.monotonic() - started < 20
+    results = tour.run(workers=2, deadline=time.monotonic() + 0.3)
+    assert len(results) < 20
+    assert time.monotonic() - started < 15
 
 
 def test_tournament_time_limit_prints_and_saves_the_games_finished(
