@@ -2,7 +2,7 @@
 
 N tables of 4-player Samba (one hand per match by default), each with one scripted person and
 three ``basic`` bots, are played through the same code a WebSocket player goes through —
-``parlour.server.app.run_session`` (the welcome, each client message parsed and handled,
+``parlour.server.session.run_session`` (the welcome, each client message parsed and handled,
 ``Table.submit``, the broadcast, the connection's send queue and sender) — over a fake transport
 instead of a socket: the person's messages come from a queue, what the server sends is read by
 a scripted client that answers its turn with the first legal action (after ``--think`` seconds).
@@ -39,8 +39,8 @@ from typing import Any
 
 import orjson
 
-from parlour.server.app import run_session
 from parlour.server.lobby import ServerConfig, TableServer
+from parlour.server.session import run_session
 from parlour.server.storage import open_storage
 
 

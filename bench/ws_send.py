@@ -57,7 +57,7 @@ def _system_ticks(stat: Path) -> int:
 
 
 def run(pings: int, direct: bool) -> float:
-    import parlour.server.app as app_module
+    import parlour.server.session as app_module
     from tests.server import toygame
     from tests.server.conftest import live_server
 

@@ -9,6 +9,20 @@ past decisions with the search's own choice from the view the player had at that
 Values are the search's mean reward for the seat's side, in [0, 1] (0.5: level with the other
 sides; see :mod:`parlour.bots.ismcts`); ``points`` turns it back into an estimated score margin
 when the game declares a ``score_scale``.
+
+**Noise.**  Every compared move is played out on the same determinizations with the same
+play-out seeds (common random numbers), so two moves differ by the mean of their per-round
+differences, whose standard error the rounds themselves give.  A move is *within the search's
+noise* of a better one when its shortfall is at most :data:`NOISE_Z` of those standard errors
+(or when fewer than two rounds were played: no spread to judge by).  The options are put in
+tiers (``Option.rank``): rank 1 is the best move and every move within the noise of it, rank 2
+the best of the rest and the moves within its noise, and so on — moves of one rank are shown as
+equal, not ordered.  A review remarks on a decision only when the search's choice beats the
+player's beyond the noise.
+
+**Reasons agree with the values.**  A reason that compares (draws "rather than taking the
+pile", lets a claim stand "rather than challenging") is given only when the values bear it
+out: :func:`reason` is told the other options and their ranks (:func:`_consistent`).
 """
 
 from __future__ import annotations
@@ -20,16 +34,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour import bots as bot_registry
-from parlour.core.cards import JOKER, rank_of
+from parlour.core.cards import JOKER, card_str, rank_of
 from parlour.core.registry import Variant
+
+#: standard errors of the paired difference within which two moves count as equal (about a
+#: 95 % two-sided band; the paired search's own ``z`` for overruling its policy is the same)
+NOISE_Z = 2.0
 
 
 @dataclass
 class Option:
+    """One compared move: its mean reward for the seat's side, its estimated score margin,
+    why in words, its tier (``rank``: 1 = the best and every move within the search's noise of
+    it), ``noise`` (:data:`NOISE_Z` standard errors of its difference with the best move, in
+    reward units; 0 for the best itself) and ``text``, the move in the hint's own words when
+    they say more than the game's (Samba: a staged card named as the meld it starts)."""
+
     action: Any
     value: float
     points: float | None
     reason: str
+    rank: int = 1
+    noise: float = 0.0
+    text: str | None = None
+
+    @property
+    def equal_to_best(self) -> bool:
+        return self.rank == 1
 
 
 @dataclass
@@ -72,6 +103,12 @@ class Remark:
     def difference(self) -> float:
         return self.better.value - self.chosen.value
 
+    @property
+    def noise(self) -> float:
+        """The band within which the difference would be the search's noise (the chosen
+        move's :attr:`Option.noise`)."""
+        return self.chosen.noise
+
 
 @dataclass
 class HandReview:
@@ -92,6 +129,50 @@ def _search(variant: Variant, seat: int, seed: int, budget: Any) -> Any:
     return bot_registry.make("strong", variant, seat, seed, budget=budget)
 
 
+def _paired_se(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """The standard error of the mean of ``a[r] − b[r]`` (None with fewer than two rounds)."""
+    n = len(a)
+    if n < 2:
+        return None
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return math.sqrt(var / n)
+
+
+def tiers(
+    samples: Sequence[Sequence[float]], order: Sequence[int], z: float = NOISE_Z
+) -> tuple[list[int], list[float]]:
+    """``(rank, noise)`` per move of ``order`` (indices into ``samples``, best first by mean):
+    a move joins the tier of the tier's best move when its shortfall from it is at most ``z``
+    paired standard errors; ``noise`` is ``z`` standard errors of its difference with the very
+    best move (``inf`` with fewer than two rounds: nothing can be told apart).
+
+    >>> ranks, noise = tiers([[1, 1, 1], [0.9, 1.0, 0.95], [0, 0, 0.1]], [0, 1, 2])
+    >>> ranks, [round(n, 3) for n in noise]
+    ([1, 1, 2], [0.0, 0.058, 0.067])
+    """
+    ranks: list[int] = []
+    noises: list[float] = []
+    head = -1  # the best move of the current tier
+    for pos, i in enumerate(order):
+        top = order[0]
+        se_top = _paired_se(samples[top], samples[i]) if pos else 0.0
+        noises.append(math.inf if se_top is None else z * se_top)
+        if pos == 0:
+            ranks.append(1)
+            head = i
+            continue
+        se = _paired_se(samples[head], samples[i])
+        gap = (sum(samples[head]) - sum(samples[i])) / max(len(samples[i]), 1)
+        if se is None or gap <= z * se + 1e-12:
+            ranks.append(ranks[-1])
+        else:
+            ranks.append(ranks[-1] + 1)
+            head = i
+    return ranks, noises
+
+
 def advise(
     variant: Variant,
     view: Any,
@@ -104,26 +185,37 @@ def advise(
     limit: int = 4,
 ) -> Advice:
     """The search's estimate of the moves it compares from ``view`` (best first, at most
-    ``limit`` plus anything in ``include``).  ``budget`` as for ``strong`` (``"200it"``: a
+    ``limit`` plus anything in ``include``), in tiers of moves within the search's noise of
+    each other (see the module's docstring).  ``budget`` as for ``strong`` (``"200it"``: a
     number of play-outs, deterministic for a seed; a float: seconds)."""
     import time
 
     started = time.perf_counter()
     bot = _search(variant, seat, seed, budget)
     if len(legal) == 1:
-        ranked, rounds = [(legal[0], 0.5)], 0
+        moves, samples = [legal[0]], [[0.5]]
+        rounds = 0
     else:
-        ranked, rounds = bot.estimate(view, legal, include)
+        moves, samples = bot.estimate_samples(view, legal, include)
+        rounds = len(samples[0]) if samples else 0
+    means = [sum(v) / max(len(v), 1) for v in samples]
     # best first; equal values keep the search's order (the policy's own move first)
-    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][1], i))
-    keep = order[:limit] + [i for i in order[limit:] if ranked[i][0] in include]
+    order = sorted(range(len(moves)), key=lambda i: (-means[i], i))
+    ranks, noises = tiers(samples, order)
+    rank_of_move = {moves[i]: r for i, r in zip(order, ranks, strict=True)}
+    noise_of_move = {moves[i]: n for i, n in zip(order, noises, strict=True)}
+    keep = order[:limit] + [i for i in order[limit:] if moves[i] in include]
     world = variant.game.determinize(view, random.Random(seed)) if len(legal) > 1 else None
+    compared = [(moves[i], means[i], rank_of_move[moves[i]]) for i in order]
     options = [
         Option(
-            ranked[i][0],
-            ranked[i][1],
-            _points(ranked[i][1], bot.score_scale),
-            reason(variant, view, ranked[i][0], world, seat),
+            moves[i],
+            means[i],
+            _points(means[i], bot.score_scale),
+            reason(variant, view, moves[i], world, seat, compared=compared, legal=legal),
+            rank_of_move[moves[i]],
+            noise_of_move[moves[i]],
+            move_text(variant, view, moves[i], world, seat),
         )
         for i in keep
     ]
@@ -141,7 +233,7 @@ def review(
     threshold: float = 0.05,
 ) -> HandReview:
     """The decisions of one hand where the search's own choice beats the player's by more than
-    ``threshold`` (in reward units), checking at most ``most`` decisions (those with the most
+    ``threshold`` (in reward units) and by more than the search's noise, checking at most ``most`` decisions (those with the most
     choice first: a forced move needs no review)."""
     real = [d for d in decisions if len(d.legal) > 1]
     chosen = sorted(range(len(real)), key=lambda i: -len(real[i].legal))[:most]
@@ -164,7 +256,8 @@ def review(
         # "better by more than the threshold" as the player is shown it: a gain that rounds to
         # 0.000 is no remark ("better by 0" would be nonsense), whatever the threshold
         gain = round(advice.best.value - mine.value, DIFFERENCE_DIGITS)
-        if advice.best.action != d.action and gain > threshold:
+        # and beyond the search's noise: a move of the best's own tier is as good as it
+        if advice.best.action != d.action and gain > threshold and mine.rank > 1:
             out.remarks.append(Remark(d, mine, advice.best))
     return out
 
@@ -216,9 +309,58 @@ def _opponent_ranks(view: Any, seat: int) -> set[int]:
     return out
 
 
-def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> str:
+#: the moves that take from the discard pile, by class name (Samba, Hand and Foot, Scat)
+_TAKES = ("TakePile", "TakeDiscard", "TakeTop", "Take")
+_DRAWS = ("DrawStock", "Draw")
+
+#: (move, mean value, rank) of every move compared, best first
+Compared = Sequence[tuple[Any, float, int]]
+
+
+def _versus(action: Any, compared: Compared | None, names: Sequence[str]) -> str | None:
+    """How ``action`` stands against the best compared move whose class is one of ``names``:
+    ``"better"`` (a better rank), ``"equal"`` (the same rank: within the search's noise),
+    ``"worse"``, or None (no such move was compared)."""
+    if compared is None:
+        return None
+    mine = next((r for a, _, r in compared if a == action), None)
+    theirs = [r for a, _, r in compared if type(a).__name__ in names and a != action]
+    if mine is None or not theirs:
+        return None
+    best = min(theirs)
+    return "better" if mine < best else "equal" if mine == best else "worse"
+
+
+def _rank(action: Any, compared: Compared | None) -> int | None:
+    if compared is None:
+        return None
+    return next((r for a, _, r in compared if a == action), None)
+
+
+def _value(action: Any, compared: Compared | None) -> float | None:
+    if compared is None:
+        return None
+    return next((v for a, v, _ in compared if a == action), None)
+
+
+def reason(
+    variant: Variant,
+    view: Any,
+    action: Any,
+    world: Any,
+    seat: int,
+    *,
+    compared: Compared | None = None,
+    legal: Sequence[Any] | None = None,
+) -> str:
     """One line on what the move does, from simple features of the view before and after it
-    (``world``: a determinization of ``view``, used only to see the seat's own view after)."""
+    (``world``: a determinization of ``view``, used only to see the seat's own view after).
+
+    A reason that compares the move with another (the pile "not worth taking", a challenge
+    "too risky") is given only when ``compared`` (every move compared, with its value and
+    rank) bears it out: a move ranked below the alternative says so instead, one within the
+    search's noise of it says they are about as good, and without ``compared`` no comparison
+    is claimed."""
     game = variant.game
     name = type(action).__name__
     after = None
@@ -248,7 +390,7 @@ def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> s
         ):
             return "opens the side's melds"
     card = getattr(action, "card", None)
-    if name in ("TakePile", "TakeDiscard", "TakeTop", "Take"):
+    if name in _TAKES:
         size = int(getattr(view, "pile_size", 0) or 0)
         if name == "TakeDiscard":
             return "takes the discard: it improves the hand"
@@ -262,13 +404,35 @@ def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> s
             return "discards a safe card: no opponent meld can use it"
         return "discards the least useful card"
     if name in ("Knock",):
+        value, rank = _value(action, compared), _rank(action, compared)
+        if rank is not None and rank > 1:
+            return "knocks, though another move is rated higher"
+        if value is not None and value < 0.5:
+            return "knocks: the hand is likely to end behind, but waiting is rated no better"
         return "knocks: the hand is likely to beat the others"
     if name in ("Declare31", "Hammer", "ThrowDown"):
         return "shows the hand now, while it is strong"
-    if name == "DrawStock" or name == "Draw":
-        return "draws from the stock: the pile is not worth taking"
+    if name in _DRAWS:
+        takes = legal is not None and any(type(a).__name__ in _TAKES for a in legal)
+        if legal is not None and not takes:
+            return "draws from the stock: the pile cannot be taken now"
+        vs = _versus(action, compared, _TAKES)
+        if vs == "better":
+            return "draws from the stock: the pile is not worth taking"
+        if vs == "equal":
+            return "draws from the stock: about as good as taking the pile"
+        if vs == "worse":
+            return "draws from the stock, though taking the pile is rated higher"
+        return "draws from the stock"
     if name == "Challenge":
-        return "challenges a likely lie"
+        vs = _versus(action, compared, ("Pass",))
+        if vs == "better":
+            return "challenges a likely lie"
+        if vs == "equal":
+            return "challenges: about as good as letting the claim stand"
+        if vs == "worse":
+            return "challenges, though letting the claim stand is rated higher"
+        return "challenges the claim"
     if name == "Claim":
         sel = getattr(view, "selection", ()) or ()
         rank = getattr(action, "rank", None)
@@ -278,7 +442,22 @@ def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> s
     if name == "Pick":
         return "puts this card into the play"
     if name == "Pass" and variant.name == "cheat":
-        return "lets the claim stand: a challenge looks too risky"
+        vs = _versus(action, compared, ("Challenge",))
+        if vs == "better":
+            return "lets the claim stand: a challenge looks too risky"
+        if vs == "equal":
+            return "lets the claim stand: about as good as challenging"
+        if vs == "worse":
+            return "lets the claim stand, though a challenge is rated higher"
+        return "lets the claim stand"
+    if name == "Stage" and variant.name == "samba" and world is not None:
+        staged = _samba_stage(variant, view, action, world, seat)
+        if staged is not None:
+            cards, meld = staged
+            shown = " ".join(card_str(c) for c in cards)
+            if not getattr(view, "pending", ()):
+                return f"begins {shown}, {meld}"
+            return f"builds {shown}, {meld}"
     if name in ("Stage", "Meld", "MeldBlackThrees", "LayRedThree"):
         return "lays down cards that score"
     if name in ("AddToMeld", "MergeGroups"):
@@ -286,8 +465,99 @@ def reason(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> s
     if name == "AnswerGoOut":
         return "agrees to go out" if getattr(action, "yes", False) else "keeps the hand going"
     if name == "AskGoOut":
+        value, rank = _value(action, compared), _rank(action, compared)
+        if rank is not None and rank > 1:
+            return "asks to go out, though another move is rated higher"
+        if value is not None and value < 0.5:
+            return "asks to go out: ending the hand now is rated no worse than playing on"
         return "asks to go out while ahead"
+    rank = _rank(action, compared)
+    if rank is not None and rank > 1:
+        return "the search rates it below the suggestion"
     return "the search rates it best"
+
+
+# --- the moves in the hint's words -------------------------------------------------------
+
+_RANK_NAMES = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
+
+
+def _rank_name(rank: int) -> str:
+    return _RANK_NAMES.get(rank, f"{rank}s")
+
+
+def _meld_words(meld: Any) -> str:
+    """A meld in words: "a meld of 7s", "a sequence of ♦ from 5 to 7", "a meld of wild
+    cards"."""
+    from parlour.core.cards import SUIT_SYMBOLS
+
+    kind = getattr(meld, "kind", "")
+    if kind == "sequence":
+        high = getattr(meld, "high", 0)
+        low = getattr(meld, "rank", 0)
+        names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+        return (
+            f"a sequence of {SUIT_SYMBOLS[meld.suit]} from {names.get(low, low)} to "
+            f"{names.get(high, high)}"
+        )
+    if kind == "wild":
+        return "a meld of wild cards"
+    return f"a meld of {_rank_name(getattr(meld, 'rank', 0))}"
+
+
+def _samba_stage(
+    variant: Variant, view: Any, action: Any, world: Any, seat: int
+) -> tuple[tuple[int, ...], str] | None:
+    """The new meld a Samba ``Stage`` builds: the staged cards and, for the rest, the cards the
+    ``basic`` policy would stage next from the seat's own hand (it sees only the view), then
+    the meld they make in words.  None when the meld is not completed that way."""
+    game = variant.game
+    try:
+        before = list(_melds(game.observe(world, seat), seat))
+        state = game.apply_quiet(world, action)
+        policy = bot_registry.make("basic", variant, seat, 0)
+        for _ in range(3):
+            if not getattr(state, "pending", ()):
+                break
+            legal = game.legal_actions(state)
+            stages = [a for a in legal if type(a).__name__ == "Stage"]
+            if not stages:
+                return None
+            choice = policy.act(game.observe(state, seat), legal)
+            state = game.apply_quiet(state, choice if choice in stages else stages[0])
+        made = list(_melds(game.observe(state, seat), seat))
+        for m in before:  # the melds that were there already (equal melds counted apart)
+            if m in made:
+                made.remove(m)
+    except Exception:  # words for a hint: never fail the hint for them
+        return None
+    if len(made) != 1:
+        return None
+    meld = made[0]
+    return tuple(meld.cards), _meld_words(meld)
+
+
+def move_text(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> str | None:
+    """The move in the hint's words when they say more than the game's own text, else None:
+    a Samba ``Stage`` ("meld 7♦") is named as the meld it builds ("start a meld of 7s with
+    7♦", "add 7♣ to the new meld of 7s", "complete the new meld of 7s with 7♥")."""
+    if variant.name != "samba" or type(action).__name__ != "Stage" or world is None:
+        return None
+    card = getattr(action, "card", None)
+    if not isinstance(card, int):
+        return None
+    staged = _samba_stage(variant, view, action, world, seat)
+    if staged is None:
+        return None
+    _, meld = staged
+    shown = card_str(card)
+    pending = len(getattr(view, "pending", ()) or ())
+    new = meld.replace("a ", "the new ", 1)
+    if pending == 0:
+        return f"start {meld} with {shown}"
+    if pending == 1:
+        return f"add {shown} to {new}"
+    return f"complete {new} with {shown}"
 
 
 def _scat_discard(view: Any, card: int) -> str:

@@ -120,8 +120,11 @@ class IsmctsBot(Bot):
     (``"auto"`` = the game's hint, ``"tree"`` = SO-ISMCTS, ``"paired"`` = the policy's move
     against a few alternatives on shared determinizations), ``candidates`` (moves compared by the
     paired search, the policy's included), ``z`` (standard errors by which an alternative must
-    beat the policy's move in the paired search), ``policy`` (a Bot class for play-outs and the
-    favourite, instead of the game's ``basic``)."""
+    beat the policy's move in the paired search; default the game's ``paired_z``, 2),
+    ``race_z`` (racing in the paired search: an alternative that trails the policy's move by
+    more than this many standard errors gets no more play-outs; default the game's
+    ``paired_race_z``, 0 = off), ``policy`` (a Bot class for play-outs and the favourite,
+    instead of the game's ``basic``)."""
 
     name = "strong"
 
@@ -142,8 +145,9 @@ class IsmctsBot(Bot):
         search: str = "auto",
         policy: type[Bot] | None = None,
         candidates: int | None = None,
-        z: float = 2.0,
+        z: float | None = None,
         stop_z: float | None = None,
+        race_z: float | None = None,
         rules: Any = None,
         **params: Any,
     ) -> None:
@@ -155,7 +159,6 @@ class IsmctsBot(Bot):
             self.iterations, self.seconds = parse_budget(budget)
         self.exploration = float(exploration)
         self.policy_prior = float(policy_prior)
-        self.z = float(z)
         entry = _game_entry(game) if rollout in ("auto", "basic") else None
         basic = entry.basic_bot if entry is not None else None
         hints = (entry.hints if entry is not None else None) or SearchHints()
@@ -192,6 +195,8 @@ class IsmctsBot(Bot):
             raise ValueError(f"candidates must be at least 2, got {self.max_candidates}")
         self._candidates: Callable[..., Sequence[Any]] | None = hints.search_candidates
         self.stop_z = float(hints.paired_stop_z if stop_z is None else stop_z)
+        self.z = float(hints.paired_z if z is None else z)
+        self.race_z = float(hints.paired_race_z if race_z is None else race_z)
         self.stopped_early = 0
         self.last_overruled = False
         self.overruled = 0
@@ -352,9 +357,11 @@ class IsmctsBot(Bot):
         side = None
         sums = [0.0] * len(cands)
         squares = [0.0] * len(cands)
+        counts = [0] * len(cands)  # rounds each alternative was played in (racing drops some)
+        active = list(range(1, len(cands)))
         rounds = 0
         playouts = 0
-        while playouts + len(cands) <= max(limit, 2 * len(cands)):
+        while active and playouts + 1 + len(active) <= max(limit, 2 * len(cands)):
             if deadline is not None and rounds >= 2:
                 now = time.perf_counter()
                 if now + 2 * (now - started) / rounds > deadline:
@@ -366,17 +373,23 @@ class IsmctsBot(Bot):
             if side is None:
                 side = self._side_of[self.seat]
             seed = rng.getrandbits(63)
-            base = 0.0
-            for i, action in enumerate(cands):
-                value = self._value_after(world, action, seed, side)
+            base = self._value_after(world, favourite, seed, side)
+            playouts += 1
+            for i in active:
+                d = self._value_after(world, cands[i], seed, side) - base
                 playouts += 1
-                if i == 0:
-                    base = value
-                else:
-                    d = value - base
-                    sums[i] += d
-                    squares[i] += d * d
+                sums[i] += d
+                squares[i] += d * d
+                counts[i] += 1
             rounds += 1
+            if self.race_z > 0 and rounds >= PAIRED_MIN_ROUNDS:
+                # racing: an alternative clearly behind the policy's move gets no more
+                # play-outs; the budget goes to the ones still in contention
+                active = [
+                    i
+                    for i in active
+                    if not self._behind(sums[i], squares[i], counts[i], self.race_z)
+                ]
             if (
                 self.stop_z > 0
                 and rounds >= PAIRED_MIN_ROUNDS
@@ -387,15 +400,30 @@ class IsmctsBot(Bot):
         self._record(playouts, started, cpu_started)
         best, best_mean = favourite, 0.0
         for i in range(1, len(cands)):
-            mean = sums[i] / rounds
-            var = max(0.0, squares[i] / rounds - mean * mean) * rounds / max(1, rounds - 1)
-            se = math.sqrt(var / rounds)
+            n = counts[i]
+            if n < 2:
+                continue
+            mean = sums[i] / n
+            var = max(0.0, squares[i] / n - mean * mean) * n / (n - 1)
+            se = math.sqrt(var / n)
             if mean > best_mean and mean > self.z * se:
                 best, best_mean = cands[i], mean
         if best != favourite:
             self.last_overruled = True
             self.overruled += 1
         return best
+
+    @staticmethod
+    def _behind(total: float, squares: float, n: int, z: float) -> bool:
+        """Whether an alternative's mean paired difference from the policy's move is below zero
+        by more than ``z`` standard errors (or it has not differed from it in any play-out)."""
+        if n < 2:
+            return False
+        if total == 0.0 and squares == 0.0:
+            return True
+        mean = total / n
+        var = max(0.0, squares / n - mean * mean) * n / (n - 1)
+        return mean + z * math.sqrt(var / n) < 0.0
 
     def _settled(self, sums: Sequence[float], squares: Sequence[float], rounds: int) -> bool:
         """Whether every alternative trails the policy's move by more than ``stop_z`` standard
@@ -417,6 +445,17 @@ class IsmctsBot(Bot):
         search would compare here (the policy's own, the game's candidates) plus ``include``,
         each played out on the same determinizations of ``view`` within the budget.  Depends
         on nothing but the view, the legal moves, the seed and the budget."""
+        moves, samples = self.estimate_samples(view, legal, include)
+        rounds = len(samples[0]) if samples else 0
+        return [(a, sum(v) / max(rounds, 1)) for a, v in zip(moves, samples, strict=True)], rounds
+
+    def estimate_samples(
+        self, view: Any, legal: Sequence[Any], include: Sequence[Any] = ()
+    ) -> tuple[list[Any], list[list[float]]]:
+        """:meth:`estimate` with every play-out's reward kept: ``(moves, samples)`` where
+        ``samples[i][r]`` is move ``i``'s reward on round ``r``'s determinization and play-out
+        seed (the same for every move), so that the difference of two moves can be judged
+        against its own spread (the paired standard error, :mod:`parlour.bots.advice`)."""
         game = self.game
         rng = self.rng
         if self._rollout_cls is not None:
@@ -440,7 +479,7 @@ class IsmctsBot(Bot):
         cpu_started = time.process_time()
         deadline = started + self.seconds if self.seconds is not None else None
         limit = self.iterations if self.iterations is not None else 1 << 60
-        sums = [0.0] * len(cands)
+        samples: list[list[float]] = [[] for _ in cands]
         rounds = playouts = 0
         while playouts + len(cands) <= max(limit, 2 * len(cands)):
             if deadline is not None and rounds >= 1:
@@ -458,11 +497,11 @@ class IsmctsBot(Bot):
             side = self._side_of[self.seat]
             seed = rng.getrandbits(63)
             for i, action in enumerate(cands):
-                sums[i] += self._value_after(world, action, seed, side)
+                samples[i].append(self._value_after(world, action, seed, side))
                 playouts += 1
             rounds += 1
         self._record(playouts, started, cpu_started)
-        return [(a, s / max(rounds, 1)) for a, s in zip(cands, sums, strict=True)], rounds
+        return cands, samples
 
     def _determinize(self, view: Any, rng: random.Random) -> Any:
         """A full state consistent with ``view``: the game's hint if it has one, else its own."""

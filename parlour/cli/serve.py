@@ -14,6 +14,10 @@ from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.server import GC_FULL_EVERY, GC_YOUNG
 
+#: ``--header-timeout``'s default (``parlour.server.headtimeout.HEAD_TIMEOUT``; here so that
+#: ``serve --help`` does not import uvicorn)
+HEAD_TIMEOUT = 10.0
+
 SETTINGS_ENV = "PARLOUR_SERVE_SETTINGS"
 
 
@@ -21,8 +25,8 @@ def build_app(settings: dict[str, Any]) -> tuple[Any, Any]:
     """The app (and its journal) for the settings ``serve`` was given."""
     from parlour.server.app import create_app
     from parlour.server.cluster import ClusterConfig, open_leased_storage
+    from parlour.server.config import ServerConfig
     from parlour.server.guard import OriginPolicy
-    from parlour.server.lobby import ServerConfig
     from parlour.server.storage import Storage, open_storage
 
     if settings["game_module"]:
@@ -192,15 +196,42 @@ def serve(
     ws_compression: Annotated[
         bool,
         typer.Option(
-            help="compress WebSocket messages (permessage-deflate): ~5x less traffic for players "
-            "on slow links, more CPU per message for the server"
+            help="compress WebSocket messages (permessage-deflate, on by default): a whole Samba "
+            "match is ~7x fewer bytes for a player; --no-ws-compression saves a few per cent of "
+            "the server's CPU"
         ),
-    ] = False,
+    ] = True,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            help="seconds a client has to send a request's line and headers (then 408 and the "
+            "connection is closed); an idle connection between requests is closed after "
+            "--keep-alive seconds",
+            min=0.1,
+        ),
+    ] = HEAD_TIMEOUT,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            envvar="FORWARDED_ALLOW_IPS",
+            help="addresses (comma-separated; networks as 10.0.0.0/8) of the proxies whose "
+            "X-Forwarded-For names the client (its rate limits are counted by that address); "
+            "from anyone else the header is ignored. Give only your proxy's address: '*' lets "
+            "every client choose its own address and so escape the rate limits",
+        ),
+    ] = "127.0.0.1,::1",
+    keep_alive: Annotated[
+        int,
+        typer.Option(help="seconds an idle HTTP connection stays open between two requests"),
+    ] = 5,
 ) -> None:
     """Run the table server: open the printed URL, start a table, share the link, play."""
     import uvicorn
 
+    from parlour.server import sole
     from parlour.server.guard import install_log_redaction
+    from parlour.server.headtimeout import ENV as HEAD_ENV
+    from parlour.server.headtimeout import HTTP_PROTOCOL
     from parlour.server.storage import StorageError
 
     if durability not in ("normal", "full"):
@@ -233,7 +264,13 @@ def serve(
         "gc_full_every": gc_full_every,
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    os.environ[HEAD_ENV] = str(header_timeout)  # read by each connection (and by the workers)
     if workers > 1:
+        # the processes of a cluster share the journal's lock; a lone server holds it alone
+        try:
+            held = sole.hold(str(db), shared=True)
+        except StorageError as exc:
+            raise fail(str(exc)) from None
         # each worker builds its own app (its own journal pool, bus connection and node name)
         os.environ[SETTINGS_ENV] = json.dumps(settings)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -250,14 +287,24 @@ def serve(
             workers=workers,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            http=HTTP_PROTOCOL,
+            forwarded_allow_ips=forwarded_allow_ips,
+            timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
             timeout_graceful_shutdown=5,
         )
+        if held is not None:
+            held.release()
         return
     try:
         application, storage = build_app(settings)
     except StorageError as exc:
+        raise fail(str(exc)) from None
+    try:
+        application.state.sole_lock = sole.hold(storage.url, shared=redis is not None)
+    except StorageError as exc:
+        storage.close()
         raise fail(str(exc)) from None
     server = uvicorn.Server(
         uvicorn.Config(
@@ -266,6 +313,9 @@ def serve(
             port=port,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            http=HTTP_PROTOCOL,
+            forwarded_allow_ips=forwarded_allow_ips,
+            timeout_keep_alive=keep_alive,
             ws_per_message_deflate=ws_compression,
             lifespan="on",
             # open sockets get 5 s to close on SIGTERM, then the server stops anyway

@@ -20,6 +20,23 @@ from rich.table import Table
 from parlour.cli.base import app
 from parlour.cli.common import console, fail
 
+#: deepest nesting a replay or a kept record may have (a real one is a few levels deep; a file
+#: nested thousands of levels deep, which a hostile server could send, is refused with a clear
+#: error instead of exhausting the interpreter's stack)
+MAX_DEPTH = 64
+
+
+def _json(text: str | bytes, where: str) -> Any:
+    """``text`` as JSON, or exit 2 saying why (nesting too deep included)."""
+    from parlour.server.guard import BadInput, parse_json
+
+    try:
+        return parse_json(text, max_depth=MAX_DEPTH)
+    except BadInput as exc:
+        raise fail(f"{where}: not a Parlour file: {exc.message}") from None
+    except (ValueError, RecursionError) as exc:
+        raise fail(f"{where}: not valid JSON: {exc}") from None
+
 
 def load_replay(source: str) -> dict[str, Any]:
     """The replay JSON from a table URL, an API URL, or a file."""
@@ -30,17 +47,19 @@ def load_replay(source: str) -> dict[str, Any]:
         url = f"{m.group(1)}/api/tables/{m.group(2)}/replay"
         try:
             with urllib.request.urlopen(url, timeout=60) as resp:
-                data: dict[str, Any] = json.loads(resp.read())
+                body = resp.read()
         except urllib.error.HTTPError as exc:
             detail = exc.read().decode(errors="replace")
             raise fail(f"{url}: HTTP {exc.code} {detail}") from None
         except (urllib.error.URLError, OSError) as exc:
             raise fail(f"{url}: {exc}") from None
+        data: dict[str, Any] = _json(body, url)
         return data
     try:
-        loaded: dict[str, Any] = json.loads(Path(source).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
+        text = Path(source).read_bytes()
+    except OSError as exc:
         raise fail(f"{source}: {exc}") from None
+    loaded: dict[str, Any] = _json(text, source)
     return loaded
 
 
@@ -103,9 +122,10 @@ def verify(
     client = None
     if log is not None:
         try:
-            client = json.loads(log.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
+            kept = log.read_bytes()
+        except OSError as exc:
             raise fail(f"{log}: {exc}") from None
+        client = _json(kept, str(log))
         if not isinstance(client, dict):
             raise fail(f"{log}: not a record kept by a Parlour table page")
     result = check_replay(data, client)

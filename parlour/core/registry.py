@@ -53,6 +53,13 @@ class SearchHints:
     #: by more than this many standard errors of the paired difference (checked from the
     #: ``PAIRED_MIN_ROUNDS``-th round on; 0: never stops early, the budget is spent)
     paired_stop_z: float = 0.0
+    #: standard errors of the paired difference by which an alternative must beat the policy's
+    #: move for the paired search to play it (``strong``'s ``z``)
+    paired_z: float = 2.0
+    #: racing in the paired search: from the ``PAIRED_MIN_ROUNDS``-th round on, an alternative
+    #: trailing the policy's move by more than this many standard errors (or never differing
+    #: from it) is played out no more, its share of the budget going to the others (0: off)
+    paired_race_z: float = 0.0
 
 
 class TextRenderer(Protocol):

@@ -1,13 +1,23 @@
 """The table server: lobby over HTTP, play over WebSockets, the journal, bots in empty seats.
 
-- ``app``        the FastAPI application (``create_app``) and the WebSocket message handling
-- ``lobby``      creating, listing, joining and loading tables; server settings
+- ``app``        the FastAPI application (``create_app``): middleware, routers, lifespan
+- ``routes_pages``  the HTML pages (a FastAPI router) and the static files' cache policy
+- ``routes_tables`` the lobby and seat calls over HTTP (a router) and what each does to a table
+- ``routes_play``   the WebSocket route a player or a spectator plays through
+- ``session``    one WebSocket: each client message parsed and handled, the send queue
+- ``lobby``      creating, listing, joining and loading tables (``TableServer``)
+- ``config``     the server's settings (``ServerConfig``) and the bot levels offered
+- ``errors``     the server's errors, at the bottom of the package
 - ``table``      one table: seats and tokens, the journaled state, connections, bots
-- ``flow``       the flow around a table: rematch, holds while a score sheet is read, speed
+- ``flow``       what a table reads of its flow: rematch, holds while a score sheet is read, speed
+- ``flowroutes`` the flow's HTTP calls: rematch, hold, speed
 - ``redact``     what each connection may see (its own view, its legal actions, visible events)
 - ``deals``      deal-seed commitments and reveals, and checking deals again
 - ``replays``    finished matches as step-by-step replays; the Chicago score sheet endpoint
 - ``guard``      strict JSON, rate limits, origins and logs between strangers and the tables
+- ``headtimeout`` uvicorn's HTTP protocols with a deadline for a request's headers
+- ``sole``       one server per journal (a lock), unless the processes share it through Redis
+- ``fairshare``  the bot worker's searches shared between tables (hints first)
 - ``botpool``    bots thinking in processes of their own, off the event loop
 - ``storage``    the journal: SQLite (default) and PostgreSQL behind one interface
 - ``batch``      journal calls handed to the journal threads in batches

@@ -41,8 +41,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.server.bus import Bus
+from parlour.server.errors import LobbyError
 from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
+from parlour.server.session import refuse
 from parlour.server.storage import StorageError, TableMeta
 from parlour.server.table import SeatState, Table
 
@@ -223,7 +225,7 @@ class Cluster:
     async def locate(self, code: Any) -> Table | str:
         """The table if this process plays it (taking its lease if it is free), else the node
         that owns it.  Finished tables are read here without a lease (nobody writes them)."""
-        from parlour.server.lobby import TABLE_CODE, LobbyError
+        from parlour.server.lobby import TABLE_CODE
 
         if not isinstance(code, str):
             raise LobbyError(404, "no such table")
@@ -452,13 +454,9 @@ class Cluster:
         deltas: bool = False,
     ) -> None:
         """A player's socket reached this process: serve it here or through the owner."""
-        from parlour.server.lobby import LobbyError
-
         try:
             where = await self.locate(code)
         except LobbyError as exc:
-            from parlour.server.app import refuse
-
             await refuse(transport, exc)
             return
         if isinstance(where, Table):
@@ -524,15 +522,11 @@ class Cluster:
                 await asyncio.wait_for(transport.close(tun.close_code, tun.reason[:120]), 1.0)
 
     async def _serve_remote(self, remote: _RemoteTransport, data: dict[str, Any]) -> None:
-        from parlour.server.lobby import LobbyError
-
         try:
             code = str(data.get("code"))
             try:
                 where = await self.locate(code)
             except LobbyError as exc:
-                from parlour.server.app import refuse
-
                 await refuse(remote, exc)
                 return
             if not isinstance(where, Table):
@@ -559,8 +553,6 @@ class Cluster:
         self, code: str, op: str, args: dict[str, Any], *, forwarded: bool = False
     ) -> dict[str, Any]:
         """Run a lobby operation on the table's owner (here, or over the bus)."""
-        from parlour.server.lobby import LobbyError
-
         where = await self.locate(code)
         if isinstance(where, Table):
             return await self.ops[op](self.server, where, args)
@@ -591,8 +583,6 @@ class Cluster:
         raise LobbyError(int(reply["status"]), str(reply["message"]), reply.get("headers"))
 
     async def _answer(self, rid: str, data: dict[str, Any]) -> None:
-        from parlour.server.lobby import LobbyError
-
         edge = str(data["edge"])
         try:
             result = await self.call(
@@ -611,8 +601,6 @@ class Cluster:
     async def list(self, status: str, offset: int, limit: int) -> dict[str, Any]:
         """The lobby's table list, across every process (read from the journal; the tables this
         process plays as they are this instant)."""
-        from parlour.server.lobby import LobbyError
-
         try:
             rows = await self.server.db(self.storage.active_summaries)
         except StorageError as exc:

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from pydantic import ConfigDict
+
 log = logging.getLogger("parlour.server")
 
 MAX_DEPTH = 32
@@ -102,12 +104,31 @@ def _no_constant(name: str) -> Any:
     raise BadInput("bad_json", f"{name} is not a JSON number")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise BadInput("bad_json", f"the key {key[:40]!r} appears twice in one object")
+            seen.add(key)
+    return out
+
+
 #: one decoder for every message (``json.loads`` with an option builds a new one per call)
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
+#: the same, refusing an object with a key twice (HTTP bodies: which of the two a reader
+#: takes differs between parsers, so such a body means two things)
+_UNIQUE_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+
+#: the ``model_config`` of every request body: exact JSON types (``"yes"`` is not a boolean,
+#: ``"3"`` not a number) and no field the model does not name
+STRICT_BODY = ConfigDict(strict=True, extra="forbid")
 
 
-def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse strict JSON: depth ≤ ``max_depth``, no NaN/Infinity, no lone surrogates."""
+def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, unique_keys: bool = False) -> Any:
+    """Parse strict JSON: depth ≤ ``max_depth``, no NaN/Infinity, no lone surrogates (and, with
+    ``unique_keys``, no object with a key twice)."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
@@ -117,8 +138,12 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     if (raw.count("[") + raw.count("{") > max_depth) and not _depth_ok(raw, max_depth):
         raise BadInput("bad_json", f"the message is nested deeper than {max_depth} levels")
     try:
-        value = _DECODER.decode(raw)
-    except BadInput:
+        value = (_UNIQUE_DECODER if unique_keys else _DECODER).decode(raw)
+    except BadInput as exc:
+        if unique_keys and exc.code == "bad_json" and "appears twice" in exc.message:
+            # a key twice: the text's other faults (a lone surrogate, NaN) are named first,
+            # as they were before keys were checked
+            parse_json(raw, max_depth=max_depth)
         raise
     except (ValueError, RecursionError) as exc:
         raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
@@ -131,6 +156,12 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
 
 #: what may make a float overflow to infinity
 _RISKY_NUMBER = re.compile(r"[0-9][eE]|[0-9]{300}")
+
+
+def client_address(conn: Any) -> str:
+    """The client's address of a request or WebSocket (uvicorn has already read it from
+    ``X-Forwarded-For`` when the request came from ``--forwarded-allow-ips``)."""
+    return conn.client.host if conn.client else "unknown"
 
 
 # --- rate limits -------------------------------------------------------------------------------
@@ -149,6 +180,7 @@ DEFAULT_LIMITS: dict[str, Limit] = {
     "create": Limit(10, 10),  # tables created
     "join": Limit(20, 30),  # claims, joins, token rotations, leaves
     "lookup": Limit(120, 600),  # table look-ups, lists, replays, verifications, WebSocket opens
+    "sheet": Limit(20, 60),  # Chicago score sheets
 }
 
 

@@ -78,7 +78,7 @@ class HouseRequest(BaseModel):
 
 
 async def _op_house(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
 
     seat = await server.seat_of(table, args.get("token"))
     if seat != table.meta.extra.get("host_seat"):

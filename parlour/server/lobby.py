@@ -11,23 +11,29 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, botpool, loopstats, pgloop
+from parlour.server import botpool, loopstats, pgloop
 from parlour.server.batch import Batcher
+from parlour.server.config import BOT_ALIASES, ServerConfig
 from parlour.server.deals import new_secret, secret_commitment
-from parlour.server.guard import DEFAULT_LIMITS, LOOPBACK_NAMES, Limit, OriginPolicy, RateLimiter
+from parlour.server.errors import JournalError, LobbyError, LobbyUnavailable, Rejected
+from parlour.server.fairshare import FairShare
+from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter, SharedRateLimiter
 from parlour.server.pgloop import LoopAppender
-from parlour.server.storage import PostgresStorage, Storage, StorageError, TableMeta
+from parlour.server.storage import (
+    CorruptJournal,
+    JournalTimeout,
+    PostgresStorage,
+    Storage,
+    StorageError,
+    TableMeta,
+)
 from parlour.server.table import (
-    JournalError,
-    LobbyUnavailable,
-    Rejected,
     SeatState,
     Table,
     clean_name,
@@ -38,7 +44,6 @@ from parlour.server.table import (
 
 if TYPE_CHECKING:
     from parlour.core.bot import Bot
-    from parlour.server.cluster import Cluster
 
 log = logging.getLogger("parlour.server")
 #: the ``loop_counters`` keys of ``action_times`` (the bucket's index follows)
@@ -46,96 +51,39 @@ ACTION_MS = "action_ms_"
 TABLE_CODE = re.compile(r"[A-Z0-9]{1,16}")
 T = TypeVar("T")
 
-#: the bot levels a table may ask for (a fixed list: callers do not choose the thinking time)
-BOT_LEVELS = ("random", "basic", "strong:0.3", "strong:1", "strong:3")
-#: names a caller may use for a level
-BOT_ALIASES = {"strong": "strong:1"}
 
+class Peers(Protocol):
+    """The other processes serving the same journal, as this process's lobby and routes use
+    them: ``parlour.server.cluster.Cluster`` (which is built above the lobby and handed to it,
+    so the lobby never imports the cluster)."""
 
-@dataclass
-class ServerConfig:
-    #: seconds a bot waits before it plays, so people can follow
-    bot_delay: float = 0.6
-    #: seconds a disconnected player keeps the seat before a bot takes over
-    grace: float = 30.0
-    #: largest client message accepted, in bytes
-    max_message: int = 64 * 1024
-    #: threads that run bots
-    bot_threads: int = 2
-    #: processes that run bots instead of the threads (0: threads); see ``parlour.server.botpool``
-    bot_processes: int = 0
-    #: messages and bytes queued for one connection before it counts as fallen behind
-    send_queue_messages: int = 64
-    send_queue_bytes: int = 1 << 21
-    #: seconds one message may take to go out before the connection is closed as too slow
-    send_timeout: float = 20.0
-    #: bot levels offered (each ``name`` or ``name:seconds``)
-    bot_levels: tuple[str, ...] = BOT_LEVELS
-    #: longest a bot may think about one move, in seconds (levels above it are refused)
-    bot_move_cap: float = 5.0
-    #: bot thinking time a table may bank, in seconds, and how fast it comes back (per second);
-    #: a table over budget has its moves played by the quick stand-in bot
-    bot_budget: float = 60.0
-    bot_budget_rate: float = 0.5
-    #: hints (issue 19): seconds of search per hint (or ``hint_iterations`` play-outs, fixed
-    #: for a seed), and the fewest seconds between two hints of one seat
-    hint_seconds: float = 1.0
-    hint_iterations: int | None = None
-    hint_interval: float = 2.0
-    #: post-hand reviews: at most this many decisions per hand and seat, each searched for
-    #: ``review_seconds`` (or ``review_iterations`` play-outs); a remark needs the search's own
-    #: move to beat the player's by more than ``review_threshold`` (reward units, 0..1)
-    review_decisions: int = 6
-    review_seconds: float = 0.25
-    review_iterations: int | None = None
-    review_threshold: float = 0.05
-    #: a table nobody started expires after this many seconds
-    waiting_expiry: float = 24 * 3600.0
-    #: a finished table with nobody watching leaves memory after this many seconds
-    finished_linger: float = 120.0
-    #: how often the lobby looks for tables to expire or unload, in seconds
-    sweep_interval: float = 30.0
-    #: rate limits per client address (``None``: the defaults; ``{}``: none)
-    rate_limits: dict[str, Limit] | None = None
-    #: ``Host`` names served (``None``: any); default: loopback names
-    allowed_hosts: set[str] | None = field(default_factory=lambda: set(LOOPBACK_NAMES))
-    #: extra browser origins allowed to open a WebSocket
-    allow_origins: tuple[str, ...] = ()
-    #: largest page of ``GET /api/tables``
-    list_limit: int = 200
-    #: bot levels played on the event loop instead of a bot thread (a move of these takes
-    #: ~0.02-0.2 ms, less than handing it to a thread); a level whose moves take longer than
-    #: ``bot_inline_cap`` seconds on average goes to the threads for that game from then on
-    bot_inline: tuple[str, ...] = ("random", "basic")
-    bot_inline_cap: float = 0.02
-    #: once started, freeze what is loaded out of the garbage collector's way and collect the
-    #: young objects less often (``parlour serve``; tests leave the interpreter as it is)
-    tune_gc: bool = False
-    #: with ``tune_gc``: allocations between two young-generation collections and seconds between
-    #: the server's own full collections (``parlour serve --gc-young / --gc-full-every``)
-    gc_young: int = GC_YOUNG
-    gc_full_every: float = GC_FULL_EVERY
-    #: a file the event loop's lag and the collector's pauses are written to every few seconds
-    #: (``parlour.server.loopstats``; ``parlour serve`` reads ``PARLOUR_LOOP_STATS``)
-    loop_stats: str | None = None
-    #: seconds a thread may keep the interpreter lock while another thread waits for it
-    #: (``sys.setswitchinterval``; ``None``: the interpreter's 5 ms).  ``parlour serve``: 0.5 ms.
-    #: The event loop and the journal thread share the lock: with 5 ms, each of a batch's SQLite
-    #: calls (each releases the lock) could wait up to 5 ms to get it back from the busy loop,
-    #: which made the round trips' tail at 1,000 tables (docs/server.md "Tail at 1,000 tables")
-    switch_interval: float | None = None
-    #: PostgreSQL: action appends sent from the event loop, batched into one statement per turn
-    #: of the loop (``parlour.server.pgloop``); ``None``: ``PARLOUR_PG_LOOP`` decides (on unless
-    #: it is ``0``); False: on the journal threads as every other call
-    pg_loop: bool | None = None
+    limiter: SharedRateLimiter
 
+    async def start(self) -> None: ...
 
-class LobbyError(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers
+    async def stop(self) -> None: ...
+
+    async def call(
+        self, code: str, op: str, args: dict[str, Any], *, forwarded: bool = False
+    ) -> dict[str, Any]:
+        """A lobby operation on a table, run by the process that plays it."""
+        ...
+
+    async def list(self, status: str, offset: int, limit: int) -> dict[str, Any]:
+        """The lobby's table list across every process."""
+        ...
+
+    async def serve_socket(
+        self,
+        transport: Any,
+        code: str,
+        seat: str | None,
+        contrib: str | None,
+        *,
+        deltas: bool = False,
+    ) -> None:
+        """A player's WebSocket, served here or by the process that plays the table."""
+        ...
 
 
 def default_bot(entry: GameEntry, variant: Variant) -> str:
@@ -158,6 +106,9 @@ class TableServer:
     def __init__(self, storage: Storage, config: ServerConfig | None = None) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
+        #: seconds a journal call may take before it is answered as unavailable (``None``: no
+        #: limit, a local file)
+        self.deadline: float | None = getattr(storage, "deadline", None)
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(
             max(1, int(getattr(storage, "concurrency", 1))), thread_name_prefix="parlour-db"
@@ -181,6 +132,12 @@ class TableServer:
         self.bot_procs: ProcessPoolExecutor | None = (
             botpool.new_pool(self.config.bot_processes) if self.config.bot_processes > 0 else None
         )
+        #: the searches (bot moves, hints) of every table on the bot worker, shared fairly
+        #: between tables (``parlour.server.fairshare``)
+        self.bot_share = FairShare(
+            self.bot_procs if self.bot_procs is not None else self.bot_pool,
+            self.config.bot_processes if self.bot_procs is not None else self.config.bot_threads,
+        )
         #: replays and verifications: one thread of their own, so they never hold up a bot
         self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-work")
         #: (game, bot) pairs whose move was once too slow to play on the event loop
@@ -200,7 +157,7 @@ class TableServer:
         self.origins = OriginPolicy(self.config.allowed_hosts, self.config.allow_origins)
         self._sweeper: asyncio.Task[None] | None = None
         #: several processes on one journal (``parlour.server.cluster.Cluster``), or ``None``
-        self.cluster: Cluster | None = None
+        self.cluster: Peers | None = None
 
     def loop_counters(self) -> dict[str, int]:
         """What the server has done so far (``parlour.server.loopstats``)."""
@@ -249,7 +206,30 @@ class TableServer:
         with the other calls due (``parlour.server.batch``); answered once it has returned.  A
         table's writes stay in order because a table awaits each write before the next under
         its lock."""
-        return await self.journal.call(functools.partial(fn, *args, **kwargs))
+        return await self._in_time(self.journal.call(functools.partial(fn, *args, **kwargs)))
+
+    async def _in_time(self, fut: asyncio.Future[T]) -> T:
+        """The journal's answer, or :class:`JournalTimeout` after the storage's ``deadline``
+        (PostgreSQL: its connection wait plus its statement timeout).  The statement timeout is
+        enforced by the database, which a silent network never lets answer; this one is ours."""
+        if self.deadline is None:
+            return await fut
+        try:
+            return await asyncio.wait_for(fut, self.deadline)
+        except TimeoutError:
+            raise JournalTimeout(
+                f"the database did not answer within {self.deadline:g} s"
+            ) from None
+
+    def forget(self, table: Table, reason: str) -> None:
+        """Drop a table from memory (its journal is read again on the next look): after a write
+        whose outcome is not known.  Its players are disconnected and reconnect."""
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+            log.warning("table %s is read again from the journal: %s", table.code, reason)
+            for conn in list(table.connections):
+                conn.close(reason)
+            table.close()
 
     async def append_action(
         self,
@@ -267,9 +247,16 @@ class TableServer:
         inject faults) is called as itself, on the journal threads."""
         fn = self.storage.append_action
         if self.appender is not None and fn == self._append_call:
-            await self.appender.append(code, index, action, seat, ts, chain)
+            await self._in_time(self.appender.append(code, index, action, seat, ts, chain))
         else:
             await self.db(fn, code, index, action, seat, ts, chain)
+
+    async def search(self, code: str, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+        """Run a search of table ``code`` (a bot move, a hint) on the bot worker, in turn with
+        the other tables' searches (``urgent``, a hint someone waits for: before the bots'
+        moves; else the least-served table first)."""
+        result: T = await self.bot_share.run(code, fn, *args, urgent=urgent)
+        return result
 
     async def rate_wait(self, kind: str, client: str) -> float:
         """Spend one request of ``kind`` for this client address: 0 when allowed, else the
@@ -360,6 +347,10 @@ class TableServer:
         """Load a table; one that cannot be loaded is reported once and remembered as broken."""
         try:
             return await self.db(self._build, code)
+        except CorruptJournal as exc:
+            log.error("cannot restore table %s: %s", code, exc)
+            self.broken[code] = str(exc)
+            return None
         except StorageError:
             raise
         except Exception as exc:
@@ -661,6 +652,7 @@ class TableServer:
         except LobbyError:
             s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name = before
             raise
+        table.new_holder(seat)
         table.broadcast_table()
         return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
 
@@ -716,6 +708,7 @@ class TableServer:
             ) = before
             raise
         if target != holder:
+            table.new_holder(target)
             table.demote(target, "the host made a new invite for this seat")
             table.broadcast_table()
             table.kick()

@@ -277,7 +277,7 @@ def store(server: TableServer) -> PlayerStore:
 def check_name(value: Any) -> str:
     """A display name by the seat-name rules (:func:`parlour.server.table.clean_name`), or a
     ``422`` saying what a name may be."""
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
     from parlour.server.table import clean_name
 
     if isinstance(value, str) and len(value) > 80:  # as the seats' ``player`` field
@@ -289,7 +289,7 @@ def check_name(value: Any) -> str:
 
 
 async def _db(server: TableServer, fn: Callable[..., Any], *args: Any) -> Any:
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
 
     try:
         return await server.db(fn, *args)
@@ -299,7 +299,7 @@ async def _db(server: TableServer, fn: Callable[..., Any], *args: Any) -> Any:
 
 async def player_for(server: TableServer, key: Any) -> Player:
     """The player whose key this is, or ``403``."""
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
 
     if not valid_key(key):
         raise LobbyError(403, "a player key is needed ('key')")
@@ -336,7 +336,7 @@ async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) ->
     sat at — only while the token the player sat with still holds it (a seat that moved to
     someone else, or was left, is not taken back).  Every other tab of the seat gets the new
     token (``token`` message), as with ``rotate``."""
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
     from parlour.server.table import hash_token, new_token
 
     player = await player_for(server, args.get("key"))
@@ -424,7 +424,7 @@ def public_player(server: TableServer, pid: str) -> dict[str, Any] | None:
 
 def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
     """``/api/players…``, ``/api/tables/{code}/sit``, the pages ``/p/{id}`` and ``/move/…``."""
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
 
     async def on_table(code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         if server.cluster is not None:
@@ -504,7 +504,7 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
 
     @app.get("/p/{pid}", include_in_schema=False)
     async def player_page(pid: str, request: Request) -> Any:
-        from parlour.server.app import _page
+        from parlour.server.routes_pages import _page
 
         if wants_json(request):
             return await player_page_data(pid, request)
@@ -512,7 +512,7 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
 
     @app.get("/leaders/{game}", include_in_schema=False)
     async def leaders_page(game: str, request: Request) -> Any:
-        from parlour.server.app import _page
+        from parlour.server.routes_pages import _page
 
         if wants_json(request):
             from parlour.server import ratings
@@ -522,7 +522,7 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
 
     @app.get("/move/{link}", include_in_schema=False)
     async def move_page(link: str) -> Any:
-        from parlour.server.app import _page
+        from parlour.server.routes_pages import _page
 
         return _page("index.html")
 

@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fastapi import FastAPI, Request
 
@@ -266,7 +266,7 @@ def finished(table: Table) -> None:
 async def _finished(table: Table) -> None:
     from parlour.server import house, players
 
-    server = table.server
+    server = cast(Any, table.server)  # the TableServer (the table types it as its TableHost)
     st = players.store(server)
     try:
         bound = await server.db(st.seat_players, table.code)
@@ -334,7 +334,7 @@ async def leaders_json(server: TableServer, game: str, client_address: str) -> d
     from parlour import games
     from parlour.core.errors import ParlourError
     from parlour.server import players
-    from parlour.server.lobby import LobbyError
+    from parlour.server.errors import LobbyError
 
     await server.limit("lookup", client_address)
     try:

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any
+import json
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, Field
+from fastapi import HTTPException, Request, Response
+from pydantic import BaseModel, Field, StringConstraints
 
 from parlour.core.replay import MatchRecord
 from parlour.server import redact
 from parlour.server.deals import DealTracker, verify_match
+from parlour.server.guard import STRICT_BODY
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from parlour.server.table import Table
+
+#: spends one request of a kind for the request's address (``TableServer.limit``)
+Limiter = Callable[[str, Any], Awaitable[None]]
 
 
 def match_record(table: Table) -> MatchRecord:
@@ -142,9 +149,18 @@ def verify_json(table: Table) -> dict[str, Any]:
     return {"code": table.code, **result}
 
 
+#: most deals one Chicago sheet may hold (a long evening is a few dozen; each costs ~0.1 ms of
+#: CPU and ~700 bytes of answer), and the longest score-pad line
+MAX_SHEET_ENTRIES = 400
+MAX_ENTRY_CHARS = 64
+
+
 class ChicagoSheetRequest(BaseModel):
-    entries: list[str] = Field(
+    model_config = STRICT_BODY
+
+    entries: list[Annotated[str, StringConstraints(max_length=MAX_ENTRY_CHARS)]] = Field(
         default_factory=list,
+        max_length=MAX_SHEET_ENTRIES,
         description='score-pad lines in order, e.g. "3NT S =", "4HX E -2 honors4", "pass"',
         examples=[["3S N +1", "3NT E =", "pass"]],
     )
@@ -153,20 +169,35 @@ class ChicagoSheetRequest(BaseModel):
     )
 
 
-def add_chicago(app: FastAPI) -> None:
-    """``POST /api/chicago/sheet`` when ``parlour.scoring.chicago`` is installed."""
-    if importlib.util.find_spec("parlour.scoring.chicago") is None:
-        return
-    from fastapi import HTTPException
-
+def chicago_sheet_body(entries: list[str], options: dict[str, Any]) -> bytes:
+    """The sheet's JSON answer, or :class:`SheetError`: all of it CPU work, run on a worker
+    thread (``TableServer.work_pool``), never on the event loop."""
     from parlour.core.errors import ParlourError
 
     chicago = importlib.import_module("parlour.scoring.chicago")
+    try:
+        sheet = chicago.sheet_from_entries(entries, options)
+    except (ParlourError, ValueError, TypeError, KeyError) as exc:
+        raise SheetError(str(exc)) from None
+    return json.dumps(sheet.to_json(), separators=(",", ":")).encode()
+
+
+class SheetError(ValueError):
+    """A score-pad line or option the sheet cannot take (answered 422)."""
+
+
+def add_chicago(app: FastAPI, work: Callable[..., Awaitable[bytes]], limit: Limiter) -> None:
+    """``POST /api/chicago/sheet`` when ``parlour.scoring.chicago`` is installed.  ``limit``
+    spends one request of the caller's budget (429 when it is spent); ``work`` runs the sheet
+    off the event loop."""
+    if importlib.util.find_spec("parlour.scoring.chicago") is None:
+        return
 
     @app.post("/api/chicago/sheet", summary="Chicago bridge score sheet from the deals played")
-    async def chicago_sheet(req: ChicagoSheetRequest) -> Any:
+    async def chicago_sheet(req: ChicagoSheetRequest, request: Request) -> Any:
+        await limit("sheet", request)
         try:
-            sheet = chicago.sheet_from_entries(req.entries, req.options)
-        except (ParlourError, ValueError, TypeError, KeyError) as exc:
+            body = await work(chicago_sheet_body, req.entries, req.options)
+        except SheetError as exc:
             raise HTTPException(422, str(exc)) from None
-        return sheet.to_json()
+        return Response(body, media_type="application/json")

@@ -55,8 +55,22 @@ class StorageError(Exception):
     """The journal could not be read or written."""
 
 
+class JournalTimeout(StorageError):
+    """The database did not answer within the deadline: the call may or may not have been
+    written (the caller must read the journal again before it relies on it)."""
+
+
+class CorruptJournal(StorageError):
+    """A table's journal is damaged for good (a move missing): not a database that is away for
+    a moment, so the table is answered 410, not 503."""
+
+
 class _Duplicate(StorageError):
     """A row with that key is already there (an action index, a record number)."""
+
+
+#: a write whose key is taken (an action index already journaled: the memory is behind)
+Duplicate = _Duplicate
 
 
 @dataclass
@@ -266,7 +280,10 @@ class _SqlStorage(Storage):
         entries = [JournalEntry(int(r[0]), json.loads(r[1]), r[2], float(r[3]), r[4]) for r in acts]
         for i, e in enumerate(entries):
             if e.index != i:
-                raise StorageError(f"table {code}: journal has a gap at action {i}")
+                raise CorruptJournal(
+                    f"table {code}: the journal has a gap at action {i} (move {i + 1} is "
+                    "missing): the table cannot be played back"
+                )
         return meta, entries
 
     def codes(self, *, active: bool) -> list[str]:
@@ -514,12 +531,27 @@ class PostgresStorage(_SqlStorage):
         options = (
             f"{params.get('options') or ''} -c statement_timeout={int(statement_timeout * 1000)}"
         )
+        # a connection cut silently (packets dropped, no RST) must fail, not hang: probe an idle
+        # one after a few seconds, and give up on data not acknowledged within the statement's
+        # own limit (a URL that sets any of these keeps its own)
+        alive = {
+            "keepalives": 1,
+            "keepalives_idle": 5,
+            "keepalives_interval": 2,
+            "keepalives_count": 3,
+            "tcp_user_timeout": int((statement_timeout + timeout) * 1000),
+        }
         conninfo = make_conninfo(
             url,
             options=options.strip(),
             application_name=params.get("application_name") or "parlour",
             connect_timeout=max(1, round(timeout)),
+            **{k: v for k, v in alive.items() if k not in params},
         )
+        #: the longest a caller waits for a call's answer (a connection, then the statement),
+        #: counted by the server (``TableServer.db``): a database that went silent is answered
+        #: ``unavailable`` after it, whatever TCP does
+        self.deadline = timeout + statement_timeout
         self._conninfo = conninfo
         #: the connection of the batch this thread is running (``run_batch``), if any
         self._batch = threading.local()

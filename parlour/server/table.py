@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
@@ -40,10 +40,71 @@ from parlour.server.deals import (
     secret_commitment,
     valid_contribution,
 )
-from parlour.server.storage import JournalEntry, Record, StorageError, TableMeta
+from parlour.server.errors import UNAVAILABLE, JournalError, LobbyUnavailable, Rejected
+from parlour.server.storage import (
+    Duplicate,
+    JournalEntry,
+    JournalTimeout,
+    Record,
+    Storage,
+    StorageError,
+    TableMeta,
+)
 
 if TYPE_CHECKING:
-    from parlour.server.lobby import TableServer
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from parlour.server.config import ServerConfig
+
+T = TypeVar("T")
+
+
+class TableHost(Protocol):
+    """What a table uses of the server that holds it (``parlour.server.lobby.TableServer``, which
+    builds the tables: the table never imports the lobby)."""
+
+    config: ServerConfig
+    storage: Storage
+    #: the tables in memory, by code (a table checks it is still the one served)
+    tables: dict[str, Table]
+    bot_procs: ProcessPoolExecutor | None
+    work_pool: ThreadPoolExecutor
+    #: counters the table adds to (``loop_counters``)
+    actions_applied: int
+    bot_moves_inline: int
+    broadcasts: int
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A journal call, off the event loop, within the journal's deadline."""
+        ...
+
+    async def append_action(
+        self,
+        code: str,
+        index: int,
+        action: dict[str, Any],
+        seat: int | None,
+        ts: float,
+        chain: str | None = None,
+    ) -> None:
+        """Journal an action; answered once it is committed."""
+        ...
+
+    async def search(self, code: str, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+        """A search on the bot worker, in turn with the other tables'."""
+        ...
+
+    def forget(self, table: Table, reason: str) -> None:
+        """Drop the table from memory: it is read again from the journal."""
+
+    def plays_inline(self, game: str, bot: Bot) -> bool: ...
+
+    def inline_took(self, game: str, bot: Bot, seconds: float) -> None: ...
+
+    def standin_bot(self, variant: Variant) -> str: ...
+
+    def bot_level(self, variant: Variant, name: str | None) -> str: ...
+
 
 log = logging.getLogger("parlour.server")
 
@@ -250,33 +311,10 @@ def clean_name(value: Any) -> str | None:
     return text or None
 
 
-class Rejected(Exception):
-    """A client message refused; ``code`` is one of the protocol's error codes."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class LobbyUnavailable(Exception):
-    """The journal is away (the lobby answers 503)."""
-
-
-class JournalError(Exception):
-    """A table's journal cannot be played back (the reason in words)."""
-
-
-UNAVAILABLE = (
-    "the table's record could not be saved just now (the database is not answering); "
-    "nothing changed — try again in a moment"
-)
-
-
 class Table:
     def __init__(
         self,
-        server: TableServer,
+        server: TableHost,
         meta: TableMeta,
         entry: GameEntry,
         rules: Any,
@@ -315,6 +353,9 @@ class Table:
         self._unreviewed: dict[int, list[advice.Decision]] = {}
         self._hint_at: dict[int, float] = {}
         self._hinting: set[int] = set()
+        #: each seat's holder, counted up when the seat changes hands (a review searched for
+        #: the one before is not kept for the next: reviews belong to the person who played)
+        self._holder: dict[int, int] = {}
         self._budget_at = time.monotonic()
         #: quick bot moves played on the event loop (one in ``CLOCK_EVERY`` is timed)
         self._inline_moves = 0
@@ -883,6 +924,7 @@ class Table:
         s = self.seats[seat]
         s.left = True
         s.token_hash = None
+        self.new_holder(seat)
         s.claimed = not s.open
         s.absent_since = time.monotonic()
         for conn in list(s.connections):
@@ -1008,6 +1050,13 @@ class Table:
                     ts,
                     head,
                 )
+            except (JournalTimeout, Duplicate):
+                # written or not, nobody could say (or the journal has a move this memory has
+                # not: one whose answer came too late): read the journal again before the next
+                asyncio.get_running_loop().call_soon(
+                    self.server.forget, self, "the journal did not answer in time; reconnecting"
+                )
+                raise Rejected("unavailable", UNAVAILABLE) from None
             except StorageError:
                 raise Rejected("unavailable", UNAVAILABLE) from None
             deal_events = self.deals.after(new_state, self.version + 1)
@@ -1061,10 +1110,13 @@ class Table:
         return [
             {
                 "action": self.game.action_to_json(o.action),
-                "text": text,
+                # the hint's own words when they say more (a staged card as the meld it starts)
+                "text": o.text or text,
                 "value": round(o.value, 3),
                 "points": None if o.points is None else round(o.points),
                 "reason": o.reason,
+                # moves of one rank are within the search's noise of each other (advice.tiers)
+                "rank": o.rank,
             }
             for o, text in zip(options, texts, strict=True)
         ]
@@ -1111,7 +1163,6 @@ class Table:
         self._hint_at[seat] = now
         started = time.monotonic()
         spent: float | None = None
-        loop = asyncio.get_running_loop()
         try:
             if self.server.bot_procs is not None:
                 # a worker process searches (the search never holds the event loop's
@@ -1119,11 +1170,9 @@ class Table:
                 job = self._think_job(
                     "advise", (view, legal, seat), {"seed": seed, "budget": budget}
                 )
-                result, spent = await loop.run_in_executor(
-                    self.server.bot_procs, botpool.think, job
-                )
+                result, spent = await self.server.search(self.code, botpool.think, job, urgent=True)
             else:
-                result = await loop.run_in_executor(self.server.bot_pool, call)
+                result = await self.server.search(self.code, call, urgent=True)
         finally:
             self._hinting.discard(seat)
             self._hint_at[seat] = time.monotonic()
@@ -1166,10 +1215,20 @@ class Table:
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().create_task(self._review(done))
 
+    def new_holder(self, seat: int) -> None:
+        """The seat changed hands (its player left, or someone else took it): what was kept
+        of the previous holder's decisions and reviews is not the new one's to read."""
+        self._holder[seat] = self._holder.get(seat, 0) + 1
+        self.decisions.pop(seat, None)
+        self.reviews.pop(seat, None)
+        self._unreviewed.pop(seat, None)
+        self.reviews_due.discard(seat)
+
     async def _review(self, done: dict[int, list[advice.Decision]]) -> None:
         cfg = self.server.config
         budget: Any = f"{cfg.review_iterations}it" if cfg.review_iterations else cfg.review_seconds
         loop = asyncio.get_running_loop()
+        holders = {seat: self._holder.get(seat, 0) for seat in done}
         for seat, decisions in done.items():
             kwargs = {
                 "seed": derive_seed(0, "review", self.code, seat),
@@ -1182,9 +1241,7 @@ class Table:
                     # in a bot worker process, like hints; a review is not charged to the
                     # table's bot budget (it runs after the hand, once per hand and seat)
                     job = self._think_job("review", (decisions, seat), kwargs)
-                    result, _ = await loop.run_in_executor(
-                        self.server.bot_procs, botpool.think, job
-                    )
+                    result, _ = await self.server.search(self.code, botpool.think, job)
                 else:
                     call = functools.partial(advice.review, self.variant, decisions, seat, **kwargs)
                     result = await loop.run_in_executor(self.server.work_pool, call)
@@ -1194,6 +1251,8 @@ class Table:
                 entry = None
             finally:
                 self.reviews_due.discard(seat)
+            if self._holder.get(seat, 0) != holders[seat]:
+                continue  # the seat changed hands while its review was searched
             if entry is not None:
                 kept = self.reviews.setdefault(seat, [])
                 kept.append(entry)
@@ -1314,7 +1373,6 @@ class Table:
         return seat
 
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
         failures = 0
         while (seat := self._bot_to_act()) is not None:
             delay = flow.bot_delay(self)
@@ -1367,7 +1425,7 @@ class Table:
                     # a worker process plays; what it used is charged to this table's budget
                     job = self._bot_job(seat, version, state, failures)
                     action_json, cpu = await asyncio.wait_for(
-                        loop.run_in_executor(procs, botpool.play, job),
+                        self.server.search(self.code, botpool.play, job),
                         self.server.config.bot_move_cap * 4 + 10,
                     )
                     self._spend_budget(cpu)
@@ -1375,7 +1433,7 @@ class Table:
                 else:
                     started = time.monotonic()
                     choose = functools.partial(_choose, bot, game, state, seat)
-                    action, checked = await loop.run_in_executor(self.server.bot_pool, choose)
+                    action, checked = await self.server.search(self.code, choose)
                     self._spend_budget(time.monotonic() - started)
                     action_json = None
                 await self.submit(

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from parlour.server.table import Table
@@ -82,7 +82,8 @@ def table_send(table: Table, fields: dict[str, Any]) -> None:
 async def _stand_in(table: Table, seat: int, version: int) -> None:
     """Time is up: the seat's stand-in bot plays this one decision."""
     from parlour.server import chat
-    from parlour.server.table import Rejected, _choose
+    from parlour.server.errors import Rejected
+    from parlour.server.table import _choose
 
     bot = table._bot(seat)
     try:
@@ -95,7 +96,7 @@ async def _stand_in(table: Table, seat: int, version: int) -> None:
     name = chat._name(table, seat)
     with contextlib.suppress(Exception):
         await chat.post(
-            table.server,
+            cast(Any, table.server),  # the TableServer (the table types it as its TableHost)
             table,
             None,
             "Table",

@@ -172,3 +172,80 @@ def test_tiny_strong_tournament_is_reproducible() -> None:
     assert a == b
     s = summarize(a)["bots"]["strong:12it"]
     assert s["hands"] == 2
+
+
+def test_racing_gives_the_budget_to_the_moves_in_contention(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``race_z`` an alternative clearly behind the policy's move is played out no more
+    after ``PAIRED_MIN_ROUNDS`` rounds; the others get the play-outs it would have had, within
+    the same budget (issue 36)."""
+    from parlour.bots.ismcts import PAIRED_MIN_ROUNDS
+
+    state = _searched_decision(5)
+    seat = GAME.to_act(state)
+    view = GAME.observe(state, seat)
+    legal = GAME.legal_actions(state)
+
+    def run(race_z: float) -> tuple[dict[Any, int], IsmctsBot, Any]:
+        bot = make("strong:120it", VARIANT, seat, 2, race_z=race_z)
+        assert isinstance(bot, IsmctsBot)
+        fav = bot._favourite(view, legal)
+        cands = SambaBasicBot.search_candidates(
+            SambaBasicBot(GAME, seat, 0), view, legal, fav, bot.max_candidates
+        )
+        assert len(cands) >= 3
+        worse, close = cands[1], cands[2]
+        calls: dict[Any, int] = {}
+        noise = random.Random(3)
+
+        def value(world: Any, action: Any, seed: int, side: int) -> float:
+            calls[action] = calls.get(action, 0) + 1
+            if action == worse:
+                return 0.3
+            if action == close:
+                return 0.5 + noise.gauss(0.0, 0.05)
+            return 0.5
+
+        monkeypatch.setattr(bot, "_value_after", value)
+        bot.act(view, legal)
+        return calls, bot, (fav, worse, close)
+
+    plain, bot, (fav, worse, close) = run(0.0)
+    assert plain[worse] == plain[close] == plain[fav] and bot.last_iterations <= 120
+    raced, bot, _ = run(2.0)
+    assert raced[worse] == PAIRED_MIN_ROUNDS  # clearly behind: dropped
+    assert raced[close] > plain[close] and raced[fav] > plain[fav]
+    assert bot.last_iterations == sum(raced.values()) <= 120
+
+
+def test_grouped_candidates_differ_from_each_other() -> None:
+    """``parlour.games.samba.search.candidates``: the policy's move first, every way to draw,
+    and at a meld step no two moves of one group (the same rank staged, the same rank added to
+    one meld), so the comparison's places go to moves that differ (issue 36)."""
+    from parlour.games.samba import search
+
+    s = make_position(
+        hands={**HANDS, 0: "9♥ 9♠ 5♣ K♦"}, melds={0: ["7♣ 7♦ 7♥"]}, pile="4♦ 6♣ 9♦", to_act=0
+    )
+    view, legal = GAME.observe(s, 0), GAME.legal_actions(s)
+    policy = SambaBasicBot(GAME, 0, 0)
+    fav = policy.act(view, legal)
+    assert search.candidates(policy, view, legal, fav, 6)[0] == fav
+    assert set(search.candidates(policy, view, legal, fav, 6)) == set(legal)
+    melding = make_position(
+        hands={**HANDS, 0: "8♦ 8♥ 8♠ 7♠ 7♦ 4♣ K♠ Q♦"},
+        melds={0: ["7♣ 7♥ 7♣"]},
+        to_act=0,
+        phase="meld",
+    )
+    view, legal = GAME.observe(melding, 0), GAME.legal_actions(melding)
+    fav = policy.act(view, legal)
+    old = SambaBasicBot.search_candidates(policy, view, legal, fav, 6)
+    new = search.candidates(policy, view, legal, fav, 6)
+    assert new[0] == fav and set(new) <= set(legal) and len(new) == len(set(new)) <= 6
+    groups = [search.group(a) for a in new if not isinstance(a, A.Discard)]
+    assert len(groups) == len(set(groups))
+    # the old list repeated a group here; the grouped one puts another move in its place
+    old_groups = [search.group(a) for a in old if not isinstance(a, A.Discard)]
+    assert len(old_groups) > len(set(old_groups))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from parlour.server import flow
+from parlour.server import flow, flowroutes
 
 
 class FakeServer:
@@ -36,26 +36,26 @@ def test_a_hold_is_bounded_and_once_per_version(monkeypatch: pytest.MonkeyPatch)
     table, server = fake_table(), FakeServer()
 
     async def run() -> None:
-        r = await flow.hold(server, table, "a", True)  # type: ignore[arg-type]
+        r = await flowroutes.hold(server, table, "a", True)  # type: ignore[arg-type]
         assert r["held"] and 0 < r["for"] <= 0.3
         started = time.monotonic()
         await flow.wait_holds(table)  # a player who walked away: the bots go on after 0.3 s
         assert 0.2 < time.monotonic() - started < 1.0
         # the same seat at the same version cannot hold again
-        r = await flow.hold(server, table, "a", True)  # type: ignore[arg-type]
+        r = await flowroutes.hold(server, table, "a", True)  # type: ignore[arg-type]
         assert not r["held"]
         # another seat can, and closing the sheet ends its hold at once
-        r = await flow.hold(server, table, "b", True)  # type: ignore[arg-type]
+        r = await flowroutes.hold(server, table, "b", True)  # type: ignore[arg-type]
         assert r["held"]
-        r = await flow.hold(server, table, "b", False)  # type: ignore[arg-type]
+        r = await flowroutes.hold(server, table, "b", False)  # type: ignore[arg-type]
         assert not r["held"] and flow.held_for(table) == 0
         # at the next version the first seat may hold again
         table.version = 8
-        assert (await flow.hold(server, table, "a", True))["held"]  # type: ignore[arg-type]
+        assert (await flowroutes.hold(server, table, "a", True))["held"]  # type: ignore[arg-type]
         # a finished table is never held
-        await flow.hold(server, table, "a", False)  # type: ignore[arg-type]
+        await flowroutes.hold(server, table, "a", False)  # type: ignore[arg-type]
         table.status, table.version = "finished", 9
-        assert not (await flow.hold(server, table, "b", True))["held"]  # type: ignore[arg-type]
+        assert not (await flowroutes.hold(server, table, "b", True))["held"]  # type: ignore[arg-type]
 
     # (a thread of its own: the browser tests' event loop may be running in this one)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:

@@ -7,6 +7,7 @@ number of play-outs, so it does not depend on the machine's speed)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from typing import Any
@@ -66,6 +67,11 @@ def test_hint_does_not_depend_on_hidden_cards(game: str, processes: int) -> None
         values = [o["value"] for o in first["options"]]
         assert values == sorted(values, reverse=True)
         assert first["text"] == first["options"][0]["text"]
+        # ranks: 1 for the suggestion, then never down and never by more than one (tiers of
+        # moves within the search's noise, parlour.bots.advice.tiers)
+        ranks = [o["rank"] for o in first["options"]]
+        assert ranks[0] == 1
+        assert all(b in (a, a + 1) for a, b in itertools.pairwise(ranks))
         # deal the cards the seat cannot see again, keeping its view: the same hint
         table = server.app.state.server.tables[t["code"]]
         g, seat = table.game, me["seat"]
@@ -157,6 +163,8 @@ def test_review_after_a_hand(processes: int) -> None:
             assert r["played"]["text"] and r["better"]["text"]
             assert r["played"]["action"] != r["better"]["action"]
             assert r["difference"] > 0
+            # beyond the search's noise: the move played is not of the suggestion's rank
+            assert r["better"]["rank"] == 1 < r["played"]["rank"]
             assert r["difference"] == pytest.approx(
                 r["better"]["value"] - r["played"]["value"], abs=0.002
             )

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from parlour.server import deals
+from parlour.server.errors import Rejected
 from parlour.server.lobby import ServerConfig, TableServer
 from parlour.server.storage import open_storage
-from parlour.server.table import Connection, Rejected, Table
+from parlour.server.table import Connection, Table
 
 
 def _server() -> TableServer:

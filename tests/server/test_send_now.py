@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from parlour.server.app import WsTransport
+from parlour.server.session import WsTransport
 from parlour.server.table import Connection
 from tests.server.conftest import LiveServer
 

@@ -50,6 +50,11 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
         items = page.locator("#hint ol li")
         assert items.count() == len(hint["options"]) >= 2
         assert "%" in items.first.inner_text()
+        # moves of one rank (equal within the search's noise) share their number
+        numbers = [items.nth(i).get_attribute("value") for i in range(items.count())]
+        assert numbers == [str(o["rank"]) for o in hint["options"]]
+        ties = [o for o in hint["options"][1:] if o["rank"] == 1]
+        assert ("About as good" in text) == bool(ties)
     # the hint is for this turn only: after a move it is gone
     page.click("#hint button")
     page.wait_for_selector("#hint", state="detached", timeout=10000)
@@ -87,6 +92,9 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
     assert heading.startswith("Hand 1:") and "decisions checked" in heading
     review = page.evaluate("parlour.review")
     remarks = review["hands"][0]["remarks"]
+    # the scale is explained once, above the hands
+    assert page.locator("#review .review-scale").count() == 1
+    assert "50% = level" in page.locator("#review .review-scale").inner_text()
     if remarks:
         first = page.locator("#review li").first.inner_text()
         assert first.startswith("You played") and "the bot prefers" in first

@@ -260,14 +260,22 @@ class Session:
         except ParlourError as exc:
             return f"no hint: {exc}"
         best = result.best
-        lines = [f"hint: {self.adapter.describe(best.action, view)} — {best.reason}"]
+
+        def said(o: advice.Option) -> str:
+            return o.text or self.adapter.describe(o.action, view)
+
+        lines = [f"hint: {said(best)} — {best.reason}"]
+        ties = [said(o) for o in result.options[1:] if o.rank == 1]
+        if ties:
+            lines.append(f"  about as good (within the search's noise): {'; '.join(ties)}")
         if len(result.options) > 1:
-            lines.append("  compared (estimated value, 0.5 = level with the others):")
+            lines.append(
+                "  compared (rank, estimated value, 0.5 = level with the others; "
+                "one rank = equal within the search's noise):"
+            )
             for o in result.options:
                 pts = f", about {o.points:+.0f} points" if o.points is not None else ""
-                lines.append(
-                    f"    {o.value:.2f}{pts}  {self.adapter.describe(o.action, view)}: {o.reason}"
-                )
+                lines.append(f"    {o.rank}. {o.value:.2f}{pts}  {said(o)}: {o.reason}")
         return "\n".join(lines)
 
     def _start_review(self) -> None:
@@ -300,12 +308,18 @@ class Session:
         ]
         if not result.remarks:
             lines.append("  no decision stands out: the search would have played as you did")
+        else:
+            lines.append(
+                "  (values: the search's estimate of the hand for your side, 0.5 = level with "
+                "the others; listed only when its move is better beyond its noise)"
+            )
         for r in result.remarks:
             view = r.decision.view
             lines.append(
-                f"  you played {self.adapter.describe(r.chosen.action, view)} "
+                f"  you played {r.chosen.text or self.adapter.describe(r.chosen.action, view)} "
                 f"({r.chosen.value:.2f}); the search prefers "
-                f"{self.adapter.describe(r.better.action, view)} ({r.better.value:.2f}), "
+                f"{r.better.text or self.adapter.describe(r.better.action, view)} "
+                f"({r.better.value:.2f}), "
                 f"+{r.difference:.2f}: {r.better.reason}"
             )
         return "\n".join(lines)

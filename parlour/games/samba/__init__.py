@@ -4,7 +4,8 @@
 Modules: the common skeleton (docs/skeleton.md; ``state`` holds cards as count vectors), with
 ``parts/``: ``melds``, ``staging`` (melds built card by card), ``lookahead``/``reach``/
 ``placement`` (exact checks: can the first meld still reach its minimum, can the player go out)
-and ``evaluation`` (the strong bot's estimate of a hand).
+and ``evaluation`` (the strong bot's estimate of a hand); ``search``: grouped candidates for
+the strong bot's paired search (an option, scripts/tune_samba.py).
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)
@@ -69,6 +70,8 @@ HINTS = SearchHints(
     rollout_view=_rollout_view,
     evaluate_state=_evaluate,
     search_candidates=SambaBasicBot.search_candidates,
+    # paired_z stays 2: 1 was ahead on 30 tuning deals but behind on 100 fresh ones (issue 36,
+    # docs/bots.md "Samba strong:0.3, third pass")
 )
 
 

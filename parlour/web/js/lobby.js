@@ -37,7 +37,10 @@ function offeredBots() {
   return ours.length ? ours : server;
 }
 
+let showName = () => {}; // the name panel drawn again (set by setupName)
+
 async function init() {
+  setupName(); // first: a name typed while the page loads is saved, not lost to a reload
   try {
     const data = await api("GET", "/api/games");
     games = data.games || [];
@@ -58,7 +61,7 @@ async function init() {
   $("refresh").addEventListener("click", () => loadOpenTables(0));
   await openMoveLink(); // issue 33: /move/LINK gives this browser the player
   await me.refresh();
-  setupName();
+  showName();
   renderMine();
   refreshTimer = setInterval(() => {
     if (document.visibilityState === "visible") loadOpenTables(tablesOffset, true);
@@ -80,7 +83,7 @@ function setupName() {
     $("name-form").classList.toggle("hidden", !!name);
     $("name-shown").classList.toggle("hidden", !name);
     $("name-value").textContent = name;
-    $("player-name").value = name;
+    if (document.activeElement !== $("player-name")) $("player-name").value = name; // not while typing
     $("my-page").classList.toggle("hidden", !p);
     $("move-device").classList.toggle("hidden", !p);
     if (p) $("my-page").href = `/p/${encodeURIComponent(p.id)}`;
@@ -98,6 +101,7 @@ function setupName() {
     renderMine();
   });
   $("move-device").addEventListener("click", showMoveLink);
+  showName = show;
   $("name-change").addEventListener("click", () => {
     $("name-form").classList.remove("hidden");
     $("name-shown").classList.add("hidden");

@@ -842,15 +842,21 @@ function hintBox() {
   });
   if (hint.pending) return h("div.hint-box#hint", { role: "status" }, h("span", "Thinking about your move…"));
   if (hint.error) return h("div.hint-box#hint", { role: "status" }, h("span", `No hint: ${hint.error}`), close);
+  // moves of one rank are equal within the search's noise: they share the number, unordered
+  const rankOf = (o, i) => (typeof o.rank === "number" ? o.rank : i + 1);
   const rows = hint.options.map((o, i) =>
-    h(`li${i === 0 ? ".best" : ""}`, h("strong", moveText(o.text)), ` — ${pct(o.value)}${pointsText(o)}: ${o.reason}`),
+    h(`li${rankOf(o, i) === 1 ? ".best" : ""}`, { value: rankOf(o, i) }, h("strong", moveText(o.text)), ` — ${pct(o.value)}${pointsText(o)}: ${o.reason}`),
   );
+  const ties = hint.options.filter((o, i) => i > 0 && rankOf(o, i) === 1).map((o) => moveText(o.text));
+  const shared = hint.options.some((o, i) => i > 0 && rankOf(o, i) === rankOf(hint.options[i - 1], i - 1));
   return h(
     "div.hint-box#hint",
     { role: "status" },
     h("p", h("strong", `Hint: ${moveText(hint.text)}`), ` — ${hint.reason}.`),
+    ties.length ? h("p.small.hint-ties", `About as good (within the search's noise): ${ties.join("; ")}.`) : null,
     rows.length > 1 ? h("p.small", "The moves compared (estimated result for your side, 50% = level with the others):") : null,
     rows.length > 1 ? h("ol.hint-options", rows) : null,
+    shared ? h("p.small", "Moves with the same number are equal within the search's noise.") : null,
     close,
   );
 }
@@ -862,6 +868,8 @@ function reviewPanel() {
   const box = h("div#review");
   if (r.pending) box.append(h("p.muted", "Reviewing the last hand…"));
   if (!r.hands.length && !r.pending) box.append(h("p.muted", "After each hand, the decisions where the strong bot would have played otherwise are listed here."));
+  if (r.hands.length)
+    box.append(h("p.small.review-scale", "Percentages are the bot's estimate of the hand's result for your side: 50% = level with the other side, higher is better. A decision is listed only when the bot's move is better beyond the noise of its estimate."));
   for (const hand of [...r.hands].reverse()) {
     box.append(h("h3", `Hand ${hand.hand}: ${hand.checked} of your ${hand.decisions} decisions checked`));
     if (!hand.remarks.length) box.append(h("p.small", "No decision stands out: the bot would have played as you did."));

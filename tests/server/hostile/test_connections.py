@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from parlour.server.app import _sender
+from parlour.server.session import _sender
 from parlour.server.storage import StorageError
 from parlour.server.table import Connection, encode
 from tests.server.conftest import LiveServer, free_port, live_server, serve_subprocess, wait_http

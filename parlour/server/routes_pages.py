@@ -1,0 +1,105 @@
+"""The HTML pages as a FastAPI router: the lobby, a table, a replay, the Chicago sheet, the
+rules; and the static files' cache policy."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from parlour import rules_pages
+from parlour.server.errors import LobbyError
+from parlour.server.guard import client_address as _client
+from parlour.server.lobby import TableServer
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def _page(name: str, fallback: str = "index.html") -> Any:
+    for candidate in (name, fallback):
+        path = WEB_DIR / candidate
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+    return HTMLResponse(
+        "<!doctype html><meta charset=utf-8><title>Parlour</title>"
+        "<h1>Parlour</h1><p>The browser client is not installed (parlour/web is empty). "
+        "The API is at <a href='/docs'>/docs</a>.</p>"
+    )
+
+
+#: static files: the browser keeps them but asks (ETag / Last-Modified) before using them again
+STATIC_CACHE = {"Cache-Control": "no-cache"}
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    b'<rect width="64" height="64" rx="12" fill="#1d5c3a"/>'
+    b'<text x="32" y="46" font-size="40" text-anchor="middle" fill="#fff">&#9824;</text></svg>'
+)
+
+
+class CachedStatic(StaticFiles):
+    """Static files with ``Cache-Control: no-cache``: kept by the browser and revalidated with
+    their ETag (a 304 costs no body), so a new release is seen at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers.update(STATIC_CACHE)
+        return response
+
+
+def page_routes(server: TableServer) -> APIRouter:
+    """The HTML pages: the lobby, a table, a replay, the Chicago sheet, the rules."""
+    router = APIRouter()
+
+    @router.get("/", include_in_schema=False)
+    async def index() -> Any:
+        return _page("index.html")
+
+    @router.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> Any:
+        return _page("table.html")
+
+    @router.get("/replay/{code}", include_in_schema=False)
+    async def replay_page(code: str) -> Any:
+        return _page("replay.html")
+
+    @router.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers=STATIC_CACHE)
+
+    @router.get("/chicago", include_in_schema=False)
+    async def chicago_page() -> Any:
+        return _page("chicago.html")
+
+    @router.get("/rules", include_in_schema=False)
+    async def rules_index() -> Any:
+        return RedirectResponse("/rules/samba")
+
+    @router.get("/t/{code}/rules", include_in_schema=False)
+    async def table_rules(code: str, request: Request) -> Any:
+        """The rules page of a table's game (the table page links here)."""
+        await server.limit("lookup", _client(request))
+        try:
+            table = await server.get(code)
+        except LobbyError:
+            return RedirectResponse("/rules/samba")
+        name = table.entry.name if table.entry.name in rules_pages.PAGES else "samba"
+        return RedirectResponse(f"/rules/{name}")
+
+    @router.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> Any:
+        try:
+            return HTMLResponse(rules_pages.html_page(game), headers=STATIC_CACHE)
+        except rules_pages.NoRulesPage as exc:
+            return HTMLResponse(
+                "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"
+                "</title><link rel=stylesheet href=/static/css/parlour.css><main class=page>"
+                f"<h1>No such rules page</h1><p>{html.escape(str(exc))}</p>"
+                "<p><a href='/rules/samba'>How to play</a> · <a href='/'>Lobby</a></p></main>",
+                status_code=404,
+            )
+
+    return router
