@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import json
 import shlex
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,7 +27,7 @@ from parlour import bots as bot_registry
 from parlour.cli.base import app
 from parlour.cli.common import console, fail, split_names
 from parlour.core.errors import ParlourError
-from parlour.sim.executors import EXECUTORS, default_workers
+from parlour.sim.executors import EXECUTORS, default_workers, stopped
 from parlour.sim.ladder import (
     DEFAULT_BOTS,
     LADDER_GAMES,
@@ -37,7 +39,7 @@ from parlour.sim.ladder import (
     rerender,
     run_ladder,
 )
-from parlour.sim.tournament import GameResult
+from parlour.sim.tournament import GameResult, RunningTally
 
 
 @app.command()
@@ -71,9 +73,22 @@ def ladder(
     note: Annotated[
         str | None, typer.Option(help="a line for the page, e.g. how busy the machine was")
     ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(help="stop after this many seconds and report the games finished"),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="where a stopped ladder saves its games finished (JSON; default: a "
+            "temporary file it names)"
+        ),
+    ] = None,
 ) -> None:
     """Round robin of bots with duplicate deals; Bradley–Terry ratings with 95 % intervals;
-    writes docs/ladder.md and a PNG per game."""
+    writes docs/ladder.md and a PNG per game.  A progress bar shows the running score; stopped
+    by Ctrl-C or --time-limit, the ladder prints and saves the ratings of the games finished
+    (and publishes nothing)."""
     if render:
         _need_matplotlib()
         if not list((docs / "ladder").glob("*.json")):
@@ -125,31 +140,38 @@ def ladder(
         + ([] if docs == Path("docs") else ["--docs", shlex.quote(str(docs))])
         + ([] if note is None else ["--note", shlex.quote(note)])
     )
+    if time_limit is not None and time_limit < 0:
+        raise fail(f"--time-limit must be at least 0, got {time_limit}")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     for g, variant in variants.items():
         started = time.perf_counter()
         total = len(ladder_plan(variant, names, games_, seed)[0])
+        tally = RunningTally()
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
+            TextColumn("{task.fields[running]}"),
             console=console,
             transient=True,
         ) as progress:
-            task = progress.add_task(f"{g} ladder", total=total)
+            task = progress.add_task(f"{g} ladder", total=total, running="")
 
             def tick(
-                _: GameResult,
+                last: GameResult,
                 done: Sequence[GameResult],
                 task_id: TaskID = task,
                 label: str = f"{g} ladder",
                 of: int = total,
                 p: Progress = progress,
+                t: RunningTally = tally,
             ) -> None:
-                p.update(task_id, completed=len(done))
+                t.add(last)
+                p.update(task_id, completed=len(done), running=t.text())
                 if not console.is_terminal:  # a log file: one line per game instead of a bar
-                    console.print(f"{label}: {len(done)}/{of} games", highlight=False)
+                    console.print(f"{label}: {len(done)}/{of} games · {t.text()}", highlight=False)
 
             try:
                 result = run_ladder(
@@ -162,10 +184,31 @@ def ladder(
                     address=address,
                     progress=tick,
                     variant=variant,
+                    deadline=deadline,
                 )
             except (ValueError, RuntimeError, ParlourError) as exc:
                 raise fail(str(exc)) from None
         seconds = time.perf_counter() - started
+        played = sum(p.games for p in result.pairs)
+        if played < total:
+            why = (
+                "time limit" if deadline is not None and time.monotonic() >= deadline else "Ctrl-C"
+            )
+            line = stopped(total, played, why)
+            result.meta = {"command": command, "stopped": line, "games": played, "planned": total}
+            console.print(f"[bold yellow]{g}: {line}[/]", highlight=False)
+            _print(result, seconds)
+            if save is None:
+                stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+                save = Path(tempfile.gettempdir()) / f"parlour-ladder-{g}-{stamp}.json"
+            save.parent.mkdir(parents=True, exist_ok=True)
+            save.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+            console.print(
+                f"the {played} games finished are saved to {save}; nothing was published",
+                highlight=False,
+                soft_wrap=True,
+            )
+            return
         result.meta = {
             "command": command,
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,7 +26,7 @@ from parlour import bots as bot_registry
 from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.errors import ParlourError
-from parlour.sim.executors import EXECUTORS
+from parlour.sim.executors import EXECUTORS, stopped
 from parlour.sim.tournament import (
     GameResult,
     RunningTally,
@@ -72,9 +74,21 @@ def tournament(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write a PNG of the win rates here")] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(help="stop after this many seconds and report the games finished"),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="write the JSON results here (a stopped run saves them anyway, to a "
+            "temporary file it names)"
+        ),
+    ] = None,
 ) -> None:
     """Play a tournament between bots; report win rates (Wilson 95 %), score differences and
-    Bradley–Terry ratings."""
+    Bradley–Terry ratings.  A progress bar shows the running score; stopped by Ctrl-C or
+    --time-limit, the tournament prints and saves the table of the games finished."""
     options = parse_options(option)
     if max_hands is not None:
         options["max_hands"] = max_hands
@@ -97,7 +111,10 @@ def tournament(
         tour = Tournament(variant, names, games_, seed, duplicate)
     except ValueError as exc:
         raise fail(str(exc)) from None
+    if time_limit is not None and time_limit < 0:
+        raise fail(f"--time-limit must be at least 0, got {time_limit}")
     started = time.perf_counter()
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -127,10 +144,12 @@ def tournament(
             )
 
         try:
-            results = tour.run(executor, workers, address, tick)
+            results = tour.run(executor, workers, address, tick, deadline)
         except (ValueError, RuntimeError, ParlourError) as exc:
             raise fail(str(exc)) from None
     elapsed = time.perf_counter() - started
+    why = "time limit" if deadline is not None and time.monotonic() >= deadline else "Ctrl-C"
+    stop_line = stopped(len(tour.specs), len(results), why)
     summary: dict[str, Any] = {
         "game": variant.name,
         "preset": variant.preset,
@@ -143,8 +162,18 @@ def tournament(
         **{k: v for k, v in summarize(results).items() if k != "bots"},
         "results": summarize(results)["bots"],
         "games_played": [r.to_json() for r in results],
+        "planned": len(tour.specs),
     }
-    if plot is not None:
+    if stop_line:
+        summary["stopped"] = stop_line
+    saved = save
+    if saved is None and stop_line:
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+        saved = Path(tempfile.gettempdir()) / f"parlour-tournament-{variant.name}-{stamp}.json"
+    if saved is not None:
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    if plot is not None and results:
         from parlour.sim.plot import plot_win_rates
 
         plot_win_rates(
@@ -156,9 +185,13 @@ def tournament(
     if as_json:
         typer.echo(json.dumps(summary))
         return
+    if stop_line:
+        console.print(f"[bold yellow]{stop_line}[/]", highlight=False)
     _print_table(summary, elapsed)
-    if plot is not None:
+    if plot is not None and results:
         console.print(f"plot written to {plot}")
+    if saved is not None:
+        console.print(f"results saved to {saved}", highlight=False, soft_wrap=True)
 
 
 def _print_table(summary: dict[str, Any], elapsed: float) -> None:

@@ -8,6 +8,10 @@ bounded by iterations rather than by time.
 Ray is optional (``uv sync --extra cluster``): ``executor="ray"`` connects to ``address`` (e.g.
 ``ray://head:10001`` or ``auto``) or starts a private local Ray with ``workers`` CPUs and no
 dashboard, and shuts it down afterwards.
+
+A run can be stopped early: at a ``deadline`` (a ``time.monotonic()`` time; the games in
+progress are abandoned) or by Ctrl-C (``KeyboardInterrupt``).  Either way :func:`run_specs`
+returns the games finished so far and :func:`stopped` tells why.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import gc
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -25,6 +30,27 @@ from parlour.sim.tournament import GameResult, GameSpec, run_game
 
 Progress = Callable[[GameResult, Sequence[GameResult]], None] | None
 EXECUTORS = ("local", "ray")
+
+
+class Stopped(Exception):
+    """Raised inside an executor when the deadline passed."""
+
+
+def stopped(planned: int, finished: int, why: str) -> str:
+    """A line saying a run stopped early (``""`` when every game finished)."""
+    if finished >= planned:
+        return ""
+    return f"stopped ({why}) after {finished} of {planned} games"
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds to the deadline (``None``: no deadline); raises :class:`Stopped` past it."""
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Stopped
+    return left
 
 
 def default_workers() -> int:
@@ -42,57 +68,76 @@ def run_specs(
     workers: int | None = None,
     address: str | None = None,
     progress: Progress = None,
+    deadline: float | None = None,
 ) -> list[GameResult]:
-    """Run the games and return their results in plan order."""
+    """Run the games and return their results in plan order: all of them, or the ones finished
+    when the ``deadline`` (``time.monotonic()``) passed or Ctrl-C was pressed."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     if workers is not None and workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
-    if executor == "ray":
-        done = _run_ray(variant, specs, workers, address, progress)
-    elif address is not None:
+    if executor != "ray" and address is not None:
         raise ValueError("--address is only used with --executor ray")
-    else:
-        n = min(workers or default_workers(), max(len(specs), 1))
-        done = (
-            _run_inline(variant, specs, progress)
-            if n == 1
-            else _run_pool(variant, specs, n, progress)
-        )
+    done: list[GameResult] = []
+    try:
+        if executor == "ray":
+            _run_ray(variant, specs, workers, address, progress, done, deadline)
+        else:
+            n = min(workers or default_workers(), max(len(specs), 1))
+            if n == 1:
+                _run_inline(variant, specs, progress, done, deadline)
+            else:
+                _run_pool(variant, specs, n, progress, done, deadline)
+    except (Stopped, KeyboardInterrupt):
+        pass
     return sorted(done, key=lambda r: r.index)
 
 
 def _run_inline(
-    variant: Variant, specs: Sequence[GameSpec], progress: Progress
-) -> list[GameResult]:
-    done: list[GameResult] = []
+    variant: Variant,
+    specs: Sequence[GameSpec],
+    progress: Progress,
+    done: list[GameResult],
+    deadline: float | None,
+) -> None:
     for spec in specs:
+        _left(deadline)  # in this process a game in progress runs to its end
         done.append(run_game(variant, spec))
         if progress:
             progress(done[-1], done)
-    return done
 
 
 def _run_pool(
-    variant: Variant, specs: Sequence[GameSpec], workers: int, progress: Progress
-) -> list[GameResult]:
-    done: list[GameResult] = []
+    variant: Variant,
+    specs: Sequence[GameSpec],
+    workers: int,
+    progress: Progress,
+    done: list[GameResult],
+    deadline: float | None,
+) -> None:
     # the workers are forked: what this process has made so far goes into the collector's
     # permanent generation first, so their full collections do not scan it again (nor touch,
     # and so copy, its pages)
     gc.freeze()
+    pool = ProcessPoolExecutor(max_workers=workers)
+    finished_all = False
     try:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending = {pool.submit(run_game, variant, spec) for spec in specs}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    done.append(fut.result())
-                    if progress:
-                        progress(done[-1], done)
+        pending = {pool.submit(run_game, variant, spec) for spec in specs}
+        while pending:
+            finished, pending = wait(pending, _left(deadline), FIRST_COMPLETED)
+            for fut in finished:
+                done.append(fut.result())
+                if progress:
+                    progress(done[-1], done)
+        finished_all = True
     finally:
+        if not finished_all:  # stopped: the games in progress are abandoned
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        else:
+            pool.shutdown()
         gc.unfreeze()
-    return done
 
 
 def _ray_run_game(variant: Variant, spec: GameSpec) -> GameResult:
@@ -105,7 +150,9 @@ def _run_ray(
     workers: int | None,
     address: str | None,
     progress: Progress,
-) -> list[GameResult]:
+    done: list[GameResult],
+    deadline: float | None,
+) -> None:
     # Ray replicates a `uv run` driver's environment on its workers by re-running uv there, which
     # fails offline and is not needed when the workers share this interpreter; opt back in by
     # setting the variable yourself.
@@ -138,14 +185,16 @@ def _run_ray(
         remote: Any = ray.remote(_ray_run_game)
         vref = ray.put(variant)
         pending = [remote.remote(vref, spec) for spec in specs]
-        done: list[GameResult] = []
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                done.append(ray.get(ref))
-                if progress:
-                    progress(done[-1], done)
-        return done
+        try:
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1, timeout=_left(deadline))
+                for ref in ready:
+                    done.append(ray.get(ref))
+                    if progress:
+                        progress(done[-1], done)
+        finally:
+            for ref in pending:  # stopped: the games in progress are abandoned
+                ray.cancel(ref, force=True)
     finally:
         if started_here:
             ray.shutdown()

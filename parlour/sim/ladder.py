@@ -221,14 +221,23 @@ def run_ladder(
     address: str | None = None,
     progress: ProgressHook | None = None,
     variant: Variant | None = None,
+    deadline: float | None = None,
 ) -> LadderResult:
-    """Play the round robin of ``bots`` at ``game`` and fit the ratings."""
+    """Play the round robin of ``bots`` at ``game`` and fit the ratings (of the games finished
+    when the ``deadline``, a ``time.monotonic()`` time, passed or Ctrl-C was pressed: the
+    result's ``games`` and ``planned`` tell)."""
     from parlour.sim.executors import run_specs
 
     variant = variant or ladder_variant(game)
     specs, owners = ladder_plan(variant, bots, deals, seed)
     results = run_specs(
-        variant, specs, executor=executor, workers=workers, address=address, progress=progress
+        variant,
+        specs,
+        executor=executor,
+        workers=workers,
+        address=address,
+        progress=progress,
+        deadline=deadline,
     )
     pairs, ratings = tally(bots, owners, results)
     return LadderResult(

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from parlour.core.game import Outcome
 from parlour.core.outcome import Termination, TieRule, winners
 from parlour.core.registry import Variant
 from parlour.core.rng import derive_seed
@@ -55,6 +56,9 @@ class GameResult:
     seconds: float = field(default=0.0, compare=False)
     #: how the match ended (``Outcome.kind``: finished, stock_out, capped, abandoned)
     kind: str = "finished"
+    #: the side that won each hand alone (``-1``: nobody), see :func:`hand_winners`; empty in
+    #: results made before it was kept (the hand scores decide then)
+    hand_won_by: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -137,7 +141,31 @@ def run_game(variant: Variant, spec: GameSpec) -> GameResult:
         decisions=result.stats.decisions,
         seconds=time.perf_counter() - started,
         kind=out.kind,
+        hand_won_by=hand_winners(out),
     )
+
+
+def hand_winners(outcome: Outcome) -> tuple[int, ...]:
+    """The side that won each hand of a match alone, ``-1`` where nobody did.
+
+    A hand is won by the side with the highest hand score among the sides still playing, when
+    no other such side has it too.  Sides put out of the match (a hand's ``note_data["out"]``
+    names the seats it put out, as in Scat) no longer count: their 0 does not tie with the
+    survivor of a heads-up hand.  So in Scat played for lives a hand has a winner when one
+    player makes 31 (everyone else loses a life) or when two players are left; a hand where
+    everyone but the loser keeps their lives has none."""
+    side_of = {seat: i for i, side in enumerate(outcome.sides) for seat in side}
+    gone: set[int] = set()
+    out: list[int] = []
+    for hand in outcome.hands:
+        playing = [i for i in range(len(hand.scores)) if i not in gone]
+        best = max((hand.scores[i] for i in playing), default=0.0)
+        top = [i for i in playing if hand.scores[i] == best]
+        out.append(top[0] if len(top) == 1 and len(playing) > 1 else -1)
+        for seat in (hand.note_data or {}).get("out", ()):
+            if seat in side_of:
+                gone.add(side_of[seat])
+    return tuple(out)
 
 
 def teams(labels: Sequence[str]) -> list[tuple[str, tuple[int, ...]]]:
@@ -165,8 +193,10 @@ def _team_diff(scores: Sequence[float], sides: Sequence[int]) -> float:
 
 
 def _hand_winners(scores: Sequence[float]) -> set[int]:
-    """The sides that won a hand: the highest hand score, shared when tied (all tied: nobody)."""
-    return set(winners(scores, TieRule.SHARE))
+    """The side that won a hand, from its scores alone (results without ``hand_won_by``): the
+    one with the highest hand score, alone; when it is shared nobody won the hand."""
+    best = winners(scores, TieRule.SHARE)
+    return set(best) if len(best) == 1 else set()
 
 
 @dataclass
@@ -182,7 +212,7 @@ class _Tally:
 
 def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[str, Any]:
     """Per bot (side label): games, wins, draws, win rate with a 95 % Wilson interval, hands and
-    hands won (Wilson), mean score difference per game with a 95 % interval (over deals, so a
+    hands won alone (Wilson; see :func:`_hand_winners`), mean score difference per game with a 95 % interval (over deals, so a
     duplicate deal counts once), mean difference per hand, and Bradley–Terry ratings (Elo scale)
     with standard errors."""
     results = sorted(results, key=lambda r: r.index)
@@ -199,9 +229,13 @@ def summarize(results: Iterable[GameResult], *, bt_prior: float = 1.0) -> dict[s
             elif w:
                 t.wins += 1
             t.by_deal.setdefault(res.deal, []).append(_team_diff(res.scores, sides))
-            for hand in res.hands:
+            won_by = res.hand_won_by
+            for h, hand in enumerate(res.hands):
                 t.hands += 1
-                if team_won(sides, _hand_winners(hand)):
+                if len(won_by) == len(res.hands):
+                    if won_by[h] in sides:
+                        t.hand_wins += 1
+                elif team_won(sides, _hand_winners(hand)):
                     t.hand_wins += 1
                 t.hand_diffs.append(_team_diff(hand, sides))
         for i, (a, _) in enumerate(grouped):
@@ -317,7 +351,10 @@ class Tournament:
         workers: int | None = None,
         address: str | None = None,
         progress: ProgressCallback | None = None,
+        deadline: float | None = None,
     ) -> list[GameResult]:
+        """The results in plan order: every game, or those finished when the ``deadline``
+        (``time.monotonic()``) passed or Ctrl-C was pressed."""
         from parlour.sim.executors import run_specs
 
         return run_specs(
@@ -327,4 +364,5 @@ class Tournament:
             workers=workers,
             address=address,
             progress=progress,
+            deadline=deadline,
         )

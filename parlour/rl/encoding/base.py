@@ -167,6 +167,7 @@ class Encoding(ABC):
         self.players: int = int(variant.rules.players)  # type: ignore[attr-defined]
         self.space = ActionSpace()
         self.layout = Layout()
+        self._segment_of: np.ndarray | None = None  # segment index of each entry (strings)
         self._build_actions()
         self._build_layout()
 
@@ -238,22 +239,31 @@ class Encoding(ABC):
     def tensor_string(self, vector: np.ndarray) -> str:
         """The vector in words, one line per non-empty segment (for debugging)."""
         lines = []
-        for seg in self.layout:
-            part = vector[seg.start : seg.stop]
-            nz = np.flatnonzero(part)
-            if not len(nz):
-                continue
+        segments = self.layout.segments
+        if self._segment_of is None or len(self._segment_of) != self.layout.size:
+            owner = np.zeros(self.layout.size, dtype=np.intp)
+            for k, seg in enumerate(segments):
+                owner[seg.start : seg.stop] = k
+            self._segment_of = owner
+        nonzero = np.flatnonzero(vector[: self.layout.size])
+        # the non-zero entries in order, grouped by the segment they fall in
+        groups: dict[int, list[tuple[int, float]]] = {}
+        for k, i, v in zip(
+            self._segment_of[nonzero].tolist(),
+            nonzero.tolist(),
+            vector[nonzero].tolist(),
+            strict=True,
+        ):
+            groups.setdefault(k, []).append((i - segments[k].start, v))
+        for k, entries in groups.items():
+            seg = segments[k]
             if seg.kind in ("cards", "onehot", "flags") and seg.labels:
-                items = []
-                for i in nz:
-                    v = part[i]
-                    items.append(seg.labels[i] + ("" if v == 1 else f"×{v:g}"))
-                text = " ".join(items)
+                text = " ".join(seg.labels[i] + ("" if v == 1 else f"×{v:g}") for i, v in entries)
             elif seg.size == 1:
-                text = f"{part[0]:g}"
+                text = f"{entries[0][1]:g}"
             else:
                 text = " ".join(
-                    (seg.labels[i] if seg.labels else str(i)) + f"={part[i]:g}" for i in nz
+                    (seg.labels[i] if seg.labels else str(i)) + f"={v:g}" for i, v in entries
                 )
             lines.append(f"{seg.name}: {text}")
         return "\n".join(lines)

@@ -84,6 +84,7 @@ class CheatEncoding(Encoding):
     # --- observations -----------------------------------------------------------------------
 
     def _build_layout(self) -> None:
+        self._memo: dict[int, tuple[Any, Any, list[int], list[list[int]]]] = {}
         lay = self.layout
         n = self.players
         seats = [f"seat+{k}" for k in range(n)]
@@ -150,11 +151,20 @@ class CheatEncoding(Encoding):
             w.set("last_claim", last.count, 0)
             w.set("last_claim", 1.0, 1 + last.rank - 2)
             w.set("last_claim", 1.0, 14 + rel(last.seat, me, n))
-        for p in view.picked_up:
-            w.cards("picked_up", p.cards)
-        for c in view.challenges:
-            for card, seat in zip(c.cards, c.exposed_to, strict=False):
-                w.cards(f"seat+{rel(seat, me, n)}.exposed", (card,))
+        # the pick-ups and exposures of the whole match, gathered once per viewer for each
+        # version of the record (the engine shares an unchanged record between states)
+        memo = self._memo.get(me)
+        if memo is None or memo[0] is not view.picked_up or memo[1] is not view.challenges:
+            exposed: list[list[int]] = [[] for _ in range(n)]
+            for c in view.challenges:
+                for card, seat in zip(c.cards, c.exposed_to, strict=False):
+                    exposed[(seat - me) % n].append(card)
+            picked = [card for p in view.picked_up for card in p.cards]
+            memo = self._memo[me] = (view.picked_up, view.challenges, picked, exposed)
+        w.cards("picked_up", memo[2])
+        for k, cards in enumerate(memo[3]):
+            if cards:
+                w.cards(f"seat+{k}.exposed", cards)
         w.values(
             "counters",
             (
