@@ -202,6 +202,10 @@ def test_lobby_asks_a_name_once_and_sends_it(browser: Any, server: Any) -> None:
         assert page.locator("#name-form").is_visible()
         page.fill("#player-name", "  Anna  Maria ")
         page.click("#name-save")
+        # saving the name makes the player on the server first (issue 33): wait for the answer
+        page.wait_for_function(
+            "document.getElementById('name-value').textContent === 'Anna Maria'", timeout=20_000
+        )
         assert page.locator("#name-shown").inner_text().startswith("Playing as Anna Maria")
         page.reload()
         page.wait_for_selector("#seats select")

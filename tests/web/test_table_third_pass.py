@@ -260,6 +260,8 @@ def test_a_meld_being_built_says_whose(page: Any, server: Any, to_act: int, owne
         pile="Q♥ J♥ 7♥",
     )
     open_position(page, server, "samba", state, 0)
+    # another seat's turn is drawn after the page's animation of it: wait for the box
+    page.wait_for_selector("#pending .lbl", timeout=15_000)
     box = page.locator("#pending")
     assert box.count() == 1
     label = box.locator(".lbl").inner_text()
