@@ -68,12 +68,13 @@ def test_run_specs_stops_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_pool_stops_at_the_deadline() -> None:
     # a real pool and a real clock: a deadline already past abandons every game ...
-    tour = Tournament(games.get("samba", "bolivia"), ["basic", "random"], games=20)
+    tour = Tournament(games.get("samba", "bolivia"), ["basic", "random"], games=2000)
     assert tour.run(workers=2, deadline=time.monotonic() - 1.0) == []
-    # ... and a short one stops long before twenty whole Bolivia matches are played
+    # ... and a short one stops long before 2,000 whole Bolivia matches are played (the compiled
+    # basic bots play about a hundred a second on two idle cores: twenty were all done in 0.3 s)
     started = time.monotonic()
     results = tour.run(workers=2, deadline=time.monotonic() + 0.3)
-    assert len(results) < 20
+    assert len(results) < 2000
     assert time.monotonic() - started < 15
 
 
