@@ -13,6 +13,7 @@ import pytest
 from parlour.server import sole
 from tests.server.conftest import free_port, serve_subprocess
 from tests.server.test_recovery import Proc, pg_schema
+from tests.support import needs
 
 
 def _refused(db: str, *extra: str) -> str:
@@ -46,6 +47,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_second_server_on_one_postgresql_schema_is_refused() -> None:
+    needs.module("redis", needs.SCALE)  # a --redis process joins the lone server's journal below
     with pg_schema() as db:
         first = Proc(db)
         try:
