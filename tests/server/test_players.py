@@ -124,11 +124,22 @@ def test_seats_take_the_players_name_and_list_as_my_tables(server: LiveServer) -
     assert bad.status_code == 403
     bad = server.http.post(f"/api/tables/{code}/sit", json={"key": a["key"], "token": "t" * 43})
     assert bad.status_code == 403
-    # a rename shows at the seat when the player sits again (the browser does on every visit)
-    server.http.post("/api/players/rename", json={"key": a["key"], "name": "Annie"})
-    sit(server, code, a["key"], tok_a)
+    # a rename shows at once at every seat the player holds, to everyone at the table
+    watcher = server.ws(code, tok_b)
+    watcher.until("state")
+    r = server.http.post("/api/players/rename", json={"key": a["key"], "name": "Annie"})
+    assert r.status_code == 200, r.text
     seats = server.http.get(f"/api/tables/{code}").json()["seats"]
-    assert seats[0]["name"] == "Annie"
+    assert [s.get("name") for s in seats] == ["Annie", "Bea"]
+    told = watcher.until("table")
+    while told["table"]["seats"][0].get("name") != "Annie":
+        told = watcher.until("table")
+    watcher.close()
+    # a seat the player no longer holds (its token changed hands) keeps its name
+    r = server.http.post(f"/api/tables/{code}/leave", json={"token": tok_b})
+    server.http.post("/api/players/rename", json={"key": b["key"], "name": "Beatrix"})
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert seats[1].get("name") != "Beatrix"
 
 
 def _finished_match(server: LiveServer, *, rated: bool | None) -> tuple[dict[str, Any], str]:
