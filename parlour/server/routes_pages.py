@@ -90,9 +90,12 @@ def page_routes(server: TableServer) -> APIRouter:
         return RedirectResponse(f"/rules/{name}")
 
     @router.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str) -> Any:
+    async def rules_page(game: str, lang: str | None = None) -> Any:
+        """The page in ``?lang=`` (``nl``, ``de``, ``es``, ``pt-BR``; a language we do not have,
+        or a value that is no language at all, gives the English page)."""
         try:
-            return HTMLResponse(rules_pages.html_page(game), headers=STATIC_CACHE)
+            page = rules_pages.html_page(game, rules_pages.language(lang))
+            return HTMLResponse(page, headers=STATIC_CACHE)
         except rules_pages.NoRulesPage as exc:
             return HTMLResponse(
                 "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"
