@@ -6,7 +6,10 @@ section by section, keeps the option names and the numbers of its tables, and is
 from __future__ import annotations
 
 import re
+import shutil
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +17,8 @@ from typer.testing import CliRunner
 from parlour import rules_pages
 from parlour.cli import app as cli_app
 
-TRANSLATED = ("nl", "de", "es", "pt-BR")
+#: every language directory of docs/rules (a new one is checked as soon as it is there)
+TRANSLATED = rules_pages.languages()[1:]
 PAIRS = [(game, lang) for lang in TRANSLATED for game in rules_pages.PAGES]
 
 
@@ -57,7 +61,8 @@ def _numbers(row: str, ranks: bool = True) -> Counter[str]:
 
 
 def test_the_languages_are_found_from_the_directories() -> None:
-    assert rules_pages.languages() == ("en", "de", "es", "nl", "pt-BR")
+    assert rules_pages.languages()[0] == "en"
+    assert set(TRANSLATED) >= {"nl", "de", "es", "pt-BR"}
 
 
 @pytest.mark.parametrize(("game", "lang"), PAIRS)
@@ -208,3 +213,37 @@ def test_cli_prints_chicago_in_german_and_falls_back_to_english() -> None:
     res = CliRunner().invoke(cli_app, ["rules", "cheat", "--lang", "xx"], env={"COLUMNS": "120"})
     assert res.exit_code == 0, res.output
     assert "Calling" in res.output and "Rank order" in res.output
+
+
+@pytest.fixture
+def pages_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The pages read from a copy (as a wheel carries them: ``parlour/rules_pages``)."""
+    copy = tmp_path / "rules_pages"
+    shutil.copytree(Path(rules_pages.__file__).parent.parent / "docs" / "rules", copy)
+    monkeypatch.setattr(rules_pages, "_DIRS", (copy,))
+    _forget()
+    yield copy
+    _forget()
+
+
+def _forget() -> None:
+    for cached in (rules_pages.languages, rules_pages.source, rules_pages.markdown):
+        cached.cache_clear()
+    rules_pages.html_body.cache_clear()
+
+
+def test_a_language_is_added_by_adding_its_pages(pages_in: Path) -> None:
+    """A new directory of pages is a new language; a page it lacks is served in English."""
+    assert rules_pages.page_language("scat", "de") == "de"  # the packaged copy is read
+    (pages_in / "fr").mkdir()
+    shutil.copy(pages_in / "samba.md", pages_in / "fr" / "samba.md")
+    text = (pages_in / "fr" / "samba.md").read_text(encoding="utf-8")
+    (pages_in / "fr" / "samba.md").write_text(
+        text.replace("# Samba — how to play", "# Samba — comment jouer"), encoding="utf-8"
+    )
+    _forget()
+    assert "fr" in rules_pages.languages() and rules_pages.language("fr-CA") == "fr"
+    assert rules_pages.title("samba", "fr") == "Samba — comment jouer"
+    assert rules_pages.page_language("cheat", "fr") == "en"
+    assert '<html lang="en">' in rules_pages.html_page("cheat", "fr")
+    assert '<html lang="fr">' in rules_pages.html_page("samba", "fr")
