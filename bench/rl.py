@@ -91,7 +91,7 @@ def bench_pettingzoo(name: str, seconds: float) -> float:
     from parlour.rl.pettingzoo import env as make_env
 
     env = make_env(name, options=_variant_options(name))
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def run(deadline: float) -> int:
         steps = seed = 0
@@ -103,8 +103,8 @@ def bench_pettingzoo(name: str, seconds: float) -> float:
                 if term or trunc:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
+                legal = np.flatnonzero(obs["action_mask"]).tolist()
+                env.step(legal[rng.randrange(len(legal))])
                 steps += 1
         return steps
 

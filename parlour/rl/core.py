@@ -126,12 +126,11 @@ class Table:
         return self.encoding.observation(self.game.observe(self.state, seat))
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
-        if not self.over:
-            ids = self._legal_now()[1]
-            if ids:
-                mask[ids] = 1
-        return mask
+        """A new ``int8`` mask of the legal ids (copied from the encoding's mask of the same
+        set of ids: a game's legal sets recur from turn to turn)."""
+        if self.over:
+            return np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        return self.encoding.mask_of(self._legal_now()[1]).copy()
 
     def legal_actions(self) -> Sequence[Any]:
         """The engine's legal actions now (computed once per state)."""
@@ -140,6 +139,10 @@ class Table:
     def legal_ids(self) -> list[int]:
         """The legal ids in the engine's order."""
         return [] if self.over else list(self._legal_now()[1])
+
+    def legal_ids_view(self) -> Sequence[int]:
+        """:meth:`legal_ids` without the copy (do not change it)."""
+        return () if self.over else self._legal_now()[1]
 
     def step(self, action_id: int) -> list[float]:
         """Apply the action an id names for the seat to act; the rewards this step gave.
