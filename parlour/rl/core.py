@@ -100,7 +100,7 @@ class Table:
         if self._legal_of is not self.state:
             legal = self.game.legal_actions(self.state)
             enc = self.encoding
-            self._ids = [enc.action_to_id(self.state, a) for a in legal]
+            self._ids = enc.ids_of(self.state, legal)
             self._legal = legal
             self._legal_of = self.state
         return self._legal, self._ids

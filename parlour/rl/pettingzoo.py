@@ -45,8 +45,12 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         hand_reward_scale: float | None = None,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
+        #: steps after which the match is truncated (``None``: never; some rules let a policy
+        #: play for ever, e.g. Scat's "always take the previous discard" once the stock is out)
+        self.max_steps = max_steps
         variant = make_variant(game, preset, players, options)
         self.table = Table(variant, hand_reward_scale)
         self.variant = variant
@@ -132,6 +136,8 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
             self.terminations = {a: True for a in self.agents}
             outcome = self.table.outcome().to_json()  # once: one dict for every agent
             self.infos = {a: {"outcome": outcome} for a in self.agents}
+        elif self.max_steps is not None and self.table.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
         else:
             self._select()
         self._accumulate_rewards()

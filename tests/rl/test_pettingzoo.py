@@ -89,3 +89,21 @@ def test_hand_rewards_follow_the_score_sheet() -> None:
     assert totals["player_0"] == pytest.approx(diff + match[0])
     assert totals["player_1"] == pytest.approx(-diff + match[1])
     assert totals["player_0"] == pytest.approx(totals["player_2"])
+
+
+def test_max_steps_truncates_a_match_that_would_not_end() -> None:
+    """Always taking the previous discard keeps a Scat hand going for ever once the stock is
+    out (docs/rules/scat.md, "Stock runs out"; seed 001): ``max_steps`` truncates the match."""
+    e = env("scat", players=3, max_steps=500)
+    e.reset(seed=0)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _reward, term, trunc, _info = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        e.step(int(obs["action_mask"].argmax()))  # the first legal id: draw, then take
+        steps += 1
+    assert steps == 500
+    assert not e.unwrapped.table.over

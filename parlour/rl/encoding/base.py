@@ -221,9 +221,14 @@ class Encoding(ABC):
     def num_distinct_actions(self) -> int:
         return self.space.size
 
+    def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
+        """The ids of ``actions`` (legal in ``state``), in their order."""
+        to_id = self._action_to_id
+        return [int(to_id(state, a)) for a in actions]
+
     def legal_ids(self, state: Any) -> list[int]:
         """Ids of the legal actions, in the engine's order."""
-        return [self.action_to_id(state, a) for a in self.game.legal_actions(state)]
+        return self.ids_of(state, self.game.legal_actions(state))
 
     def legal_mask(self, state: Any) -> np.ndarray:
         """``int8`` mask: 1 where the id's action is legal now."""
