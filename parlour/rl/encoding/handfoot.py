@@ -319,16 +319,15 @@ class HandFootEncoding(Encoding):
             )
             open_seg = self.layout[f"side+{k}.open"]
             books_seg = self.layout[f"side+{k}.books"]
-            o = w.out
             for m in sv.melds:
                 t = TARGET_INDEX[(m.kind, m.key)]
                 if m.complete:
-                    o[books_seg.start + 2 * t + (1 if m.wild_count else 0)] += 1.0
+                    w.add(books_seg.start + 2 * t + (1 if m.wild_count else 0), 1.0)
                 else:
                     b = open_seg.start + 3 * t
-                    o[b] = len(m.cards)
-                    o[b + 1] = m.wild_count
-                    o[b + 2] = float(m.this_turn)
+                    w.add(b, len(m.cards))
+                    w.add(b + 1, m.wild_count)
+                    w.add(b + 2, float(m.this_turn))
 
 
 def describe_class(rep: int) -> str:
