@@ -143,10 +143,21 @@ class CheatEncoding(Encoding):
         pile = view.pile
         sums = self._pile_memo.get(me)
         if sums is None or sums[0] is not pile:
-            by_seat = [0.0] * n
-            by_rank = [0.0] * 13
-            mine: list[int] = []
-            for p in pile:
+            # a pile grows by plays appended to it (its earlier plays the same objects) until
+            # someone picks it up: only the new plays are added
+            old = () if sums is None else sums[0]
+            done = len(old)
+            if done and len(pile) >= done and pile[done - 1] is old[-1] and pile[0] is old[0]:
+                assert sums is not None
+                by_seat = sums[1][:]
+                by_rank = sums[2][:]
+                mine = list(sums[3])
+            else:
+                done = 0
+                by_seat = [0.0] * n
+                by_rank = [0.0] * 13
+                mine = []
+            for p in pile[done:]:
                 by_seat[rel(p.seat, me, n)] += p.count
                 by_rank[p.rank - 2] += p.count
                 if p.seat == me:
