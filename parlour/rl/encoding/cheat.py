@@ -145,7 +145,7 @@ class CheatEncoding(Encoding):
         if sums is None or sums[0] is not pile:
             # a pile grows by plays appended to it (its earlier plays the same objects) until
             # someone picks it up: only the new plays are added
-            old = () if sums is None else sums[0]
+            old: tuple[Any, ...] = () if sums is None else sums[0]
             done = len(old)
             if done and len(pile) >= done and pile[done - 1] is old[-1] and pile[0] is old[0]:
                 assert sums is not None
