@@ -14,6 +14,7 @@ Rewards (per seat; a seat's reward is its side's):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -66,6 +67,34 @@ def match_rewards(outcome: Outcome, seats: int) -> list[float]:
     for side, members in enumerate(outcome.sides):
         for seat in members:
             out[seat] = side_reward[side]
+    return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    cls = type(value)
+    if cls is int or cls is float or cls is str or cls is bool or value is None:
+        return value
+    names = _FIELDS.get(cls)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """``outcome.to_json()`` without ``dataclasses.asdict``'s deep copies: the same dict, made
+    once per match end (as ``to_json`` it cost a Scat match a tenth of its steps' time)."""
+    out: dict[str, Any] = _plain(outcome)
     return out
 
 

@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.core.registry import Variant
-from parlour.rl.core import Table, make_variant
+from parlour.rl.core import Table, make_variant, outcome_json
 
 
 class ParlourAECEnv(AECEnv):  # type: ignore[misc]
@@ -134,7 +134,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         self.infos[agent] = {}
         if self.table.over:
             self.terminations = {a: True for a in self.agents}
-            outcome = self.table.outcome().to_json()  # once: one dict for every agent
+            outcome = outcome_json(self.table.outcome())  # once: one dict for every agent
             self.infos = {a: {"outcome": outcome} for a in self.agents}
         elif self.max_steps is not None and self.table.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}

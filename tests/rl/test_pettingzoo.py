@@ -107,3 +107,22 @@ def test_max_steps_truncates_a_match_that_would_not_end() -> None:
         steps += 1
     assert steps == 500
     assert not e.unwrapped.table.over
+
+
+@pytest.mark.parametrize("name", ["samba", "handfoot", "cheat", "scat"])
+def test_the_outcome_in_infos_is_the_outcomes_json(name: str) -> None:
+    """``info["outcome"]`` is made without ``dataclasses.asdict`` (``outcome_json``): the
+    same dict as ``Outcome.to_json()``, at every match end of random play."""
+    import random
+
+    from parlour.rl.core import outcome_json
+
+    variant = games.get(name, **CAPS[name])
+    rng = random.Random(0)
+    for seed in range(3):
+        state = variant.new_game(seed=seed)
+        while variant.game.to_act(state) is not None:
+            legal = variant.game.legal_actions(state)
+            state = variant.game.apply_quiet(state, legal[rng.randrange(len(legal))])
+        outcome = variant.game.outcome(state)
+        assert outcome.hands and outcome_json(outcome) == outcome.to_json()
