@@ -124,6 +124,9 @@ class Table:
         self._legal_of: Any = None
         self._legal: Sequence[Any] = ()
         self._ids: list[int] = []
+        # the seat to act, and the state it was read from
+        self._seat_of: Any = None
+        self._seat: int | None = None
 
     def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
         if self._legal_of is not self.state:
@@ -144,12 +147,15 @@ class Table:
 
     @property
     def to_act(self) -> int | None:
-        seat = self.game.to_act(self.state)
-        return None if seat is None else int(seat)
+        if self._seat_of is not self.state:
+            seat = self.game.to_act(self.state)
+            self._seat = None if seat is None else int(seat)
+            self._seat_of = self.state
+        return self._seat
 
     @property
     def over(self) -> bool:
-        return self.game.to_act(self.state) is None
+        return self.to_act is None
 
     def observation(self, seat: int) -> np.ndarray:
         return self.encoding.observation(self.game.observe(self.state, seat))
