@@ -112,26 +112,27 @@ class Layout:
 
 
 class Writer:
-    """Collects the non-zero entries of one observation vector, segment by segment, as
-    (index, value) pairs; :meth:`Encoding.observation` sums them into the vector with one
-    numpy call (``bincount``).  A numpy write per entry costs more than an engine step; a
-    list append costs a few percent of one.  Entries at the same index add up (a card held
-    twice counts 2); every other entry is written once."""
+    """Fills one observation vector segment by segment (the vector starts at zero)."""
 
-    __slots__ = ("_size", "_start", "idx", "layout", "val")
+    __slots__ = ("_size", "_start", "layout", "out")
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, out: np.ndarray) -> None:
         self.layout = layout
+        self.out = out
         self._start = layout.start_of
         self._size = layout.size_of
-        self.idx: list[int] = []
-        self.val: list[float] = []
 
     def cards(self, name: str, cards: Sequence[int]) -> None:
-        if cards:
-            base = self._start[name]
-            self.idx.extend([base + c for c in cards])
-            self.val.extend([1.0] * len(cards))
+        if not cards:
+            return
+        base = self._start[name]
+        if len(cards) > 12:
+            counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=NUM_KINDS)
+            self.out[base : base + NUM_KINDS] += counts
+            return
+        o = self.out
+        for c in cards:
+            o[base + c] += 1.0
 
     def counts(self, name: str, vector: Sequence[int]) -> None:
         self.values(name, vector)
@@ -141,37 +142,28 @@ class Writer:
             return
         if index >= self._size[name]:
             raise ValueError(f"{name}: index {index} out of {self._size[name]}")
-        self.idx.append(self._start[name] + index)
-        self.val.append(1.0)
+        self.out[self._start[name] + index] = 1.0
 
     def set(self, name: str, value: float, offset: int = 0) -> None:
         if not 0 <= offset < self._size[name]:
             raise ValueError(f"{name}: offset {offset} out of {self._size[name]}")
         if value:
-            self.idx.append(self._start[name] + offset)
-            self.val.append(value)
+            self.out[self._start[name] + offset] = value
 
     def values(self, name: str, values: Sequence[float]) -> None:
         if len(values) > self._size[name]:
             raise ValueError(f"{name}: {len(values)} values for {self._size[name]} entries")
         base = self._start[name]
-        idx = self.idx
-        val = self.val
-        for i, v in enumerate(values):
-            if v:
-                idx.append(base + i)
-                val.append(v)
+        self.out[base : base + len(values)] = values
 
     def add(self, index: int, value: float) -> None:
-        """One entry at an absolute index (what a game's own blocks use)."""
-        if value:
-            self.idx.append(index)
-            self.val.append(value)
+        """Add to one entry at an absolute index."""
+        self.out[index] += value
 
-    def extend(self, indices: Sequence[int], values: Sequence[float]) -> None:
-        """Entries at absolute indices."""
-        self.idx.extend(indices)
-        self.val.extend(values)
+    def extend(self, indices: np.ndarray, values: np.ndarray) -> None:
+        """Set entries at absolute indices, none written before and none repeated (one numpy
+        call: a game's block of entries made once, e.g. a side's melds)."""
+        self.out[indices] = values
 
 
 def rel(seat: int, viewer: int, players: int) -> int:
@@ -267,14 +259,11 @@ class Encoding(ABC):
         """The ``float32`` observation vector of a seat's view."""
         if getattr(view, "seat", None) is None:
             raise ValueError("observations are made from a seat's view, not a spectator's")
-        w = Writer(self.layout)
-        self._write(view, w)
-        size = self.layout.size
-        # an empty list has no integer dtype for bincount
-        dense = np.bincount(w.idx, weights=w.val, minlength=size) if w.idx else np.zeros(size)
         if out is None:
-            return dense.astype(np.float32)
-        out[:] = dense
+            out = np.zeros(self.layout.size, dtype=np.float32)
+        else:
+            out[:] = 0.0
+        self._write(view, Writer(self.layout, out))
         return out
 
     def observe(self, state: Any, seat: int) -> np.ndarray:

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
+import numpy as np
+
 from parlour.core.cards import JOKER, NUM_KINDS, card_str, rank_str
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.rl.encoding.base import Encoding, Writer, rel
@@ -200,7 +202,7 @@ class HandFootEncoding(Encoding):
     # --- observations -----------------------------------------------------------------------
 
     def _build_layout(self) -> None:
-        self._melds_seen: dict[int, tuple[tuple[Any, ...], list[int], list[float]]] = {}
+        self._melds_seen: dict[int, tuple[tuple[Any, ...], np.ndarray, np.ndarray]] = {}
         lay = self.layout
         n = self.players
         seats = [f"seat+{k}" for k in range(n)]
@@ -327,7 +329,7 @@ class HandFootEncoding(Encoding):
             if sv.melds:
                 w.extend(*self._meld_block(k, sv.melds))
 
-    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[list[int], list[float]]:
+    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
         """The entries of side ``k``'s melds (the last block of each side and viewer is kept:
         from one step to the next a side's melds are mostly the very same meld views)."""
         hit = self._melds_seen.get(k)
@@ -335,19 +337,19 @@ class HandFootEncoding(Encoding):
             return hit[1], hit[2]
         open_start = self.layout[f"side+{k}.open"].start
         books_start = self.layout[f"side+{k}.books"].start
-        idx: list[int] = []
-        val: list[float] = []
+        entries: dict[int, float] = {}  # finished books of one target add up
         for m in melds:
             t = TARGET_INDEX[(m.kind, m.key)]
             if m.complete:
-                idx.append(books_start + 2 * t + (1 if m.wild_count else 0))
-                val.append(1.0)
+                j = books_start + 2 * t + (1 if m.wild_count else 0)
+                entries[j] = entries.get(j, 0.0) + 1.0
             else:
                 b = open_start + 3 * t
-                for j, v in ((b, len(m.cards)), (b + 1, m.wild_count), (b + 2, m.this_turn)):
-                    if v:
-                        idx.append(j)
-                        val.append(float(v))
+                entries[b] = float(len(m.cards))
+                entries[b + 1] = float(m.wild_count)
+                entries[b + 2] = float(m.this_turn)
+        idx = np.fromiter(entries.keys(), dtype=np.intp, count=len(entries))
+        val = np.fromiter(entries.values(), dtype=np.float32, count=len(entries))
         self._melds_seen[k] = (melds, idx, val)
         return idx, val
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from parlour.core.cards import JOKER, NUM_KINDS
 from parlour.games.samba.actions import (
     AddToMeld,
@@ -255,7 +257,7 @@ class SambaEncoding(Encoding):
         lay = self.layout
         n = self.players
         self.sides = len(self._sides())
-        self._melds_seen: dict[tuple[int, int], tuple[Any, list[int], list[float]]] = {}
+        self._melds_seen: dict[tuple[int, int], tuple[Any, np.ndarray, np.ndarray]] = {}
         seats = [f"seat+{k}" for k in range(n)]
         lay.add("phase", len(PHASES), "onehot", "phase of the turn", PHASES)
         lay.add("to_act", n, "onehot", "seat to act, numbered from the viewer", seats)
@@ -351,7 +353,7 @@ class SambaEncoding(Encoding):
             if sv.melds:
                 w.extend(*self._meld_block(k, sv.melds))
 
-    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[list[int], list[float]]:
+    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
         """The entries (indices, values) of side ``k``'s meld segment, made once per melds
         tuple (immutable; the engine keeps a side's tuple while its melds do not change, so
         most steps find it here)."""
@@ -385,5 +387,6 @@ class SambaEncoding(Encoding):
                     val.append(v)
         if len(self._melds_seen) >= 1024:
             self._melds_seen.clear()
-        self._melds_seen[key] = (melds, idx, val)
-        return idx, val
+        out = (np.asarray(idx, dtype=np.intp), np.asarray(val, dtype=np.float32))
+        self._melds_seen[key] = (melds, *out)
+        return out
