@@ -18,7 +18,9 @@ observation tensor and the legal actions (mask or list).  Rows:
   with legal actions only; RLCard's ``gin-rummy`` (``env.step`` builds its observation).
 
 Rates are CPU time of this process (``time.process_time``); ratios compare rows of the same
-run, so a shared machine slows them alike.
+run, so a shared machine slows them alike.  Gin rummy (obs + legal) is measured before and
+after the games and the ratios divide by the mean of the two (both are printed): the load of
+a shared machine drifts during a run.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ def bench_pettingzoo(name: str, seconds: float) -> float:
     from parlour.rl.pettingzoo import env as make_env
 
     env = make_env(name, options=_variant_options(name))
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def run(deadline: float) -> int:
         steps = seed = 0
@@ -103,8 +105,8 @@ def bench_pettingzoo(name: str, seconds: float) -> float:
                 if term or trunc:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
+                legal = np.flatnonzero(obs["action_mask"]).tolist()
+                env.step(legal[rng.randrange(len(legal))])
                 steps += 1
         return steps
 
@@ -178,7 +180,6 @@ def main(argv: list[str] | None = None) -> int:
         "open_spiel C++ gin_rummy (legal only)": bench_gin_rummy(s, False),
         "rlcard gin-rummy (step builds obs)": bench_rlcard(s),
     }
-    gin = peers["open_spiel C++ gin_rummy (obs + legal)"]
     rlc = peers["rlcard gin-rummy (step builds obs)"]
     rows: list[dict[str, Any]] = []
     for name in args.game or GAMES:
@@ -188,27 +189,26 @@ def main(argv: list[str] | None = None) -> int:
             ("pettingzoo", bench_pettingzoo),
             ("openspiel (python)", bench_openspiel),
         ):
-            rate = fn(name, s)
-            rows.append(
-                {
-                    "game": name,
-                    "interface": iface,
-                    "steps_per_s": round(rate, 1),
-                    "vs_gin_rummy_cpp": round(rate / gin, 3) if gin else None,
-                    "vs_rlcard_gin": round(rate / rlc, 3) if rlc else None,
-                }
-            )
+            rows.append({"game": name, "interface": iface, "rate": fn(name, s)})
+    # gin rummy once more after the games: on a shared machine the load drifts during a run,
+    # so the ratios divide by the mean of the two measurements (both are listed)
+    first = peers["open_spiel C++ gin_rummy (obs + legal)"]
+    gin = None
+    if first is not None:
+        last = bench_gin_rummy(s, True)
+        assert last is not None
+        gin = (first + last) / 2
+        peers["open_spiel C++ gin_rummy (obs + legal)"] = gin
+        peers["  first measurement (before the games)"] = first
+        peers["  second measurement (after the games)"] = last
     for peer, rate in peers.items():
         if rate is not None:
-            rows.append(
-                {
-                    "game": "peer",
-                    "interface": peer,
-                    "steps_per_s": round(rate, 1),
-                    "vs_gin_rummy_cpp": round(rate / gin, 3) if gin else None,
-                    "vs_rlcard_gin": round(rate / rlc, 3) if rlc else None,
-                }
-            )
+            rows.append({"game": "peer", "interface": peer, "rate": rate})
+    for r in rows:
+        rate = r.pop("rate")
+        r["steps_per_s"] = round(rate, 1)
+        r["vs_gin_rummy_cpp"] = round(rate / gin, 3) if gin else None
+        r["vs_rlcard_gin"] = round(rate / rlc, 3) if rlc else None
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0

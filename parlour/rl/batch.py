@@ -67,9 +67,7 @@ class BatchEnv:
         seat = table.to_act
         assert seat is not None
         self.seat[i] = seat
-        row = self.mask[i]
-        row[:] = 0
-        row[table.legal_ids()] = 1
+        self.mask[i] = self.encoding.mask_of(table.legal_ids_view())
         if self.observe:
             enc = self.encoding
             enc.observation(table.game.observe(table.state, seat), out=self.obs[i])

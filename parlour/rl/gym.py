@@ -25,7 +25,7 @@ from gymnasium import spaces
 
 from parlour import bots
 from parlour.core.registry import Variant
-from parlour.rl.core import Table, make_variant
+from parlour.rl.core import Table, make_variant, outcome_json
 
 
 class SeatEnv(gymnasium.Env[Any, Any]):
@@ -116,7 +116,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         info["illegal_action"] = illegal
         terminated = self.table.over
         if terminated:
-            info["outcome"] = self.table.outcome().to_json()
+            info["outcome"] = outcome_json(self.table.outcome())
         return self._obs(), float(reward), terminated, False, info
 
     def render(self) -> str | None:

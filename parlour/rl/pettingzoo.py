@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.core.registry import Variant
-from parlour.rl.core import Table, make_variant
+from parlour.rl.core import Table, make_variant, outcome_json
 
 
 class ParlourAECEnv(AECEnv):  # type: ignore[misc]
@@ -45,8 +45,12 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         hand_reward_scale: float | None = None,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
+        #: steps after which the match is truncated (``None``: never; some rules let a policy
+        #: play for ever, e.g. Scat's "always take the previous discard" once the stock is out)
+        self.max_steps = max_steps
         variant = make_variant(game, preset, players, options)
         self.table = Table(variant, hand_reward_scale)
         self.variant = variant
@@ -85,11 +89,12 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        if self.table.to_act == seat:
-            mask = self.table.legal_mask()
+        table = self.table
+        if table.to_act == seat:
+            mask = table.legal_mask()
         else:
             mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
-        return {"observation": self.table.observation(seat), "action_mask": mask}
+        return {"observation": table.observation(seat), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
@@ -109,6 +114,12 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
             self.infos[self.agent_selection] = {"legal_ids": self.table.legal_ids()}
 
+    def _accumulate_rewards(self) -> None:
+        cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():
+            if reward:
+                cumulative[agent] += reward
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -118,12 +129,15 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: pass an action id (see the action_mask)")
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.step(int(action))
-        self.rewards = {a: rewards[self.agent_name_mapping[a]] for a in self.agents}
-        for a in self.agents:
-            self.infos[a] = {}
+        # every agent stays in until the match ends: agents are possible_agents, in seat order
+        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        self.infos[agent] = {}
         if self.table.over:
             self.terminations = {a: True for a in self.agents}
-            self.infos = {a: {"outcome": self.table.outcome().to_json()} for a in self.agents}
+            outcome = outcome_json(self.table.outcome())  # once: one dict for every agent
+            self.infos = {a: {"outcome": outcome} for a in self.agents}
+        elif self.max_steps is not None and self.table.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
         else:
             self._select()
         self._accumulate_rewards()
@@ -152,15 +166,85 @@ def raw_env(
     return ParlourAECEnv(game, preset, players, **kwargs)
 
 
+class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper`` in one layer,
+    with the same checks: an action outside the action space fails an assertion; ``step``,
+    ``observe``, ``last`` and ``agent_iter`` before ``reset`` raise; the loop over
+    ``agent_iter`` must step between agents.  PettingZoo's two wrappers reach every attribute
+    of the env through two ``__getattr__`` hops, which cost a whole engine step each call; the
+    attributes a loop reads are properties here."""
+
+    def __init__(self, env: ParlourAECEnv) -> None:
+        super().__init__(env)
+        self._size = env.encoding.num_distinct_actions
+
+    def _reset_first(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:
+        self._reset_first("agent_selection")
+        return str(self.env.agent_selection)
+
+    @property
+    def agents(self) -> list[str]:
+        self._reset_first("agents")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        self._reset_first("rewards")
+        return self.env.rewards  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        self._reset_first("terminations")
+        return self.env.terminations  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        self._reset_first("truncations")
+        return self.env.truncations  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        self._reset_first("infos")
+        return self.env.infos  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._reset_first("agent_selection")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            inner = self.env
+            agent = inner.agent_selection
+            if type(action) is int:
+                fits = 0 <= action < self._size
+            elif action is None:
+                fits = inner.terminations[agent] or inner.truncations[agent]
+            else:
+                fits = inner.action_space(agent).contains(action)
+            assert fits, "action is not in action space"
+        super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(
     game: str | Variant = "scat",
     preset: str | None = None,
     players: int | None = None,
     **kwargs: Any,
 ) -> Any:
-    """The environment wrapped as PettingZoo's classic games are (illegal moves raise, the
-    order of calls is checked)."""
-    e: Any = raw_env(game, preset, players, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The environment with the checks PettingZoo's classic games have (an action outside the
+    action space fails, an illegal one raises, the order of calls is checked): PettingZoo's
+    ``OrderEnforcingWrapper`` with the bounds check of its ``AssertOutOfBoundsWrapper``
+    (:class:`CheckedEnv`)."""
+    return CheckedEnv(raw_env(game, preset, players, **kwargs))

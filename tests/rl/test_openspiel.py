@@ -193,3 +193,29 @@ def test_ismcts_bot_plays_scat() -> None:
         moves += 1
     assert moves > 3
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_policy_that_never_ends_the_hand_is_cut_at_max_length() -> None:
+    """Scat's rules let play go on for ever once the stock is out ("play goes on with players
+    taking the previous discard", docs/rules/scat.md, seed 001): OpenSpiel's environment with a
+    policy that always plays the first legal id (take the discard) never ended.  The match is
+    cut at ``max_length`` decisions, a draw, and ``max_game_length`` bounds every match."""
+    from open_spiel.python import rl_environment
+
+    assert pyspiel.load_game("python_parlour_scat").max_game_length() == 100_000 + ps.SEED_BYTES
+    game = pyspiel.load_game("python_parlour_scat", {"max_length": 2000})
+    assert game.max_game_length() == 2000 + ps.SEED_BYTES
+    env = rl_environment.Environment(game)
+    step = env.reset()
+    moves = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([step.observations["legal_actions"][player][0]])
+        moves += 1
+    assert moves == 2000
+    assert step.rewards == [0.0] * 4
+    state = env.get_state
+    assert state.truncated() and state.is_terminal() and state.legal_actions() == []
+    assert "cut at 2000 decisions" in str(state)
+    with pytest.raises(ValueError, match="cut at 2000"):
+        state.apply_action(0)

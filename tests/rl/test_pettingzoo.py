@@ -89,3 +89,40 @@ def test_hand_rewards_follow_the_score_sheet() -> None:
     assert totals["player_0"] == pytest.approx(diff + match[0])
     assert totals["player_1"] == pytest.approx(-diff + match[1])
     assert totals["player_0"] == pytest.approx(totals["player_2"])
+
+
+def test_max_steps_truncates_a_match_that_would_not_end() -> None:
+    """Always taking the previous discard keeps a Scat hand going for ever once the stock is
+    out (docs/rules/scat.md, "Stock runs out"; seed 001): ``max_steps`` truncates the match."""
+    e = env("scat", players=3, max_steps=500)
+    e.reset(seed=0)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _reward, term, trunc, _info = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        e.step(int(obs["action_mask"].argmax()))  # the first legal id: draw, then take
+        steps += 1
+    assert steps == 500
+    assert not e.unwrapped.table.over
+
+
+@pytest.mark.parametrize("name", ["samba", "handfoot", "cheat", "scat"])
+def test_the_outcome_in_infos_is_the_outcomes_json(name: str) -> None:
+    """``info["outcome"]`` is made without ``dataclasses.asdict`` (``outcome_json``): the
+    same dict as ``Outcome.to_json()``, at every match end of random play."""
+    import random
+
+    from parlour.rl.core import outcome_json
+
+    variant = games.get(name, **CAPS[name])
+    rng = random.Random(0)
+    for seed in range(3):
+        state = variant.new_game(seed=seed)
+        while variant.game.to_act(state) is not None:
+            legal = variant.game.legal_actions(state)
+            state = variant.game.apply_quiet(state, legal[rng.randrange(len(legal))])
+        outcome = variant.game.outcome(state)
+        assert outcome.hands and outcome_json(outcome) == outcome.to_json()

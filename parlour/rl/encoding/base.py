@@ -83,6 +83,9 @@ class Layout:
     def __init__(self) -> None:
         self.segments: list[Segment] = []
         self._by_name: dict[str, Segment] = {}
+        #: each segment's first entry and size, by name (what the writers look up)
+        self.start_of: dict[str, int] = {}
+        self.size_of: dict[str, int] = {}
         self.size = 0
 
     def add(
@@ -93,6 +96,8 @@ class Layout:
         seg = Segment(name, self.size, size, kind, meaning, tuple(labels))
         self.segments.append(seg)
         self._by_name[name] = seg
+        self.start_of[name] = seg.start
+        self.size_of[name] = size
         self.size += size
         return seg
 
@@ -107,46 +112,58 @@ class Layout:
 
 
 class Writer:
-    """Fills one observation vector segment by segment."""
+    """Fills one observation vector segment by segment (the vector starts at zero)."""
+
+    __slots__ = ("_size", "_start", "layout", "out")
 
     def __init__(self, layout: Layout, out: np.ndarray) -> None:
         self.layout = layout
         self.out = out
+        self._start = layout.start_of
+        self._size = layout.size_of
 
     def cards(self, name: str, cards: Sequence[int]) -> None:
-        seg = self.layout[name]
+        if not cards:
+            return
+        base = self._start[name]
         if len(cards) > 12:
-            counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=seg.size)
-            self.out[seg.start : seg.stop] += counts
+            counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=NUM_KINDS)
+            self.out[base : base + NUM_KINDS] += counts
             return
         o = self.out
-        base = seg.start
         for c in cards:
             o[base + c] += 1.0
 
     def counts(self, name: str, vector: Sequence[int]) -> None:
-        seg = self.layout[name]
-        self.out[seg.start : seg.start + len(vector)] = vector
+        self.values(name, vector)
 
     def onehot(self, name: str, index: int | None) -> None:
         if index is None or index < 0:
             return
-        seg = self.layout[name]
-        if index >= seg.size:
-            raise ValueError(f"{name}: index {index} out of {seg.size}")
-        self.out[seg.start + index] = 1.0
+        if index >= self._size[name]:
+            raise ValueError(f"{name}: index {index} out of {self._size[name]}")
+        self.out[self._start[name] + index] = 1.0
 
     def set(self, name: str, value: float, offset: int = 0) -> None:
-        seg = self.layout[name]
-        if not 0 <= offset < seg.size:
-            raise ValueError(f"{name}: offset {offset} out of {seg.size}")
-        self.out[seg.start + offset] = value
+        if not 0 <= offset < self._size[name]:
+            raise ValueError(f"{name}: offset {offset} out of {self._size[name]}")
+        if value:
+            self.out[self._start[name] + offset] = value
 
     def values(self, name: str, values: Sequence[float]) -> None:
-        seg = self.layout[name]
-        if len(values) > seg.size:
-            raise ValueError(f"{name}: {len(values)} values for {seg.size} entries")
-        self.out[seg.start : seg.start + len(values)] = values
+        if len(values) > self._size[name]:
+            raise ValueError(f"{name}: {len(values)} values for {self._size[name]} entries")
+        base = self._start[name]
+        self.out[base : base + len(values)] = values
+
+    def add(self, index: int, value: float) -> None:
+        """Add to one entry at an absolute index."""
+        self.out[index] += value
+
+    def extend(self, indices: np.ndarray, values: np.ndarray) -> None:
+        """Set entries at absolute indices, none written before and none repeated (one numpy
+        call: a game's block of entries made once, e.g. a side's melds)."""
+        self.out[indices] = values
 
 
 def rel(seat: int, viewer: int, players: int) -> int:
@@ -168,6 +185,7 @@ class Encoding(ABC):
         self.space = ActionSpace()
         self.layout = Layout()
         self._segment_of: np.ndarray | None = None  # segment index of each entry (strings)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._build_actions()
         self._build_layout()
 
@@ -192,16 +210,32 @@ class Encoding(ABC):
     def num_distinct_actions(self) -> int:
         return self.space.size
 
+    def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
+        """The ids of ``actions`` (legal in ``state``), in their order."""
+        to_id = self._action_to_id
+        return [int(to_id(state, a)) for a in actions]
+
     def legal_ids(self, state: Any) -> list[int]:
         """Ids of the legal actions, in the engine's order."""
-        return [self.action_to_id(state, a) for a in self.game.legal_actions(state)]
+        return self.ids_of(state, self.game.legal_actions(state))
 
     def legal_mask(self, state: Any) -> np.ndarray:
         """``int8`` mask: 1 where the id's action is legal now."""
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        ids = self.legal_ids(state)
-        if ids:
-            mask[ids] = 1
+        return self.mask_of(self.legal_ids(state)).copy()
+
+    def mask_of(self, ids: Sequence[int]) -> np.ndarray:
+        """The ``int8`` mask of these ids, made once per distinct set of ids and shared
+        (read-only: copy it to keep or change it)."""
+        key = tuple(ids)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = np.zeros(self.space.size, dtype=np.int8)
+            if key:
+                mask[list(key)] = 1
+            mask.flags.writeable = False
+            self._masks[key] = mask
         return mask
 
     def describe_id(self, action_id: int) -> str:

@@ -85,6 +85,7 @@ class CheatEncoding(Encoding):
 
     def _build_layout(self) -> None:
         self._memo: dict[int, tuple[Any, Any, list[int], list[list[int]]]] = {}
+        self._pile_memo: dict[int, tuple[Any, list[float], list[float], tuple[int, ...]]] = {}
         lay = self.layout
         n = self.players
         seats = [f"seat+{k}" for k in range(n)]
@@ -137,15 +138,35 @@ class CheatEncoding(Encoding):
         for place, s in enumerate(view.out):
             w.set("out", place + 1, rel(s, me, n))
         w.values("pile", (len(view.pile), view.pile_size))
-        by_seat = [0.0] * n
-        by_rank = [0.0] * 13
-        for p in view.pile:
-            by_seat[rel(p.seat, me, n)] += p.count
-            by_rank[p.rank - 2] += p.count
-            if p.seat == me:
-                w.cards("pile_mine", p.cards)
-        w.values("pile_by_seat", by_seat)
-        w.values("pile_by_rank", by_rank)
+        # the pile's sums, once per viewer for each pile (a tuple the engine keeps while the
+        # pile does not change)
+        pile = view.pile
+        sums = self._pile_memo.get(me)
+        if sums is None or sums[0] is not pile:
+            # a pile grows by plays appended to it (its earlier plays the same objects) until
+            # someone picks it up: only the new plays are added
+            old: tuple[Any, ...] = () if sums is None else sums[0]
+            done = len(old)
+            if done and len(pile) >= done and pile[done - 1] is old[-1] and pile[0] is old[0]:
+                assert sums is not None
+                by_seat = sums[1][:]
+                by_rank = sums[2][:]
+                mine = list(sums[3])
+            else:
+                done = 0
+                by_seat = [0.0] * n
+                by_rank = [0.0] * 13
+                mine = []
+            for p in pile[done:]:
+                by_seat[rel(p.seat, me, n)] += p.count
+                by_rank[p.rank - 2] += p.count
+                if p.seat == me:
+                    mine.extend(p.cards)
+            sums = self._pile_memo[me] = (pile, by_seat, by_rank, tuple(mine))
+        if pile:
+            w.values("pile_by_seat", sums[1])
+            w.values("pile_by_rank", sums[2])
+            w.cards("pile_mine", sums[3])
         if view.pile:
             last = view.pile[-1]
             w.set("last_claim", last.count, 0)

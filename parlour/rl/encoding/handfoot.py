@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
+import numpy as np
+
 from parlour.core.cards import JOKER, NUM_KINDS, card_str, rank_str
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.rl.encoding.base import Encoding, Writer, rel
@@ -94,6 +96,8 @@ PILE_TAKES = tuple(
 )
 PILE_INDEX = {a: i for i, a in enumerate(PILE_TAKES)}
 PHASES = ("draw", "play", "over")
+#: the index among NEW_MELDS of the three cards of a new meld (a few hundred card triples)
+_MELD_IDS: dict[tuple[int, ...], int] = {}
 
 
 def _target_of(cards: Sequence[int]) -> tuple[str, int]:
@@ -153,7 +157,11 @@ class HandFootEncoding(Encoding):
             m = self._side_melds(state)[action.meld]
             return self.ADD + ADD_INDEX[((m.kind, m.key), REP[action.card])]
         if t is Meld:
-            return self.MELD + NEW_MELD_INDEX[tuple(sorted(REP[c] for c in action.cards))]
+            cards = action.cards
+            found = _MELD_IDS.get(cards)
+            if found is None:
+                found = _MELD_IDS[cards] = NEW_MELD_INDEX[tuple(sorted(REP[c] for c in cards))]
+            return self.MELD + found
         if t is Draw:
             return self.DRAW
         if t is Retract:
@@ -194,6 +202,7 @@ class HandFootEncoding(Encoding):
     # --- observations -----------------------------------------------------------------------
 
     def _build_layout(self) -> None:
+        self._melds_seen: dict[int, tuple[tuple[Any, ...], np.ndarray, np.ndarray]] = {}
         lay = self.layout
         n = self.players
         seats = [f"seat+{k}" for k in range(n)]
@@ -317,18 +326,32 @@ class HandFootEncoding(Encoding):
                     float(len(sv.missing)),
                 ),
             )
-            open_seg = self.layout[f"side+{k}.open"]
-            books_seg = self.layout[f"side+{k}.books"]
-            o = w.out
-            for m in sv.melds:
-                t = TARGET_INDEX[(m.kind, m.key)]
-                if m.complete:
-                    o[books_seg.start + 2 * t + (1 if m.wild_count else 0)] += 1.0
-                else:
-                    b = open_seg.start + 3 * t
-                    o[b] = len(m.cards)
-                    o[b + 1] = m.wild_count
-                    o[b + 2] = float(m.this_turn)
+            if sv.melds:
+                w.extend(*self._meld_block(k, sv.melds))
+
+    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The entries of side ``k``'s melds (the last block of each side and viewer is kept:
+        from one step to the next a side's melds are mostly the very same meld views)."""
+        hit = self._melds_seen.get(k)
+        if hit is not None and hit[0] == melds:
+            return hit[1], hit[2]
+        open_start = self.layout[f"side+{k}.open"].start
+        books_start = self.layout[f"side+{k}.books"].start
+        entries: dict[int, float] = {}  # finished books of one target add up
+        for m in melds:
+            t = TARGET_INDEX[(m.kind, m.key)]
+            if m.complete:
+                j = books_start + 2 * t + (1 if m.wild_count else 0)
+                entries[j] = entries.get(j, 0.0) + 1.0
+            else:
+                b = open_start + 3 * t
+                entries[b] = float(len(m.cards))
+                entries[b + 1] = float(m.wild_count)
+                entries[b + 2] = float(m.this_turn)
+        idx = np.fromiter(entries.keys(), dtype=np.intp, count=len(entries))
+        val = np.fromiter(entries.values(), dtype=np.float32, count=len(entries))
+        self._melds_seen[k] = (melds, idx, val)
+        return idx, val
 
 
 def describe_class(rep: int) -> str:

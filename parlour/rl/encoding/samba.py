@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from parlour.core.cards import JOKER, NUM_KINDS
 from parlour.games.samba.actions import (
     AddToMeld,
@@ -255,6 +257,7 @@ class SambaEncoding(Encoding):
         lay = self.layout
         n = self.players
         self.sides = len(self._sides())
+        self._melds_seen: dict[tuple[int, int], tuple[Any, np.ndarray, np.ndarray]] = {}
         seats = [f"seat+{k}" for k in range(n)]
         lay.add("phase", len(PHASES), "onehot", "phase of the turn", PHASES)
         lay.add("to_act", n, "onehot", "seat to act, numbered from the viewer", seats)
@@ -347,20 +350,43 @@ class SambaEncoding(Encoding):
                     float(len(sv.red_threes)),
                 ),
             )
-            seg = self.layout[f"side+{k}.melds"]
-            nf = len(MELD_FEATURES)
-            o = w.out
-            for i, m in enumerate(sv.melds):
-                b = seg.start + i * nf
-                o[b] = 1.0
-                o[b + _KIND_INDEX[m.kind]] = 1.0
-                o[b + 5] = m.rank
-                o[b + 6] = m.high
-                if m.suit >= 0:
-                    o[b + 7 + m.suit] = 1.0
-                o[b + 11] = len(m.cards)
-                o[b + 12] = m.wilds
-                o[b + 13] = float(m.canasta == "pure")
-                o[b + 14] = float(m.canasta == "mixed")
-                o[b + 15] = float(m.samba)
-                o[b + 16] = float(m.bolivia)
+            if sv.melds:
+                w.extend(*self._meld_block(k, sv.melds))
+
+    def _meld_block(self, k: int, melds: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The entries (indices, values) of side ``k``'s meld segment, made once per melds
+        tuple (immutable; the engine keeps a side's tuple while its melds do not change, so
+        most steps find it here)."""
+        key = (id(melds), k)
+        hit = self._melds_seen.get(key)
+        if hit is not None and hit[0] is melds:
+            return hit[1], hit[2]
+        start = self.layout[f"side+{k}.melds"].start
+        nf = len(MELD_FEATURES)
+        idx: list[int] = []
+        val: list[float] = []
+        for i, m in enumerate(melds):
+            b = start + i * nf
+            entries = [
+                (b, 1.0),
+                (b + _KIND_INDEX[m.kind], 1.0),
+                (b + 5, float(m.rank)),
+                (b + 6, float(m.high)),
+                (b + 11, float(len(m.cards))),
+                (b + 12, float(m.wilds)),
+                (b + 13, float(m.canasta == "pure")),
+                (b + 14, float(m.canasta == "mixed")),
+                (b + 15, float(m.samba)),
+                (b + 16, float(m.bolivia)),
+            ]
+            if m.suit >= 0:
+                entries.append((b + 7 + m.suit, 1.0))
+            for j, v in entries:
+                if v:
+                    idx.append(j)
+                    val.append(v)
+        if len(self._melds_seen) >= 1024:
+            self._melds_seen.clear()
+        out = (np.asarray(idx, dtype=np.intp), np.asarray(val, dtype=np.float32))
+        self._melds_seen[key] = (melds, *out)
+        return out
