@@ -30,11 +30,12 @@ from parlour.server.guard import BadInput, parse_json
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
 from parlour.server.loopstats import LoopMonitor
-from parlour.server.routes_pages import WEB_DIR, CachedStatic, page_routes
+from parlour.server.routes_pages import CachedStatic, page_routes
 from parlour.server.routes_play import play_routes
 from parlour.server.routes_tables import TABLE_OPS, table_routes
 from parlour.server.session import WS_PROTOCOL, run_session, sansio_protocol
 from parlour.server.storage import Storage, open_storage
+from parlour.server.webpages import WEB_DIR
 
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")

@@ -27,6 +27,7 @@ import contextlib
 import hashlib
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,10 +35,9 @@ from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
 from parlour.server.storage import StorageError
+from parlour.server.webpages import page
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from parlour.server.lobby import TableServer
     from parlour.server.storage import Storage
     from parlour.server.table import Table
@@ -424,12 +424,20 @@ def public_player(server: TableServer, pid: str) -> dict[str, Any] | None:
 
 def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
     """``/api/players…``, ``/api/tables/{code}/sit``, the pages ``/p/{id}`` and ``/move/…``."""
-    from parlour.server.errors import LobbyError
+    page_data = _account_routes(app, server, client)
+    _page_routes(app, server, client, page_data)
+    _table_routes(app, server, client)
 
-    async def on_table(code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        if server.cluster is not None:
-            return await server.cluster.call(code, op, args)
-        return await OPS[op](server, await server.get(code), args)
+
+PageData = Callable[[str, Request], Awaitable[dict[str, Any]]]
+
+
+def _account_routes(
+    app: FastAPI, server: TableServer, client: Callable[[Request], str]
+) -> PageData:
+    """A player's account: made, renamed, moved to another device, its tables; its page's
+    data (returned: the page route answers with it when asked for JSON)."""
+    from parlour.server.errors import LobbyError
 
     @app.post("/api/players", status_code=201, summary="A new player: a name and a secret key")
     async def new_player(req: NewPlayer, request: Request) -> dict[str, Any]:
@@ -496,6 +504,14 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
             raise LobbyError(404, "no such player")
         return data  # type: ignore[no-any-return]
 
+    return player_page_data
+
+
+def _page_routes(
+    app: FastAPI, server: TableServer, client: Callable[[Request], str], page_data: PageData
+) -> None:
+    """The pages ``/p/{id}``, ``/leaders/{game}`` and ``/move/{link}``."""
+
     def wants_json(request: Request) -> bool:
         """A program asking for JSON (``Accept: application/json``, not a browser's
         ``text/html``) gets the page's data at the page's own address."""
@@ -504,27 +520,31 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
 
     @app.get("/p/{pid}", include_in_schema=False)
     async def player_page(pid: str, request: Request) -> Any:
-        from parlour.server.routes_pages import _page
-
         if wants_json(request):
-            return await player_page_data(pid, request)
-        return _page("player.html")
+            return await page_data(pid, request)
+        return page("player.html")
 
     @app.get("/leaders/{game}", include_in_schema=False)
     async def leaders_page(game: str, request: Request) -> Any:
-        from parlour.server.routes_pages import _page
-
         if wants_json(request):
             from parlour.server import ratings
 
             return await ratings.leaders_json(server, game, client(request))
-        return _page("leaders.html")
+        return page("leaders.html")
 
     @app.get("/move/{link}", include_in_schema=False)
     async def move_page(link: str) -> Any:
-        from parlour.server.routes_pages import _page
+        return page("index.html")
 
-        return _page("index.html")
+
+def _table_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
+    """A table's chat history; a seat taken again (``reseat``) or bound to a player (``sit``)."""
+    from parlour.server.errors import LobbyError
+
+    async def on_table(code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        if server.cluster is not None:
+            return await server.cluster.call(code, op, args)
+        return await OPS[op](server, await server.get(code), args)
 
     @app.get("/api/tables/{code}/chat", summary="The table's chat, as journaled")
     async def chat_history(code: str, request: Request) -> dict[str, Any]:
