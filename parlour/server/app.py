@@ -22,7 +22,15 @@ from fastapi.responses import (
 )
 
 import parlour
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, house, players, ratings, replays
+from parlour.server import (
+    GC_FULL_EVERY,
+    GC_YOUNG,
+    flowroutes,
+    house,
+    players_routes,
+    ratings,
+    replays,
+)
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.config import ServerConfig
 from parlour.server.errors import LobbyError
@@ -193,6 +201,8 @@ def create_app(
         if server.config.switch_interval is not None:
             sys.setswitchinterval(server.config.switch_interval)
         await server.startup()
+        # issue 33: matches that finished just before a stop get their history row now
+        catching_up = asyncio.get_running_loop().create_task(ratings.catch_up(server))
         collector = None
         if server.config.tune_gc:
             collector = Collector(server.config.gc_young, server.config.gc_full_every)
@@ -202,6 +212,7 @@ def create_app(
             monitor = LoopMonitor(server.config.loop_stats, server)
             monitor.start()
         yield
+        catching_up.cancel()
         if monitor is not None:
             monitor.stop()
         if collector is not None:
@@ -238,7 +249,7 @@ def create_app(
     replays.add_chicago(app, work, limit)
     flowroutes.add_flow(app, server, _client)
     # --- issue 33 hook: players, house settings, pages ---
-    players.add_routes(app, server, _client)
+    players_routes.add_routes(app, server, _client)
     house.add_routes(app, server, _client)
     ratings.add_routes(app, server, _client)
 
