@@ -22,7 +22,15 @@ from fastapi.responses import (
 )
 
 import parlour
-from parlour.server import GC_FULL_EVERY, GC_YOUNG, flowroutes, house, players, ratings, replays
+from parlour.server import (
+    GC_FULL_EVERY,
+    GC_YOUNG,
+    flowroutes,
+    house,
+    players_routes,
+    ratings,
+    replays,
+)
 from parlour.server.cluster import Cluster, ClusterConfig, open_leased_storage
 from parlour.server.config import ServerConfig
 from parlour.server.errors import LobbyError
@@ -30,11 +38,12 @@ from parlour.server.guard import BadInput, parse_json
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
 from parlour.server.loopstats import LoopMonitor
-from parlour.server.routes_pages import WEB_DIR, CachedStatic, page_routes
+from parlour.server.routes_pages import CachedStatic, page_routes
 from parlour.server.routes_play import play_routes
 from parlour.server.routes_tables import TABLE_OPS, table_routes
 from parlour.server.session import WS_PROTOCOL, run_session, sansio_protocol
 from parlour.server.storage import Storage, open_storage
+from parlour.server.webpages import WEB_DIR
 
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")
@@ -240,7 +249,7 @@ def create_app(
     replays.add_chicago(app, work, limit)
     flowroutes.add_flow(app, server, _client)
     # --- issue 33 hook: players, house settings, pages ---
-    players.add_routes(app, server, _client)
+    players_routes.add_routes(app, server, _client)
     house.add_routes(app, server, _client)
     ratings.add_routes(app, server, _client)
 

@@ -41,12 +41,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.server.bus import Bus
+from parlour.server.cluster_tunnel import MOVED, RemoteTransport, Tunnel
 from parlour.server.errors import LobbyError
 from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
-from parlour.server.seats import SeatState
 from parlour.server.session import refuse
-from parlour.server.storage import StorageError, TableMeta
+from parlour.server.storage import StorageError
+from parlour.server.summary import summary_record
 from parlour.server.table import Table
 
 if TYPE_CHECKING:
@@ -54,9 +55,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")
-
-# close codes: 1012 "service restart" makes a browser reconnect (to whichever process)
-MOVED = 1012
 
 
 @dataclass
@@ -95,52 +93,6 @@ SessionRunner = Callable[..., Awaitable[None]]
 TableOp = Callable[["TableServer", Table, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
-class _RemoteTransport:
-    """On the owner: a player connected to another process (the *edge*), seen as a socket."""
-
-    def __init__(self, cluster: Cluster, cid: str, edge: str) -> None:
-        self.cluster = cluster
-        self.cid = cid
-        self.edge = edge
-        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.ended = False
-
-    async def receive(self) -> str | None:
-        return await self.inbox.get()
-
-    async def send_text(self, text: str) -> None:
-        if self.ended:
-            raise ConnectionError("the forwarded connection is closed")
-        self.cluster.bus.send(self.edge, "out", self.cid, text)
-
-    async def close(self, code: int, reason: str = "") -> None:
-        if not self.ended:
-            self.ended = True
-            self.cluster.bus.send(
-                self.edge, "end", self.cid, json.dumps({"code": code, "reason": reason})
-            )
-
-    def gone(self) -> None:
-        """The edge or the bus is gone: the session ends as if the socket closed."""
-        self.ended = True
-        self.inbox.put_nowait(None)
-
-
-class _Tunnel:
-    """On the edge: a local socket served by the owner ``owner``."""
-
-    def __init__(self, owner: str, code: str) -> None:
-        self.owner = owner
-        self.code = code
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.close_code = MOVED
-        self.reason = ""
-
-    def end(self, code: int, reason: str) -> None:
-        self.close_code, self.reason = code, reason
-        self.outbox.put_nowait(None)
-
-
 class Cluster:
     def __init__(
         self,
@@ -167,8 +119,8 @@ class Cluster:
         )
         #: rate limits counted across the processes (``server.limiter`` when Redis is down)
         self.limiter = SharedRateLimiter(config.redis, server.limiter)
-        self.tunnels: dict[str, _Tunnel] = {}
-        self.remotes: dict[str, _RemoteTransport] = {}
+        self.tunnels: dict[str, Tunnel] = {}
+        self.remotes: dict[str, RemoteTransport] = {}
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._call_owner: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -431,7 +383,7 @@ class Cluster:
                 remote.gone()
         elif kind == "open":
             data = json.loads(body)
-            remote = _RemoteTransport(self, ident, str(data["edge"]))
+            remote = RemoteTransport(self.bus, ident, str(data["edge"]))
             self.remotes[ident] = remote
             asyncio.get_running_loop().create_task(self._serve_remote(remote, data))
         elif kind == "call":
@@ -477,7 +429,7 @@ class Cluster:
         deltas: bool = False,
     ) -> None:
         cid = f"{self.node}.{next(self._ids)}"
-        tun = _Tunnel(owner, code)
+        tun = Tunnel(owner, code)
         self.tunnels[cid] = tun
         self.stats["forwarded"] += 1
         opened = {
@@ -488,41 +440,15 @@ class Cluster:
             "deltas": deltas,
         }
         self.bus.send(owner, "open", cid, json.dumps(opened))
-        timeout = self.server.config.send_timeout
-
-        async def inbound() -> None:
-            while True:
-                text = await transport.receive()
-                if text is None:
-                    return
-                self.bus.send(owner, "in", cid, text)
-
-        async def outbound() -> None:
-            while True:
-                text = await tun.outbox.get()
-                if text is None:
-                    return
-                try:
-                    await asyncio.wait_for(transport.send_text(text), timeout)
-                except TimeoutError:
-                    tun.close_code, tun.reason = 4008, "too slow: a message waited too long"
-                    return
-
-        tasks = {asyncio.create_task(inbound()), asyncio.create_task(outbound())}
         try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            await tun.pump(transport, self.bus, cid, self.server.config.send_timeout)
         finally:
-            for t in tasks:
-                t.cancel()
-            for t in tasks:
-                with contextlib.suppress(BaseException):
-                    await t
             self.tunnels.pop(cid, None)
             self.bus.send(owner, "close", cid)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(transport.close(tun.close_code, tun.reason[:120]), 1.0)
 
-    async def _serve_remote(self, remote: _RemoteTransport, data: dict[str, Any]) -> None:
+    async def _serve_remote(self, remote: RemoteTransport, data: dict[str, Any]) -> None:
         try:
             code = str(data.get("code"))
             try:
@@ -627,47 +553,3 @@ class Cluster:
             "offset": offset,
             "limit": limit,
         }
-
-
-def summary_record(meta: TableMeta, version: int) -> dict[str, Any] | None:
-    """A table's lobby record from its journal row (for tables another process plays): the
-    same fields as :meth:`Table.record`; who is connected is not known here."""
-    from parlour import games
-    from parlour.core.errors import ParlourError
-
-    try:
-        entry = games.entry(meta.game)
-    except ParlourError:
-        return None
-    seats = [SeatState.from_stored(s) for s in meta.seats]
-    rows = []
-    for s in seats:
-        row: dict[str, Any] = {
-            "seat": s.seat,
-            "kind": s.kind,
-            "claimed": s.claimed if s.kind == "human" else True,
-            "connected": False,
-            "controller": "bot"
-            if s.kind == "bot" or s.left
-            else ("waiting" if meta.status == "waiting" else "absent"),
-        }
-        if s.kind == "bot":
-            row["bot"] = s.bot
-        else:
-            row["open"] = s.open
-        rows.append(row)
-    free = [s.seat for s in seats if s.kind == "human" and s.open and not s.claimed]
-    return {
-        "code": meta.code,
-        "name": meta.name,
-        "game": entry.name,
-        "preset": meta.preset,
-        "rules": meta.rules,
-        "players": len(seats),
-        "status": meta.status,
-        "version": version,
-        "created": meta.created,
-        "seats": rows,
-        "free_seats": free,
-        "fairness": {"seeded": meta.status != "waiting"},
-    }

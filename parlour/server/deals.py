@@ -303,8 +303,29 @@ def _verify(
     rows: list[dict[str, Any]],
 ) -> None:
     server_commitment = str(fairness.get("server_commitment") or "")
-    secret = fairness.get("secret")
     contributions = {int(k): str(v) for k, v in dict(fairness.get("contributions") or {}).items()}
+    _secret_checks(fairness, server_commitment, contributions, seed, outcome, checks)
+    published: dict[int, Mapping[str, Any]] = {}
+    for d in deals:
+        published[int(d["hand"])] = d
+    heads = _chain_checks(code, server_commitment, actions, chain, checks)
+    if client is not None:
+        _client_checks(client, server_commitment, contributions, published, heads, checks)
+    hands_seen = _replay_checks(game, rules, seed, actions, outcome, checks)
+    if hands_seen is not None:
+        _deal_rows(game, hands_seen, published, rows)
+
+
+def _secret_checks(
+    fairness: Mapping[str, Any],
+    server_commitment: str,
+    contributions: dict[int, str],
+    seed: int,
+    outcome: Mapping[str, Any] | None,
+    checks: list[dict[str, Any]],
+) -> None:
+    """Who contributed, the server's commitment and secret, and the match seed they give."""
+    secret = fairness.get("secret")
     humans = fairness.get("human_seats")
     if humans is None and outcome is not None:
         checks.append(
@@ -358,10 +379,16 @@ def _verify(
                 f"{expected}",
             )
         )
-    published: dict[int, Mapping[str, Any]] = {}
-    for d in deals:
-        published[int(d["hand"])] = d
-    # the moves: the chain the server journaled and the one a client kept
+
+
+def _chain_checks(
+    code: str,
+    server_commitment: str,
+    actions: Sequence[Mapping[str, Any]],
+    chain: Sequence[str] | None,
+    checks: list[dict[str, Any]],
+) -> list[str]:
+    """The moves against the chain the server journaled with them; the chain's heads."""
     heads = chain_heads(code, server_commitment, actions)
     if chain is not None and (
         not isinstance(chain, list | tuple) or any(not isinstance(h, str) for h in chain)
@@ -381,9 +408,19 @@ def _verify(
                 else f"move {bad} does not match the chain journaled with it (changed or dropped)",
             )
         )
-    if client is not None:
-        _client_checks(client, server_commitment, contributions, published, heads, checks)
-    # replay every move with the rules, and check each hand's deal
+    return heads
+
+
+def _replay_checks(
+    game: Game[Any, Any, Any, Any],
+    rules: Any,
+    seed: int,
+    actions: Sequence[Mapping[str, Any]],
+    outcome: Mapping[str, Any] | None,
+    checks: list[dict[str, Any]],
+) -> list[tuple[int, int, Any]] | None:
+    """Every move replayed with the rules, and the result; each hand's number, first step and
+    state (``None``: a move is unreadable or illegal)."""
     state = game.new_game(rules, int(seed))
     hands_seen: list[tuple[int, int, Any]] = [(game.hand_number(state), 0, state)]
     for i, data in enumerate(actions):
@@ -392,10 +429,10 @@ def _verify(
             reason = game.explain(state, action)
         except Exception as exc:
             checks.append(_check("moves", False, f"move {i + 1} cannot be read: {exc}"))
-            return
+            return None
         if reason is not None:
             checks.append(_check("moves", False, f"move {i + 1} is not legal: {reason}"))
-            return
+            return None
         state = game.apply_quiet(state, action)
         number = game.hand_number(state)
         if number != hands_seen[-1][0]:
@@ -418,6 +455,16 @@ def _verify(
                 else "the recorded result differs from the one the moves give",
             )
         )
+    return hands_seen
+
+
+def _deal_rows(
+    game: Game[Any, Any, Any, Any],
+    hands_seen: list[tuple[int, int, Any]],
+    published: dict[int, Mapping[str, Any]],
+    rows: list[dict[str, Any]],
+) -> None:
+    """Each hand's deal against the commitment published for it."""
     for number, step, at in hands_seen:
         found = published.get(number)
         row: dict[str, Any] = {"hand": number, "step": step}

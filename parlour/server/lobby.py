@@ -1,4 +1,10 @@
-"""The lobby: creating, finding and loading tables; the server-wide settings and worker threads."""
+"""The lobby: creating, finding and loading tables; the server-wide settings and worker threads.
+
+:class:`TableServer` holds the tables in memory and is what a table knows as its host
+(``table_base.TableHost``): the journal calls (batched on worker threads, or from the event loop
+on PostgreSQL), the bot worker shared fairly between tables, rate limits, bot levels.  A new
+table's request is read by ``lobby_create``; seats change hands in ``lobby_seats``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,6 @@ import bisect
 import functools
 import logging
 import re
-import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -17,22 +22,21 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
-from parlour.server import botpool, loopstats, pgloop
+from parlour.server import botpool, lobby_create, lobby_seats, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.config import BOT_ALIASES, ServerConfig
 from parlour.server.deals import new_secret, secret_commitment
-from parlour.server.errors import JournalError, LobbyError, LobbyUnavailable, Rejected
+from parlour.server.errors import JournalError, LobbyError, Rejected
 from parlour.server.fairshare import FairShare
 from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter, SharedRateLimiter
 from parlour.server.pgloop import LoopAppender
-from parlour.server.seats import SeatState, clean_name, hash_token, new_code, new_token
+from parlour.server.seats import new_code
 from parlour.server.storage import (
     CorruptJournal,
     JournalTimeout,
     PostgresStorage,
     Storage,
     StorageError,
-    TableMeta,
 )
 from parlour.server.table import Table
 
@@ -465,77 +469,18 @@ class TableServer:
         player: str | None = None,
         hints: bool | None = None,
     ) -> tuple[Table, dict[str, Any]]:
-        opts = dict(options or {})
-        if "players" in opts:  # the player count may come as an option too
-            if players is not None and opts["players"] != players:
-                raise LobbyError(
-                    422, f"players: {players!r} and options.players {opts['players']!r} differ"
-                )
-            players = opts.pop("players")
-        try:
-            variant = games.get(game, preset, None)
-            variant = Variant(
-                variant.entry,
-                variant.preset,
-                variant.entry.rules(variant.preset, players, opts),
-            )
-        except (ParlourError, ValueError, TypeError) as exc:
-            raise LobbyError(422, str(exc)) from None
-        n = int(variant.rules.players)  # type: ignore[attr-defined]
+        variant = lobby_create.read_variant(game, preset, options, players)
         level = default_bot(variant.entry, variant)
-        if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": level}] * (n - 1)
-        if len(seats) != n:
-            raise LobbyError(422, f"{n} players need {n} seats; got {len(seats)} seat entries")
-        states: list[SeatState] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("kind", "human")
-            if kind == "human":
-                states.append(SeatState(i, "human", open=bool(spec.get("open", False))))
-            elif kind == "bot":
-                bot = self.check_bot(variant, spec.get("bot") or level)
-                states.append(SeatState(i, "bot", bot=bot))
-            else:
-                raise LobbyError(422, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
-        humans = [s.seat for s in states if s.kind == "human"]
-        if claim == "default":
-            claim = humans[0] if humans else None
-        if claim is not None and (not isinstance(claim, int) or claim not in humans):
-            raise LobbyError(
-                422, f"claim: seat {claim!r} is not a human seat; human seats: {humans}"
-            )
-        you = None
-        invites: dict[int, str] = {}
-        for s in states:
-            if s.kind != "human":
-                continue
-            if s.seat == claim:
-                token = new_token()
-                s.token_hash, s.claimed = hash_token(token), True
-                s.name = clean_name(player)
-                you = {"seat": s.seat, "token": token}
-            else:
-                invites[s.seat] = new_token()
-                s.invite_hash = hash_token(invites[s.seat])
+        states = lobby_create.seat_states(variant, seats, level, self.check_bot)
+        claim, you, invites = lobby_create.hand_out(states, claim, player)
         try:
             code = new_code()
             while code in self.tables or await self.db(self.storage.load_table, code) is not None:
                 code = new_code()
             secret = new_secret()
             now = time.time()
-            meta = TableMeta(
-                code=code,
-                game=variant.name,
-                preset=variant.preset,
-                rules=variant.rules.to_json(),
-                engine_version=variant.game.version,
-                seed=0,
-                seats=[s.stored() for s in states],
-                status="waiting",
-                name=name or f"{variant.entry.game.title} table",
-                created=now,
-                extra={"secret": secret, "host_seat": claim, "hints": hints},
-            )
+            extra = {"secret": secret, "host_seat": claim, "hints": hints}
+            meta = lobby_create.new_meta(code, variant, states, name, extra, now)
             await self.db(self.storage.create_table, meta)
             await self.db(
                 self.storage.add_record,
@@ -548,28 +493,12 @@ class TableServer:
             raise LobbyError(503, f"the table cannot be saved just now: {exc}") from None
         table = Table(self, meta, variant.entry, variant.rules, [], [])
         self.tables[code] = table
-        if not humans:
+        if all(s.kind == "bot" for s in states):
             try:
                 await table.start()
             except Rejected as exc:
                 raise LobbyError(503, exc.message) from None
-        seat_rows: list[dict[str, Any]] = []
-        for s in table.seats:
-            row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
-            if s.kind == "bot":
-                row["bot"] = s.bot
-            else:
-                row.update(open=s.open, claimed=s.claimed)
-                if s.seat in invites:
-                    row.update(invite=invites[s.seat], invite_url=invite_url(code, invites[s.seat]))
-            seat_rows.append(row)
-        response = {
-            **table.record(),
-            "you": you,
-            "seats": seat_rows,
-            "watch_url": f"/t/{code}",
-        }
-        return table, response
+        return table, lobby_create.created(table, you, invites)
 
     async def _save_seats(self, table: Table) -> None:
         try:
@@ -584,153 +513,23 @@ class TableServer:
             raise LobbyError(503, f"the seat cannot be saved just now: {exc}") from None
 
     async def claim(self, code: str, invite: Any, player: Any = None) -> dict[str, Any]:
-        """Open an invite: the seat gets a fresh token known only to the caller; the invite
-        stops working."""
-        table = await self.get(code)
-        if not isinstance(invite, str) or not invite or len(invite) > 200:
-            raise LobbyError(403, "an invite is needed ('invite')")
-        digest = hash_token(invite)
-        if table.status in ("finished", "expired"):
-            raise LobbyError(409, f"table {table.code} is over")
-        for s in table.seats:
-            if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest):
-                token = new_token()
-                before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name)
-                s.token_hash, s.invite_hash, s.invite_used, s.claimed = (
-                    hash_token(token),
-                    None,
-                    digest,
-                    True,
-                )
-                s.name = clean_name(player)
-                try:
-                    await self._save_seats(table)
-                except LobbyError:
-                    s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name = before
-                    raise
-                table.demote(s.seat, "your seat was taken with a new invite link")
-                table.broadcast_table()
-                return {"seat": s.seat, "token": token, "url": f"/t/{table.code}"}
-            if s.invite_used is not None and secrets.compare_digest(s.invite_used, digest):
-                raise LobbyError(
-                    410,
-                    "this invite link has already been used; if that was you in another "
-                    "browser, open the table there, otherwise ask for a new link",
-                )
-        raise LobbyError(403, f"that invite is not valid at table {table.code}")
+        """Open an invite (``lobby_seats.claim``)."""
+        return await lobby_seats.claim(await self.get(code), invite, player, self._save_seats)
 
     async def join(self, code: str, seat: Any, player: Any = None) -> dict[str, Any]:
-        """Take an open seat (one the creator made open to anyone)."""
-        table = await self.get(code)
-        free = table.free_seats()
-        if seat is None:
-            if not free:
-                raise LobbyError(409, f"table {table.code} has no open seat")
-            seat = free[0]
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
-            raise LobbyError(422, f"seat must be 0..{table.players - 1}")
-        if seat not in free:
-            raise LobbyError(
-                409, f"seat {seat} of table {table.code} is not open; open seats: {free}"
-            )
-        s = table.seats[seat]
-        token = new_token()
-        before = (s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name)
-        # the seat's invite from the table's creation stops too: it must not take the seat back
-        s.token_hash, s.claimed, s.left = hash_token(token), True, False
-        s.name = clean_name(player)
-        if s.invite_hash is not None:
-            s.invite_hash, s.invite_used = None, s.invite_hash
-        try:
-            await self._save_seats(table)
-        except LobbyError:
-            s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name = before
-            raise
-        table.new_holder(seat)
-        table.broadcast_table()
-        return {"seat": seat, "token": token, "url": f"/t/{table.code}"}
+        """Take an open seat (``lobby_seats.join``)."""
+        return await lobby_seats.join(await self.get(code), seat, player, self._save_seats)
 
     async def reinvite(self, table: Table, token: Any, seat: Any) -> dict[str, Any]:
-        """A new one-time invite: for your own seat (to move it to another device: the invite,
-        once opened, takes the seat and this token stops working) or, for the table's host, for
-        another human seat (a lost or leaked link: that seat's token and old invite stop working
-        at once)."""
-        holder = await self.seat_of(table, token)
-        if table.status in ("finished", "expired"):
-            raise LobbyError(409, f"table {table.code} is over")
-        target = holder if seat is None else seat
-        if (
-            not isinstance(target, int)
-            or isinstance(target, bool)
-            or not 0 <= target < table.players
-            or table.seats[target].kind != "human"
-        ):
-            raise LobbyError(422, "seat must be a human seat of this table")
-        if target != holder and holder != table.meta.extra.get("host_seat"):
-            raise LobbyError(403, "only the table's host may make a new invite for another seat")
-        s = table.seats[target]
-        invite = new_token()
-        before = (
-            s.invite_hash,
-            s.invite_used,
-            s.token_hash,
-            s.claimed,
-            s.ever_connected,
-            s.open,
-            s.name,
-        )
-        s.invite_hash, s.invite_used = hash_token(invite), None
-        if target != holder:
-            # a new person for the seat: the table waits for them, and the seat is theirs alone
-            s.token_hash, s.claimed, s.ever_connected, s.open = None, False, False, False
-            s.name = None
-        try:
-            await self._save_seats(table)
-            if target != holder and not table.dealt and target in table.contributions:
-                await table.withdraw_contribution(target)
-        except LobbyUnavailable as exc:
-            raise LobbyError(503, str(exc)) from None
-        except LobbyError:
-            (
-                s.invite_hash,
-                s.invite_used,
-                s.token_hash,
-                s.claimed,
-                s.ever_connected,
-                s.open,
-                s.name,
-            ) = before
-            raise
-        if target != holder:
-            table.new_holder(target)
-            table.demote(target, "the host made a new invite for this seat")
-            table.broadcast_table()
-            table.kick()
-        return {"seat": target, "invite": invite, "invite_url": invite_url(table.code, invite)}
+        """A new one-time invite (``lobby_seats.reinvite``)."""
+        return await lobby_seats.reinvite(table, token, seat, self._save_seats)
 
     async def rotate(self, table: Table, token: Any) -> dict[str, Any]:
-        """A fresh token for the seat; the old one stops working; the seat's sockets stay."""
-        seat = await self.seat_of(table, token)
-        s = table.seats[seat]
-        fresh = new_token()
-        before = s.token_hash
-        s.token_hash = hash_token(fresh)
-        try:
-            await self._save_seats(table)
-        except LobbyError:
-            s.token_hash = before
-            raise
-        for conn in s.connections:
-            conn.send({"type": "token", "token": fresh})
-        return {"seat": seat, "token": fresh, "url": f"/t/{table.code}"}
+        """A fresh token for the seat (``lobby_seats.rotate``)."""
+        return await lobby_seats.rotate(table, token, self._save_seats)
 
     async def seat_of(self, table: Table, token: Any) -> int:
-        if not isinstance(token, str) or not token:
-            raise LobbyError(403, "a seat token is needed ('token')")
-        seat = table.seat_for_token(token)
-        if seat is None:
-            raise LobbyError(403, f"that token holds no seat at table {table.code}")
-        return seat
+        return lobby_seats.seat_of(table, token)
 
     def list(self, status: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
         rows = []
@@ -747,11 +546,3 @@ class TableServer:
             "offset": offset,
             "limit": limit,
         }
-
-
-def invite_url(code: str, invite: str) -> str:
-    return f"/t/{code}?invite={invite}"
-
-
-def seat_url(code: str, token: str | None) -> str:
-    return f"/t/{code}?seat={token}"

@@ -4,32 +4,17 @@ rules; and the static files' cache policy."""
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from parlour import rules_pages
 from parlour.server.errors import LobbyError
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
-
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-
-def _page(name: str, fallback: str = "index.html") -> Any:
-    for candidate in (name, fallback):
-        path = WEB_DIR / candidate
-        if path.is_file():
-            return FileResponse(path, media_type="text/html")
-    return HTMLResponse(
-        "<!doctype html><meta charset=utf-8><title>Parlour</title>"
-        "<h1>Parlour</h1><p>The browser client is not installed (parlour/web is empty). "
-        "The API is at <a href='/docs'>/docs</a>.</p>"
-    )
-
+from parlour.server.webpages import page as _page
 
 #: static files: the browser keeps them but asks (ETag / Last-Modified) before using them again
 STATIC_CACHE = {"Cache-Control": "no-cache"}

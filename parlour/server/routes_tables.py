@@ -256,6 +256,13 @@ async def on_table(server: TableServer, code: str, op: str, args: dict[str, Any]
 def table_routes(server: TableServer, version: str) -> APIRouter:
     """The lobby and seat calls over HTTP (``/api/...``): tables, seats, replays, checks."""
     router = APIRouter()
+    _lobby_routes(router, server, version)
+    _seat_routes(router, server)
+    return router
+
+
+def _lobby_routes(router: APIRouter, server: TableServer, version: str) -> None:
+    """The server, its games, the table list; a table made or looked up."""
 
     @router.get("/api/info", summary="Protocol and server version")
     async def info() -> dict[str, Any]:
@@ -306,6 +313,10 @@ def table_routes(server: TableServer, version: str) -> APIRouter:
         await server.limit("lookup", _client(request))
         return await on_table(server, code, "record", {})
 
+
+def _seat_routes(router: APIRouter, server: TableServer) -> None:
+    """A table's seats (claim, join, invite, rotate, leave), its start, replay and checks."""
+
     @router.post("/api/tables/{code}/claim", summary="Open an invite: a fresh seat token")
     async def claim(code: str, req: ClaimRequest, request: Request) -> dict[str, Any]:
         await server.limit("join", _client(request))
@@ -346,5 +357,3 @@ def table_routes(server: TableServer, version: str) -> APIRouter:
     async def verify(code: str, request: Request) -> dict[str, Any]:
         await server.limit("lookup", _client(request))
         return await on_table(server, code, "verify", {})
-
-    return router

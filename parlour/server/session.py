@@ -191,32 +191,7 @@ async def run_session(
                 await table.contribute(seat_no, contrib)
             except Rejected as exc:
                 contrib_error = exc
-        conn.send(
-            {
-                "type": "welcome",
-                "protocol": PROTOCOL,
-                "code": table.code,
-                "seat": seat_no,
-                "spectator": seat_no is None,
-                "game": table.entry.name,
-                "preset": table.meta.preset,
-                "rules": table.meta.rules,
-                "players": table.players,
-                "table": table.record(),
-            }
-        )
-        if bad_token:
-            conn.send(
-                {
-                    "type": "error",
-                    "code": "bad_token",
-                    "message": "that seat token is not valid at this table (wrong link, or "
-                    "the player left); you are watching as a spectator",
-                    "version": table.version,
-                }
-            )
-        if contrib_error is not None:
-            _error(conn, table, contrib_error.code, contrib_error.message)
+        _welcome(table, conn, bad_token, contrib_error)
         changed = table.attach(conn)
         conn.send(table.state_message(conn, full=True))
         await table.connected(conn, changed)
@@ -235,6 +210,39 @@ async def run_session(
             await asyncio.wait_for(sender, timeout=2)
         if not sender.done():
             sender.cancel()
+
+
+def _welcome(
+    table: Table, conn: Connection, bad_token: bool, contrib_error: Rejected | None
+) -> None:
+    """The first messages of a session: ``welcome`` (the table), then what went wrong with the
+    seat link or the contribution it carried, if anything."""
+    conn.send(
+        {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "code": table.code,
+            "seat": conn.seat,
+            "spectator": conn.seat is None,
+            "game": table.entry.name,
+            "preset": table.meta.preset,
+            "rules": table.meta.rules,
+            "players": table.players,
+            "table": table.record(),
+        }
+    )
+    if bad_token:
+        conn.send(
+            {
+                "type": "error",
+                "code": "bad_token",
+                "message": "that seat token is not valid at this table (wrong link, or "
+                "the player left); you are watching as a spectator",
+                "version": table.version,
+            }
+        )
+    if contrib_error is not None:
+        _error(conn, table, contrib_error.code, contrib_error.message)
 
 
 async def _receive(
@@ -357,23 +365,37 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
 
 
 async def _handle(server: TableServer, table: Table, conn: Connection, raw: str) -> None:
+    """One message from the client: read and checked, then answered (a request) or submitted
+    (an action)."""
     started = time.perf_counter()
+    msg = _read(server, table, conn, raw)
+    if msg is None:
+        return
+    kind = msg["type"]
+    if kind in ("ping", "sync", "hint", "review", "start", "contribute") or kind in chat.TYPES:
+        await _request(server, table, conn, kind, msg)
+    else:
+        await _act(server, table, conn, msg, started)
+
+
+def _read(server: TableServer, table: Table, conn: Connection, raw: str) -> dict[str, Any] | None:
+    """The message as a JSON object of a known type, or ``None`` (the client was told why)."""
     if raw == NOT_UTF8:
         _error(conn, table, "bad_json", "a binary frame must hold UTF-8 text; this one does not")
-        return
+        return None
     limit = server.config.max_message
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
         _error(conn, table, "too_large", f"message of {size} bytes; the limit is {limit}")
-        return
+        return None
     try:
         msg = parse_json(raw)
     except BadInput as exc:
         _error(conn, table, exc.code, exc.message)
-        return
+        return None
     if not isinstance(msg, dict):
         _error(conn, table, "bad_json", "a message must be a JSON object with a 'type'")
-        return
+        return None
     kind = msg.get("type")
     if kind not in CLIENT_TYPES:
         _error(
@@ -383,7 +405,14 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
             f"unknown message type {str(kind)[:40]!r}; expected one of {', '.join(CLIENT_TYPES)}",
             msg,
         )
-        return
+        return None
+    return msg
+
+
+async def _request(
+    server: TableServer, table: Table, conn: Connection, kind: str, msg: dict[str, Any]
+) -> None:
+    """A message that is not a move: ping, sync, chat, hint, review, start, contribute."""
     if kind == "ping":
         conn.send({"type": "pong", "t": msg.get("t")})
         return
@@ -396,28 +425,26 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
         except chat.ChatRefused as exc:
             _error(conn, table, exc.code, exc.message, msg)
         return
-    if kind in ("hint", "review"):
-        try:
-            if kind == "hint":
-                await table.hint(conn)
-            else:
-                table.send_review(conn)
-        except Rejected as exc:
-            _error(conn, table, exc.code, exc.message, msg)
+    if kind in ("start", "contribute") and conn.seat is None:
+        _error(conn, table, "spectator", f"spectators cannot {kind}", msg)
         return
-    if kind in ("start", "contribute"):
-        if conn.seat is None:
-            _error(conn, table, "spectator", f"spectators cannot {kind}", msg)
-            return
-        try:
-            if kind == "start":
-                await table.start()
-            else:
-                await table.contribute(conn.seat, msg.get("value"))
-        except Rejected as exc:
-            _error(conn, table, exc.code, exc.message, msg)
-        return
-    # an action
+    try:
+        if kind == "hint":
+            await table.hint(conn)
+        elif kind == "review":
+            table.send_review(conn)
+        elif kind == "start":
+            await table.start()
+        elif conn.seat is not None:
+            await table.contribute(conn.seat, msg.get("value"))
+    except Rejected as exc:
+        _error(conn, table, exc.code, exc.message, msg)
+
+
+async def _act(
+    server: TableServer, table: Table, conn: Connection, msg: dict[str, Any], started: float
+) -> None:
+    """A move: submitted to the table, which answers with the new state (or an error)."""
     if "seat" in msg and msg["seat"] != conn.seat:
         _error(
             conn,

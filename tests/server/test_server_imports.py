@@ -80,7 +80,6 @@ IN_PROGRESS = {
     ("house", "lobby"),
     ("house", "table"),
     ("players", "lobby"),
-    ("players", "routes_pages"),
     ("players", "table"),
     ("ratings", "lobby"),
     ("ratings", "players"),
