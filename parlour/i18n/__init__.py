@@ -242,13 +242,27 @@ def _plural_index(lang: str) -> dict[str, int]:
     return out
 
 
+def native_name(lang: str) -> str:
+    """``Nederlands``, ``Deutsch``, ``español``, ``português (Brasil)`` (CLDR, via Babel)."""
+    try:
+        name = Locale.parse(tag_to_dir(lang)).get_display_name() or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
 @cache
 def browser_catalog(lang: str) -> dict[str, Any]:
     """The catalog as the browser reads it (``/i18n/<lang>.json``): ``messages`` maps a msgid
     (``context\\x04msgid`` with a context) to its text, or to its plural forms (a list);
     ``plural`` maps CLDR's categories to the list's index.  English: no messages (the msgids
     are the text)."""
-    out: dict[str, Any] = {"lang": lang, "messages": {}, "plural": {"one": 0, "other": 1}}
+    out: dict[str, Any] = {
+        "lang": lang if lang in languages() else SOURCE,
+        "languages": [{"tag": t, "name": native_name(t)} for t in languages()],
+        "messages": {},
+        "plural": {"one": 0, "other": 1},
+    }
     if lang == SOURCE or lang not in languages():
         return out
     with po_path(lang).open("rb") as f:
