@@ -27,7 +27,7 @@ and conjugate it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from parlour.core.cards import JOKER, RANK_NAMES, card_str, rank_of, suit_of
 from parlour.core.game import Event, HandResult, Seat
@@ -84,11 +84,19 @@ class Names:
     sides: tuple[tuple[Seat, ...], ...] = ()
     #: the viewer's language (:func:`parlour.i18n.languages`)
     lang: str = SOURCE
+    #: the viewer's messages (set from ``lang``)
+    t: Messages = field(init=False, repr=False, compare=False)
 
-    @property
-    def t(self) -> Messages:
-        """The viewer's messages."""
-        return messages(self.lang)
+    #: each seat's partners (from ``sides``; "your partner" is asked for every line told)
+    _partners: dict[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "t", messages(self.lang))
+        partners: dict[Seat, set[Seat]] = {}
+        for side in self.sides:
+            for a in side:
+                partners.setdefault(a, set()).update(b for b in side if b != a)
+        object.__setattr__(self, "_partners", {a: frozenset(b) for a, b in partners.items()})
 
     @classmethod
     def numbered(
@@ -139,7 +147,8 @@ class Names:
         return self.t.gettext("seat {n}").format(n=seat)
 
     def partners(self, a: Seat, b: Seat) -> bool:
-        return a != b and any(a in side and b in side for side in self.sides)
+        found = self._partners.get(a)
+        return found is not None and b in found
 
     def who(self, seat: Seat, viewer: Seat | None) -> str:
         """``you``, ``your partner`` or the seat's name (the subject of a sentence)."""
@@ -181,6 +190,8 @@ class Names:
         return " ".join(card_in(c, self.t) for c in values)
 
     def rank(self, rank: int) -> str:
+        if self.lang == SOURCE:
+            return RANK_NAMES.get(rank, str(rank))
         return rank_in(rank, self.t)
 
     def join(self, words: Sequence[str]) -> str:

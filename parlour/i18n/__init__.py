@@ -27,7 +27,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
@@ -183,26 +183,50 @@ def compile_po(po: Path) -> bytes:
     return out.getvalue()
 
 
+class _Found(dict[str, str]):
+    """A catalog's messages; a message it lacks is answered with itself (as gettext does)."""
+
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _english_context(context: str, message: str) -> str:
+    return message
+
+
 class Messages:
     """One language's messages and formats.  ``gettext`` and friends keep gettext's names, so
     ``pybabel extract`` finds every call (``babel.cfg``)."""
 
+    #: one message (bound to the catalog's own method: the server calls it for every line it
+    #: tells; English, the source, is the message itself: ``str`` returns it unchanged)
+    gettext: Callable[[str], str]
+    ngettext: Callable[[str, str, int], str]
+    pgettext: Callable[[str, str], str]
+
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in languages() else SOURCE
         self._t = translations(self.lang)
+        if self.lang == SOURCE:
+            self.gettext = str
+            self.ngettext = _english_plural
+            self.pgettext = _english_context
+        else:
+            # a dict that answers a missing message with the message itself: one C call a line
+            found = _Found(
+                (k, v) for k, v in getattr(self._t, "_catalog", {}).items() if isinstance(k, str)
+            )
+            self.gettext = found.__getitem__
+            self.ngettext = self._t.ngettext
+            self.pgettext = self._t.pgettext
         try:
             self.locale = Locale.parse(tag_to_dir(self.lang))
         except (UnknownLocaleError, ValueError):
             self.locale = Locale.parse("en")
-
-    def gettext(self, message: str) -> str:
-        return self._t.gettext(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._t.pgettext(context, message)
 
     def number(self, value: float) -> str:
         """``10.000`` in Dutch, ``1.234,5`` in German; English keeps the plain digits Parlour

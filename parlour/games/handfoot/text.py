@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from parlour.core.game import Event, Seat
@@ -92,8 +93,7 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     seat = d.get("seat", -1)
     t = names.t
 
-    def say(you: str, other: str, /, **values: object) -> str:
-        return names.say(seat, viewer, you, other, **values)
+    say = partial(names.say, seat, viewer)
 
     if kind == "reshuffle":
         n = int(d["count"])

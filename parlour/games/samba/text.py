@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from parlour.core.game import Event, Seat
 from parlour.core.text import Names, describe_common, went_out
 
@@ -45,8 +47,7 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     seat = d.get("seat", -1)
     t = names.t
 
-    def say(you: str, other: str, /, **values: object) -> str:
-        return names.say(seat, viewer, you, other, **values)
+    say = partial(names.say, seat, viewer)
 
     if kind == "draw":
         return say(
