@@ -4,7 +4,10 @@
 // sent, in the order the engine takes them, followed by the claim.
 import { backsEl, cardEl, parseCard, rankLabel, SUITS } from "./cards.js";
 import { h } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, ngettext, rankLetter } from "./i18n.js";
+
+/** A rank as the reader's language writes it (the Dutch vrouw is V). */
+const rankText = (rank) => rankLetter(rankLabel(rank));
 import { actionButtons, handCards, playersRow, sortCards } from "./generic.js";
 
 export function canRender(view) {
@@ -77,16 +80,26 @@ function claimButtons(ctx) {
     out.push(h("label.claim-say", _("Say"), " ", say));
   }
   for (const rank of v.allowed_ranks || []) {
-    const b = h("button.btn.action.primary.claim", { type: "button", dataset: { type: "Claim", rank: String(rank) } }, _("Claim {count} × {rank}", { count: ctx.claimSay, rank: rankLabel(rank) }));
+    const b = h("button.btn.action.primary.claim", { type: "button", dataset: { type: "Claim", rank: String(rank) } }, _("Claim {count} × {rank}", { count: ctx.claimSay, rank: rankText(rank) }));
     b.addEventListener("click", () => claim(ctx, ctx.claimSay, rank));
     out.push(b);
   }
   return out;
 }
 
+/** A move's button, in the reader's words. */
+function moveLabel(ctx, l) {
+  const a = l.action;
+  if (a.type === "Challenge") return _("Cheat! (challenge)");
+  if (a.type === "Pass") return _("Let it stand");
+  if (a.type === "Claim") return _("Claim {count} × {rank}", { count: a.count, rank: rankText(a.rank) });
+  if (a.type === "ChooseFirst") return a.seat === ctx.seat && !ctx.spectator ? _("You play first") : _("{player} plays first", { player: ctx.name(a.seat) });
+  return ctx.say(l.text);
+}
+
 /** "You claimed 2 × 7", "West claimed 2 × 7". */
 function claimed(ctx, last) {
-  const values = { count: last.count, rank: rankLabel(last.rank), player: ctx.who(last.seat) };
+  const values = { count: last.count, rank: rankText(last.rank), player: ctx.who(last.seat) };
   return last.seat === ctx.seat && !ctx.spectator ? _("You claimed {count} × {rank}", values) : _("{player} claimed {count} × {rank}", values);
 }
 
@@ -96,7 +109,7 @@ function challenged(ctx, ch) {
     challengers: ch.challengers.map((s) => ctx.who(s)).join(", "),
     player: ctx.whom(ch.player),
     count: ch.count,
-    rank: rankLabel(ch.rank),
+    rank: rankText(ch.rank),
   };
   const mine = ch.player === ctx.seat && !ctx.spectator;
   if (ch.truthful) return mine ? _("{challengers} challenged your {count} × {rank}: it was true", values) : _("{challengers} challenged {player}'s {count} × {rank}: it was true", values);
@@ -114,7 +127,7 @@ export function render(ctx, felt, dock) {
   );
   const claims = v.claims || [];
   const last = claims[claims.length - 1];
-  const allowed = (v.allowed_ranks || []).map(rankLabel).join(" ");
+  const allowed = (v.allowed_ranks || []).map(rankText).join(" ");
   felt.append(
     h(
       "div.center",
@@ -141,7 +154,7 @@ export function render(ctx, felt, dock) {
     );
   }
   // Picks are chosen here and sent with the claim, so the buttons leave them out.
-  dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Pick", extra: claimButtons(ctx) }));
+  dock.append(actionButtons(ctx, { filter: (a) => a.type !== "Pick", extra: claimButtons(ctx), label: (l) => moveLabel(ctx, l) }));
   if (ctx.spectator) return;
   const playing = v.phase === "play" && v.to_act === ctx.seat;
   const cards = handCards(ctx, sortCards(v.hand || []));
