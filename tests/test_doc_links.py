@@ -38,7 +38,10 @@ def anchors(page: Path) -> frozenset[str]:
             continue
         m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
         if m and not fenced:
-            base = slug(m.group(1))
+            # a translated rules page names its section's English id: ## Opties {#options}
+            # (docs/translating-rules.md)
+            explicit = re.search(r"\{#([a-z0-9-]+)\}$", m.group(1))
+            base = explicit.group(1) if explicit else slug(m.group(1))
             n = seen.get(base, 0)
             seen[base] = n + 1
             out.add(base if n == 0 else f"{base}-{n}")

@@ -1,5 +1,6 @@
-"""``parlour rules GAME``: the game's rules page (``docs/rules/GAME.md``) and its options, with the
-preset's values, defaults, allowed values and meaning."""
+"""``parlour rules GAME [--lang nl]``: the game's rules page (``docs/rules/GAME.md``, or its
+translation ``docs/rules/LANG/GAME.md``) and its options, with the preset's values, defaults,
+allowed values and meaning (in the page's words)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ def rules(
     page: Annotated[
         bool, typer.Option("--page/--no-page", help="print the rules page before the options")
     ] = True,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="language of the rules page: en, nl, de, es, pt-BR (others: English)",
+        ),
+    ] = None,
 ) -> None:
     """Print how to play a game (its rules page) and its options with their meaning."""
     if game is None:
@@ -35,7 +43,7 @@ def rules(
         console.print("`parlour rules GAME` prints how to play it.")
         return
     if game.strip().lower() in ("chicago", "bridge") and not as_json:
-        _chicago(page)
+        _chicago(page, lang)
         return
     variant = choose_variant(game, preset)
     values = variant.rules.to_json()
@@ -46,13 +54,13 @@ def rules(
     words: dict[str, dict[str, str]] = {}
     try:
         if page:
-            console.print(Markdown(rules_pages.markdown(entry.name)))
+            console.print(Markdown(rules_pages.markdown(entry.name, lang)))
             console.print()
-        words = rules_pages.option_words(entry.name)
+        words = rules_pages.option_words(entry.name, lang)
     except rules_pages.NoRulesPage:
         console.print(f"[bold]{entry.name}[/] — {entry.description}")
     try:
-        preset_words = rules_pages.preset_words(entry.name)
+        preset_words = rules_pages.preset_words(entry.name, lang)
     except rules_pages.NoRulesPage:
         preset_words = {}
     doc = preset_words.get(variant.preset) or entry.preset_docs.get(variant.preset, "")
@@ -71,15 +79,15 @@ def rules(
     console.print(table)
 
 
-def _chicago(page: bool) -> None:
+def _chicago(page: bool, lang: str | None) -> None:
     try:
         from parlour.scoring.chicago import ChicagoOptions
     except ImportError:  # pragma: no cover - the scorer ships with parlour
         raise fail("the Chicago score keeper is not installed") from None
     if page:
-        console.print(Markdown(rules_pages.markdown("chicago")))
+        console.print(Markdown(rules_pages.markdown("chicago", lang)))
         console.print()
-    words = rules_pages.option_words("chicago")
+    words = rules_pages.option_words("chicago", lang)
     table = Table("option", "default", "allowed", "meaning")
     for f in dataclasses.fields(ChicagoOptions):
         choices: Any = f.metadata.get("choices")

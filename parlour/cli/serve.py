@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import logging
 import os
@@ -69,6 +70,14 @@ def app_from_env() -> Any:
     application, _ = build_app(json.loads(os.environ[SETTINGS_ENV]))
     install_log_redaction()
     return application
+
+
+def _installed(module: str) -> bool:
+    """Whether an optional client library (an extra) can be imported."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
 
 
 def register_game_modules(modules: list[str]) -> None:
@@ -239,6 +248,16 @@ def serve(
     is_pg = bool(db) and str(db).startswith(("postgresql://", "postgres://"))
     if redis is not None and not is_pg:
         raise fail("--redis joins processes on one PostgreSQL journal: give --db postgresql://…")
+    # the clients of PostgreSQL and Redis are extras: say which to install, not a traceback
+    if is_pg and not _installed("psycopg"):
+        raise fail(
+            "--db postgresql://… needs the PostgreSQL client: uv sync --extra postgres "
+            "(or pip install 'parlour[postgres]')"
+        )
+    if redis is not None and not _installed("redis"):
+        raise fail(
+            "--redis needs the Redis client: uv sync --extra scale (or pip install 'parlour[scale]')"
+        )
     if workers > 1 and (redis is None or not is_pg):
         raise fail(
             "--workers above 1 needs --db postgresql://… and --redis redis://… (the processes "

@@ -192,6 +192,8 @@ def create_app(
         if server.config.switch_interval is not None:
             sys.setswitchinterval(server.config.switch_interval)
         await server.startup()
+        # issue 33: matches that finished just before a stop get their history row now
+        catching_up = asyncio.get_running_loop().create_task(ratings.catch_up(server))
         collector = None
         if server.config.tune_gc:
             collector = Collector(server.config.gc_young, server.config.gc_full_every)
@@ -201,6 +203,7 @@ def create_app(
             monitor = LoopMonitor(server.config.loop_stats, server)
             monitor.start()
         yield
+        catching_up.cancel()
         if monitor is not None:
             monitor.stop()
         if collector is not None:

@@ -10,7 +10,7 @@ A seat is bound to a player by ``POST /api/tables/{code}/sit`` (the seat's token
 the seat then shows the player's name, the table appears under the player's tables, and a
 finished match goes into the player's history and ratings (:mod:`parlour.server.ratings`).  The
 browser sits after every seat it takes (created, invited, joined, rematch), and again whenever it
-opens the table, so a renamed player's seats follow.
+opens the table; a rename reaches every seat the player still holds at once (``renamed``).
 
 Moving to another device: ``POST /api/players/move`` makes a one-time link (10 minutes, one use;
 shown with a QR code drawn by ``segno``).  Opening it gives the new browser a key of its own for
@@ -331,6 +331,28 @@ async def _op_sit(server: TableServer, table: Table, args: dict[str, Any]) -> di
     return {"seat": seat, "player": player.id, "name": player.name}
 
 
+async def _op_renamed(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    """A player renamed: each seat of this table the player still holds (with the token it
+    sat with) shows the new name at once, to everyone at the table."""
+    player = await player_for(server, args.get("key"))
+    changed = []
+    for seat, token_hash in await _db(server, store(server).sat_with, table.code, player.id):
+        s = table.seats[seat]
+        if token_hash is None or s.token_hash != token_hash or s.left or s.name == player.name:
+            continue
+        changed.append((s, s.name))
+        s.name = player.name
+    if changed:
+        try:
+            await server._save_seats(table)
+        except Exception:
+            for s, before in changed:
+                s.name = before
+            raise
+        table.broadcast_table()
+    return {"seats": sorted(s.seat for s, _ in changed)}
+
+
 async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
     """A player back on another device (no token there): a fresh token for the seat the player
     sat at — only while the token the player sat with still holds it (a seat that moved to
@@ -363,7 +385,7 @@ async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) ->
     raise LobbyError(403, f"you hold no seat at table {table.code}")
 
 
-OPS = {"sit": _op_sit, "reseat": _op_reseat}
+OPS = {"sit": _op_sit, "reseat": _op_reseat, "renamed": _op_renamed}
 
 
 # --- routes ------------------------------------------------------------------------------------
@@ -424,7 +446,7 @@ def public_player(server: TableServer, pid: str) -> dict[str, Any] | None:
 
 def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], str]) -> None:
     """``/api/players…``, ``/api/tables/{code}/sit``, the pages ``/p/{id}`` and ``/move/…``."""
-    from parlour.server.errors import LobbyError
+    from parlour.server.errors import LobbyError, LobbyUnavailable
 
     async def on_table(code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         if server.cluster is not None:
@@ -450,6 +472,10 @@ def add_routes(app: FastAPI, server: TableServer, client: Callable[[Request], st
         player = await player_for(server, req.key)
         name = check_name(req.name)
         await _db(server, store(server).rename, player.id, name)
+        # the seats the player holds follow now, not when the table is next opened
+        for row in await _db(server, store(server).tables_of, player.id):
+            with contextlib.suppress(LobbyError, LobbyUnavailable):
+                await on_table(row["code"], "renamed", {"key": req.key})
         return {"id": player.id, "name": name, "url": f"/p/{player.id}"}
 
     @app.post("/api/players/move", summary="A one-time link to use this player on another device")

@@ -309,7 +309,8 @@ async def _finished(table: Table) -> None:
         "code": table.code,
         "game": table.entry.name,
         "preset": table.meta.preset,
-        "finished": time.time(),
+        # the last move's time (a history row written late, after a restart, keeps it)
+        "finished": table.timestamps[-1] if table.timestamps else time.time(),
         "rated": rated,
         "players": seat_player,
         "seats": [{"bot": s.bot} for s in table.seats],
@@ -327,6 +328,50 @@ async def _finished(table: Table) -> None:
         await server.db(record_match, st, info)
     except StorageError as exc:
         log.error("table %s: cannot write the match into the history: %s", table.code, exc)
+
+
+#: how far back a starting server looks for finished matches missing from the history
+CATCH_UP_SECONDS = 7 * 24 * 3600
+#: and how many such tables it reads at most
+CATCH_UP_LIMIT = 200
+
+
+def unrecorded(st: PlayerStore, since: float, limit: int) -> list[str]:
+    """Finished tables (updated after ``since``) where a player with a key sat but whose match
+    is not in the history: the process stopped between the last move and the history row."""
+    rows = st._q(
+        "SELECT t.code FROM parlour_tables t WHERE t.status = ? AND t.updated >= ? "
+        "AND EXISTS (SELECT 1 FROM parlour_seat_players s WHERE s.code = t.code) "
+        "AND NOT EXISTS (SELECT 1 FROM parlour_matches m WHERE m.code = t.code) "
+        "ORDER BY t.updated DESC LIMIT ?",
+        ("finished", since, limit),
+    )
+    return [str(r[0]) for r in rows]
+
+
+async def catch_up(server: TableServer) -> int:
+    """Write the history rows a stopped process did not get to (run once at startup, in the
+    background; writing a match twice is refused by its key, so several processes may race).
+    Returns how many tables were looked at."""
+    from parlour.server import players
+
+    st = players.store(server)
+    try:
+        codes = await server.db(unrecorded, st, time.time() - CATCH_UP_SECONDS, CATCH_UP_LIMIT)
+    except StorageError as exc:
+        log.error("cannot look for finished matches missing from the history: %s", exc)
+        return 0
+    for code in codes:
+        try:
+            table = await server.get(code)
+        except Exception as exc:  # a table that cannot be read is reported by the lobby
+            log.warning("table %s: not added to the history: %s", code, exc)
+            continue
+        if table.status == "finished":
+            await _finished(table)
+    if codes:
+        log.info("looked again at %d finished tables missing from the history", len(codes))
+    return len(codes)
 
 
 async def leaders_json(server: TableServer, game: str, client_address: str) -> dict[str, Any]:

@@ -75,24 +75,27 @@ def page_routes(server: TableServer) -> APIRouter:
         return _page("chicago.html")
 
     @router.get("/rules", include_in_schema=False)
-    async def rules_index() -> Any:
-        return RedirectResponse("/rules/samba")
+    async def rules_index(lang: str | None = None) -> Any:
+        return RedirectResponse(rules_pages.rules_url("samba", lang))
 
     @router.get("/t/{code}/rules", include_in_schema=False)
-    async def table_rules(code: str, request: Request) -> Any:
-        """The rules page of a table's game (the table page links here)."""
+    async def table_rules(code: str, request: Request, lang: str | None = None) -> Any:
+        """The rules page of a table's game (the table page links here), in ``?lang=``."""
         await server.limit("lookup", _client(request))
         try:
             table = await server.get(code)
         except LobbyError:
-            return RedirectResponse("/rules/samba")
+            return RedirectResponse(rules_pages.rules_url("samba", lang))
         name = table.entry.name if table.entry.name in rules_pages.PAGES else "samba"
-        return RedirectResponse(f"/rules/{name}")
+        return RedirectResponse(rules_pages.rules_url(name, lang))
 
     @router.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str) -> Any:
+    async def rules_page(game: str, lang: str | None = None) -> Any:
+        """The page in ``?lang=`` (``nl``, ``de``, ``es``, ``pt-BR``; a language we do not have,
+        or a value that is no language at all, gives the English page)."""
         try:
-            return HTMLResponse(rules_pages.html_page(game), headers=STATIC_CACHE)
+            page = rules_pages.html_page(game, rules_pages.language(lang))
+            return HTMLResponse(page, headers=STATIC_CACHE)
         except rules_pages.NoRulesPage as exc:
             return HTMLResponse(
                 "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from parlour.server import schema
+from parlour.server import ratings, schema
+from parlour.server.players import PlayerStore
 from parlour.server.storage import _SCHEMA, open_storage
 from tests.server.conftest import Client, LiveServer, live_server
 from tests.server.test_recovery import pg_schema
@@ -124,11 +125,22 @@ def test_seats_take_the_players_name_and_list_as_my_tables(server: LiveServer) -
     assert bad.status_code == 403
     bad = server.http.post(f"/api/tables/{code}/sit", json={"key": a["key"], "token": "t" * 43})
     assert bad.status_code == 403
-    # a rename shows at the seat when the player sits again (the browser does on every visit)
-    server.http.post("/api/players/rename", json={"key": a["key"], "name": "Annie"})
-    sit(server, code, a["key"], tok_a)
+    # a rename shows at once at every seat the player holds, to everyone at the table
+    watcher = server.ws(code, tok_b)
+    watcher.until("state")
+    r = server.http.post("/api/players/rename", json={"key": a["key"], "name": "Annie"})
+    assert r.status_code == 200, r.text
     seats = server.http.get(f"/api/tables/{code}").json()["seats"]
-    assert seats[0]["name"] == "Annie"
+    assert [s.get("name") for s in seats] == ["Annie", "Bea"]
+    told = watcher.until("table")
+    while told["table"]["seats"][0].get("name") != "Annie":
+        told = watcher.until("table")
+    watcher.close()
+    # a seat the player no longer holds (its token changed hands) keeps its name
+    r = server.http.post(f"/api/tables/{code}/leave", json={"token": tok_b})
+    server.http.post("/api/players/rename", json={"key": b["key"], "name": "Beatrix"})
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert seats[1].get("name") != "Beatrix"
 
 
 def _finished_match(server: LiveServer, *, rated: bool | None) -> tuple[dict[str, Any], str]:
@@ -298,6 +310,11 @@ def test_players_on_both_journals(backend: str, tmp_path: Path) -> None:
         with live_server(url) as server:
             me = server.http.post("/api/players/me", json={"key": p["key"]})
             assert me.status_code == 200 and me.json()["name"] == "Bo"
+        store = open_storage(url)  # the startup's look for matches missing from the history
+        try:
+            assert ratings.unrecorded(PlayerStore(store), 0.0, 10) == []
+        finally:
+            store.close()
 
     if backend == "sqlite":
         run(f"sqlite:///{tmp_path / 'j.db'}")
@@ -383,3 +400,33 @@ def test_a_seat_that_changed_hands_is_not_rated_nor_credited(server: LiveServer)
     assert data and data[0]["code"] == code and data[0]["rated"] is False
     assert server.http.get(f"/api/players/{b['id']}").json()["matches"] == []
     assert server.http.get(f"/api/players/{a['id']}").json()["ratings"] == {}
+
+
+def test_a_match_that_finished_just_before_a_stop_reaches_the_history(tmp_path: Path) -> None:
+    """The table is journaled as finished before its history row is written (in the
+    background): a process stopped in between leaves the match out of the history. The next
+    start writes it, with the time of the last move, once."""
+    db = tmp_path / "j.db"
+    with live_server(f"sqlite:///{db}") as server:
+        p, code = _finished_match(server, rated=None)
+        wait_for(lambda: server.http.get(f"/api/players/{p['id']}").json()["matches"])
+    # the state a stop between the last move and the history row leaves behind
+    with sqlite3.connect(db) as con:
+        finished = con.execute("SELECT finished FROM parlour_matches").fetchone()[0]
+        for name in ("parlour_matches", "parlour_match_players", "parlour_rating_history"):
+            con.execute(f"DELETE FROM {name}")
+        con.execute("DELETE FROM parlour_ratings")
+    with live_server(f"sqlite:///{db}") as server:
+
+        def matches() -> list[dict[str, Any]]:
+            return server.http.get(f"/api/players/{p['id']}").json()["matches"]  # type: ignore[no-any-return]
+
+        got = wait_for(matches)
+        assert [m["code"] for m in got] == [code]
+        assert got[0]["finished"] == pytest.approx(finished, abs=1.0)
+        assert got[0]["rated"] is True
+        assert server.http.get(f"/api/players/{p['id']}").json()["ratings"]["toy"]["matches"] == 1
+    with live_server(f"sqlite:///{db}") as server:  # a third start writes nothing twice
+        time.sleep(0.5)
+        page = server.http.get(f"/api/players/{p['id']}").json()
+        assert len(page["matches"]) == 1 and page["ratings"]["toy"]["matches"] == 1
