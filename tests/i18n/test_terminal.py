@@ -72,3 +72,29 @@ def test_a_hostile_language_is_refused_and_an_unknown_one_is_english() -> None:
     assert bad.returncode == 2
     assert "not a language" in bad.stderr
     assert i18n.choose("fr-CA") == "en" and i18n.choose("DE-ch") == "de"
+
+
+def _rules(*args: str, **env: str) -> str:
+    out = subprocess.run(
+        [_exe(), "rules", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin", "COLUMNS": "160", **env},
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_rules_samba_in_dutch() -> None:
+    text = _rules("samba", "--lang", "nl")
+    assert "betekenis" in text and "voorinstelling" in text
+    assert "meaning" not in text and "other presets" not in text
+    assert "aflegstapel" in text.lower() or "pot" in text
+
+
+def test_rules_follow_lang_when_no_lang_is_given() -> None:
+    text = _rules("samba", "--no-page", LANG="de_DE.UTF-8")
+    assert "Bedeutung" in text and "Vorgabe" in text
+    assert "meaning" not in _rules("samba", "--no-page", LANG="de_DE.UTF-8", LC_ALL="")
+    assert "meaning" in _rules("samba", "--no-page", LANG="C")
