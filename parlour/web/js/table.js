@@ -14,7 +14,7 @@ import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
 import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _, lang as readerLang, ngettext, pgettext, translatePage } from "./i18n.js"; // issue 34
+import { _, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
@@ -611,7 +611,7 @@ function moreBelow() {
     if (btn) btn.remove();
     return;
   }
-  const sideName = (el) => (el.matches(".mine") ? "your melds" : (el.querySelector("h3 span")?.textContent || "their melds").trim());
+  const sideName = (el) => (el.matches(".mine") ? _("your melds") : (el.querySelector("h3 span")?.textContent || _("their melds")).trim());
   const names = hidden.map((el) => (el.matches(".side") ? _("Log") : el.matches(".side-melds") ? sideName(el) : _("the piles")));
   const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
   if (!btn) {
@@ -840,7 +840,7 @@ ctx.hintButton = () => {
 };
 
 const pct = (v) => `${Math.round(v * 100)}%`;
-const pointsText = (o) => (o.points == null ? "" : `, about ${o.points > 0 ? "+" : ""}${o.points} points`);
+const pointsText = (o) => (o.points == null ? "" : _(", about {points} points", { points: (o.points > 0 ? "+" : "") + o.points }));
 const moveText = (t) => generic.capitalize(ctx.say(String(t).replace(/^[Ss]eat \d+: /, "")));
 
 function hintBox() {
@@ -1006,7 +1006,7 @@ function rulesText() {
   for (const [k, v] of Object.entries(ctx.rules || {})) {
     if (k === "type") continue;
     const o = docs[k];
-    const shown = v == null && o && o.nullable ? "not set" : valueWords(v);
+    const shown = v == null && o && o.nullable ? _("not set") : valueWords(v);
     list.append(h("dt", { dataset: { option: k } }, optionName(k)), h("dd", h("b", shown), o && o.doc ? h("span.muted", ` — ${optionDoc(o.doc)}`) : null));
   }
   box.append(list);
@@ -1023,7 +1023,7 @@ const SPEEDS = [
 function speedControl() {
   const t = ctx.table || {};
   const now = t.speed_set ? String(t.bot_delay) : "";
-  const pace = t.bot_delay != null ? ` Bots now wait ${t.bot_delay} s before each move.` : "";
+  const pace = t.bot_delay != null ? " " + _("Bots now wait {seconds} s before each move.", { seconds: number(t.bot_delay) }) : "";
   if (ctx.spectator || !token) return h("p.small.muted#table-speed-text", pace.trim());
   const select = h("select#table-speed", { "aria-label": _("Table speed") });
   const known = SPEEDS.some(([v]) => v === now);
@@ -1042,7 +1042,7 @@ function soundControl() {
   if (ctx.spectator) return null;
   const box = h("input#turn-sound", { type: "checkbox", checked: localStorage.getItem("parlour.sound") === "on" });
   box.addEventListener("change", () => localStorage.setItem("parlour.sound", box.checked ? "on" : "off"));
-  return h("p", h("label", box, " A sound when it is your turn"));
+  return h("p", h("label", box, " ", _("A sound when it is your turn")));
 }
 
 function seatActions() {
