@@ -134,48 +134,52 @@ def _log_lines(page: Any) -> list[str]:
     return [x for x in page.locator("#log li").all_inner_texts() if x.strip()]
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+def _both_sizes(page: Any, lang: str, what: str, shot: str) -> None:
+    """The page at 1280×900 and at 390×844: no English sentence, a screenshot of each."""
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        _assert_no_english(page, lang, f"{what} ({size})")
+        page.screenshot(path=str(IMG / f"lang-{shot}-{lang}-{size}.png"))
+
+
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_samba_hand_in_another_language(browser: Any, server: Any, lang: str, size: str) -> None:
+def test_a_samba_hand_in_another_language(browser: Any, server: Any, lang: str) -> None:
+    """A whole Samba hand clicked through in ``lang``, looked at on both screens at its start
+    and at its end."""
     t = server.post("/api/tables", {"game": "samba", "options": {"max_hands": 1}})
-    page = _open(browser, server, seat_path(t) + f"&lang={lang}", lang, size)
+    page = _open(browser, server, seat_path(t) + f"&lang={lang}", lang, "wide")
     try:
         assert page.evaluate("document.documentElement.lang") == lang
         page.wait_for_function("() => document.querySelectorAll('#log li').length > 2")
-        _assert_no_english(page, lang, "Samba, first turn")
-        if size == "wide":
-            # each line of the log is the server's, told to this connection in its language
-            lines = _log_lines(page)
-            english = [x for x in lines if re.search(r"\b(draws|discards|melds|takes)\b", x)]
-            assert not english, english
-        shot = IMG / f"lang-samba-{lang}-{size}.png"
-        page.screenshot(path=str(shot))
+        # each line of the log is the server's, told to this connection in its language
+        english = [x for x in _log_lines(page) if re.search(r"\b(draws|discards|melds)\b", x)]
+        assert not english, english
+        _both_sizes(page, lang, "Samba, first turn", "samba")
 
         def hand_over(st: dict[str, Any], p: Any) -> bool:
             return st["hands"] >= 1 or p.locator("#hand-end").count() > 0
 
-        _play(page, lambda p, st, m: _samba_step(p, st, m, lang), hand_over, timeout=240)
+        _play(page, lambda p, st, m: _samba_step(p, st, m, lang), hand_over, timeout=300)
         page.wait_for_selector("#hand-end", timeout=15000)
-        _assert_no_english(page, lang, "Samba, end of the hand")
-        page.screenshot(path=str(IMG / f"lang-samba-{lang}-{size}-end.png"))
+        _both_sizes(page, lang, "Samba, end of the hand", "samba-end")
         assert not page.js_errors
     finally:
         page.context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_cheat_round_in_another_language(browser: Any, server: Any, lang: str, size: str) -> None:
+def test_a_cheat_round_in_another_language(browser: Any, server: Any, lang: str) -> None:
+    """Cheat in ``lang`` until a play was challenged, looked at on both screens."""
     t = server.post("/api/tables", {"game": "cheat", "players": 3})
-    page = _open(browser, server, seat_path(t) + f"&lang={lang}", lang, size)
+    page = _open(browser, server, seat_path(t) + f"&lang={lang}", lang, "phone")
     try:
 
         def challenged(st: dict[str, Any], p: Any) -> bool:
             return p.locator("#last-challenge").count() > 0 and len(_log_lines(p)) > 8
 
         _play(page, lambda p, st, m: _cheat_step(p, st, m, lang), challenged, timeout=180)
-        _assert_no_english(page, lang, "Cheat, after a challenge")
-        page.screenshot(path=str(IMG / f"lang-cheat-{lang}-{size}.png"))
+        _both_sizes(page, lang, "Cheat, after a challenge", "cheat")
         assert not page.js_errors
     finally:
         page.context.close()
