@@ -26,7 +26,6 @@ NOT_YET = {
     "handfoot.js": "the Hand and Foot table",
     "leaders.js": "the leaders page",
     "lobby-players.js": "the lobby's player box",
-    "lobby.js": "the lobby's own lines (its page is marked: index.html)",
     "motion.js": "card-motion captions",
     "player.js": "a player's page",
     "players.js": "the name dialog",

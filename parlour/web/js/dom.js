@@ -1,5 +1,5 @@
 // Tiny DOM helpers shared by the pages (no framework, no build step).
-import { number } from "./i18n.js";
+import { _, number } from "./i18n.js";
 
 /** h("div.cls#id", {attr: v, onclick: fn}, ...children) → element. */
 export function h(spec, attrs = {}, ...children) {
@@ -107,7 +107,7 @@ export async function copyText(text, button) {
   }
   if (button) {
     const old = button.textContent;
-    button.textContent = "Copied ✓";
+    button.textContent = _("Copied ✓");
     setTimeout(() => (button.textContent = old), 1200);
   }
 }
