@@ -134,13 +134,25 @@ def _log_lines(page: Any) -> list[str]:
     return [x for x in page.locator("#log li").all_inner_texts() if x.strip()]
 
 
+def _shrink(path: Path) -> None:
+    """A 256-colour PNG, as scripts/screenshots.py writes docs/img (cards and felt have few
+    colours)."""
+    from PIL import Image
+
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+        small.save(path, optimize=True)
+
+
 def _both_sizes(page: Any, lang: str, what: str, shot: str) -> None:
     """The page at 1280×900 and at 390×844: no English sentence, a screenshot of each."""
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(150)
         _assert_no_english(page, lang, f"{what} ({size})")
-        page.screenshot(path=str(IMG / f"lang-{shot}-{lang}-{size}.png"))
+        path = IMG / f"lang-{shot}-{lang}-{size}.png"
+        page.screenshot(path=str(path))
+        _shrink(path)
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
