@@ -3,7 +3,7 @@
 // tables reuse its pieces.
 import { cardEl, cardKey, isCardText } from "./cards.js";
 import { h, humanize } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, ngettext } from "./i18n.js";
 
 /** Every card string inside an action JSON (any field, any depth), in order. */
 export function actionCards(action) {
@@ -91,7 +91,7 @@ export function playersRow(ctx, extra = () => null, sizes = null) {
         seatInfo && seatInfo.controller === "human" && !seatInfo.connected ? " · " + _("away") : "",
       ),
     );
-    if (Array.isArray(counts) && counts[s] != null) p.append(h("span.pmeta", `${counts[s]} cards`));
+    if (Array.isArray(counts) && counts[s] != null) p.append(h("span.pmeta", ngettext("{count} card", "{count} cards", counts[s])));
     const more = extra(s);
     if (more) p.append(more);
     row.append(p);

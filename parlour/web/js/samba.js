@@ -159,7 +159,7 @@ export const game = {
     return facts;
   },
   playerFacts(ctx, m, seat) {
-    return m.dealer === seat ? ["dealer"] : [];
+    return m.dealer === seat ? [_("dealer")] : [];
   },
   /** The moves of several actions the selection allows: all of it as a new meld, all of it onto
    * one of the side's melds. */
