@@ -23,7 +23,6 @@ NOT_YET = {
     "chat.js": "the table chat",
     "chicago.js": "the Chicago score pad",
     "fair.js": "the fair-deal check's lines",
-    "handfoot.js": "the Hand and Foot table",
     "leaders.js": "the leaders page",
     "lobby-players.js": "the lobby's player box",
     "motion.js": "card-motion captions",
