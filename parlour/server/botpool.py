@@ -23,6 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.bot import Bot
+from parlour.core.game import Game
 from parlour.core.registry import Variant
 
 
@@ -105,6 +107,17 @@ def think(job: ThinkJob) -> tuple[Any, float]:
     else:
         raise ValueError(f"no such thinking job: {job.kind!r}")
     return result, time.process_time() - started
+
+
+def choose(bot: Bot, game: Game[Any, Any, Any, Any], state: Any, seat: int) -> tuple[Any, bool]:
+    """A bot's move, computed from what its seat may see (a bot that reads no view, such as
+    ``random``, is not given one: it cannot see more than the legal actions), and whether it is
+    one of the legal actions it was offered (the very object: then the table need not check it
+    again; a bot that made up its own is checked by the engine as a client's move is)."""
+    view = game.observe(state, seat) if bot.needs_view else None
+    legal = game.legal_actions(state)
+    action = bot.act(view, legal)
+    return action, any(a is action for a in legal)
 
 
 def _warm() -> None:

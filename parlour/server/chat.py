@@ -27,8 +27,10 @@ from typing import TYPE_CHECKING, Any
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
+    from parlour.server.connection import Connection
+    from parlour.server.flow import Flow
     from parlour.server.lobby import TableServer
-    from parlour.server.table import Connection, Table
+    from parlour.server.table import Table
 
 #: the client messages of this module
 TYPES = ("chat", "chat_log", "chat_mute", "chat_settings")
@@ -86,10 +88,10 @@ def check_text(text: Any) -> str:
 # --- the table's chat state (in ``table.flow``; the journal's records rebuild it) ---------------
 
 
-def _state(flow: dict[str, Any]) -> dict[str, Any]:
-    chat: dict[str, Any] | None = flow.get("chat")
+def _state(flow: Flow) -> dict[str, Any]:
+    chat = flow.chat
     if chat is None:
-        chat = flow["chat"] = {
+        chat = flow.chat = {
             "log": collections.deque(maxlen=KEEP),
             "on": True,
             "spectators": False,
@@ -100,7 +102,7 @@ def _state(flow: dict[str, Any]) -> dict[str, Any]:
     return chat
 
 
-def read_record(flow: dict[str, Any], kind: str, data: dict[str, Any]) -> None:
+def read_record(flow: Flow, kind: str, data: dict[str, Any]) -> None:
     """A journaled record of this module, read back when a table is loaded."""
     if kind == "chat":
         _state(flow)["log"].append(dict(data))
@@ -173,7 +175,7 @@ async def post(
     system: bool = False,
 ) -> dict[str, Any]:
     """Journal a message and send it to every reader (but those who muted its seat)."""
-    from parlour.server.table import encode
+    from parlour.server.connection import encode
 
     ts = time.time()
     data: dict[str, Any] = {

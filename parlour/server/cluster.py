@@ -44,9 +44,10 @@ from parlour.server.bus import Bus
 from parlour.server.errors import LobbyError
 from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
+from parlour.server.seats import SeatState
 from parlour.server.session import refuse
 from parlour.server.storage import StorageError, TableMeta
-from parlour.server.table import SeatState, Table
+from parlour.server.table import Table
 
 if TYPE_CHECKING:
     from parlour.server.lobby import TableServer

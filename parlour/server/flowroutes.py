@@ -4,7 +4,6 @@ both); what a table reads of its flow is ``parlour.server.flow``."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from typing import TYPE_CHECKING, Any
@@ -16,8 +15,8 @@ from parlour.server import flow
 from parlour.server.errors import LobbyError
 from parlour.server.flow import DELAY_MAX, bot_delay, held_for
 from parlour.server.guard import STRICT_BODY
+from parlour.server.seats import hash_token, new_token
 from parlour.server.storage import StorageError
-from parlour.server.table import hash_token, new_token
 
 if TYPE_CHECKING:
     from parlour.server.lobby import TableServer
@@ -56,8 +55,8 @@ async def hold(server: TableServer, table: Table, token: str, on: bool) -> dict[
     """A player opened (or closed) a hand's score sheet. A seat holds the bots once per table
     version, for at most ``HOLD_MAX`` seconds."""
     seat = await server.seat_of(table, token)
-    holds: dict[int, float] = table.flow.setdefault("holds", {})
-    used: set[tuple[int, int]] = table.flow.setdefault("held_at", set())
+    holds = table.flow.holds
+    used = table.flow.held_at
     if on and table.status == "playing" and (seat, table.version) not in used:
         used.add((seat, table.version))
         holds[seat] = time.monotonic() + flow.HOLD_MAX
@@ -79,7 +78,7 @@ async def set_speed(
         )
     except StorageError as exc:
         raise LobbyError(503, f"the speed cannot be saved just now: {exc}") from None
-    table.flow["bot_delay"] = delay
+    table.flow.bot_delay = delay
     table.broadcast_table()
     return {"bot_delay": bot_delay(table), "speed_set": delay is not None}
 
@@ -89,8 +88,7 @@ async def rematch(server: TableServer, table: Table, token: str) -> dict[str, An
     first player to ask makes the table and sits down at once; the others who held a seat take
     theirs at the new table with the same call."""
     # one caller at a time: two players asking at once used to make two tables with two hosts
-    lock: asyncio.Lock = table.flow.setdefault("rematch_lock", asyncio.Lock())
-    async with lock:
+    async with table.flow.rematch_lock:
         return await _rematch(server, table, token)
 
 
@@ -99,7 +97,7 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
     seat = await server.seat_of(table, token)
     if table.status != "finished":
         raise LobbyError(409, "the match is not over yet: a rematch starts when it ends")
-    code = table.flow.get("rematch")
+    code = table.flow.rematch
     if code is None:
         rules = dict(table.meta.rules)
         players = rules.pop("players", None)
@@ -123,7 +121,7 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
             await server.db(
                 server.storage.add_record, table.code, "rematch", {"code": new.code}, time.time()
             )
-        table.flow["rematch"] = new.code
+        table.flow.rematch = new.code
         table.broadcast_table()
         you = response["you"]
         return {

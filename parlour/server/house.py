@@ -25,6 +25,7 @@ from parlour.server.storage import StorageError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from parlour.server.flow import Flow
     from parlour.server.lobby import TableServer
     from parlour.server.table import Table
 
@@ -32,23 +33,27 @@ if TYPE_CHECKING:
 TIMERS = (30, 60, 120)
 
 
-def read_record(flow: dict[str, Any], kind: str, data: dict[str, Any]) -> None:
+def read_record(flow: Flow, kind: str, data: dict[str, Any]) -> None:
     """A journaled record of this module, read back when a table is loaded."""
     if kind == "rated":
-        flow["rated"] = bool(data.get("on"))
+        flow.rated = bool(data.get("on"))
     elif kind == "turn_timer":
         seconds = data.get("seconds")
-        flow["turn_timer"] = int(seconds) if seconds in TIMERS else None
+        flow.turn_timer = int(seconds) if seconds in TIMERS else None
+    else:
+        from parlour.server import chat
+
+        chat.read_record(flow, kind, data)
 
 
 def rated_choice(table: Table) -> bool | None:
     """What the host chose (``None``: nothing, the default applies)."""
-    value = table.flow.get("rated")
+    value = table.flow.rated
     return None if value is None else bool(value)
 
 
 def turn_timer(table: Table) -> int | None:
-    value = table.flow.get("turn_timer")
+    value = table.flow.turn_timer
     return int(value) if value else None
 
 

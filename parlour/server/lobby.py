@@ -25,6 +25,7 @@ from parlour.server.errors import JournalError, LobbyError, LobbyUnavailable, Re
 from parlour.server.fairshare import FairShare
 from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter, SharedRateLimiter
 from parlour.server.pgloop import LoopAppender
+from parlour.server.seats import SeatState, clean_name, hash_token, new_code, new_token
 from parlour.server.storage import (
     CorruptJournal,
     JournalTimeout,
@@ -33,14 +34,7 @@ from parlour.server.storage import (
     StorageError,
     TableMeta,
 )
-from parlour.server.table import (
-    SeatState,
-    Table,
-    clean_name,
-    hash_token,
-    new_code,
-    new_token,
-)
+from parlour.server.table import Table
 
 if TYPE_CHECKING:
     from parlour.core.bot import Bot

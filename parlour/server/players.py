@@ -275,10 +275,10 @@ def store(server: TableServer) -> PlayerStore:
 
 
 def check_name(value: Any) -> str:
-    """A display name by the seat-name rules (:func:`parlour.server.table.clean_name`), or a
+    """A display name by the seat-name rules (:func:`parlour.server.seats.clean_name`), or a
     ``422`` saying what a name may be."""
     from parlour.server.errors import LobbyError
-    from parlour.server.table import clean_name
+    from parlour.server.seats import clean_name
 
     if isinstance(value, str) and len(value) > 80:  # as the seats' ``player`` field
         raise LobbyError(422, "a name is at most 24 characters (more than 80 is refused)")
@@ -359,7 +359,7 @@ async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) ->
     someone else, or was left, is not taken back).  Every other tab of the seat gets the new
     token (``token`` message), as with ``rotate``."""
     from parlour.server.errors import LobbyError
-    from parlour.server.table import hash_token, new_token
+    from parlour.server.seats import hash_token, new_token
 
     player = await player_for(server, args.get("key"))
     if table.status in ("finished", "expired"):

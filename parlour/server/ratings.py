@@ -260,7 +260,7 @@ def finished(table: Table) -> None:
     """The match just ended: write it into the players' history (in the background)."""
     with contextlib.suppress(RuntimeError):
         task = asyncio.get_running_loop().create_task(_finished(table))
-        table.flow["history_task"] = task
+        table.flow.history_task = task
 
 
 async def _finished(table: Table) -> None:

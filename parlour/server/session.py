@@ -19,10 +19,11 @@ from fastapi.websockets import WebSocketState
 from websockets.exceptions import InvalidState
 
 from parlour.server import chat
+from parlour.server.connection import Connection, encode
 from parlour.server.errors import LobbyError, Rejected
 from parlour.server.guard import BadInput, parse_json
 from parlour.server.lobby import TableServer
-from parlour.server.table import Connection, Table, encode
+from parlour.server.table import Table
 
 log = logging.getLogger("parlour.server")
 

@@ -28,11 +28,11 @@ TICK = 0.25
 
 def ensure(table: Table) -> None:
     """Start the table's clock if it has a timer and no clock runs (idempotent)."""
-    task: asyncio.Task[None] | None = table.flow.get("timer_task")
+    task = table.flow.timer_task
     if task is not None and not task.done():
         return
     with contextlib.suppress(RuntimeError):  # no event loop: replaying at load time
-        table.flow["timer_task"] = asyncio.get_running_loop().create_task(_clock(table))
+        table.flow.timer_task = asyncio.get_running_loop().create_task(_clock(table))
 
 
 def _player_to_act(table: Table) -> int | None:
@@ -72,7 +72,7 @@ async def _clock(table: Table) -> None:
 
 
 def table_send(table: Table, fields: dict[str, Any]) -> None:
-    from parlour.server.table import encode
+    from parlour.server.connection import encode
 
     text = encode({"type": "timer", "version": table.version, **fields})
     for conn in table.connections:
@@ -82,12 +82,12 @@ def table_send(table: Table, fields: dict[str, Any]) -> None:
 async def _stand_in(table: Table, seat: int, version: int) -> None:
     """Time is up: the seat's stand-in bot plays this one decision."""
     from parlour.server import chat
+    from parlour.server.botpool import choose
     from parlour.server.errors import Rejected
-    from parlour.server.table import _choose
 
     bot = table._bot(seat)
     try:
-        action, _ = _choose(bot, table.game, table.state, seat)
+        action, _ = choose(bot, table.game, table.state, seat)
         await table.submit(seat, version, None, action=action, checked=False)
     except Rejected as exc:
         # the player moved in the same moment (stale), or the journal is away: nothing to do

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from parlour.server.table import patch
+from parlour.server.connection import patch
 from tests.server.conftest import Client, LiveServer
 
 PARTS = ("seat", "to_act", "your_turn", "view", "legal", "outcome", "seats")

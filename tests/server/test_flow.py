@@ -24,7 +24,7 @@ class FakeServer:
 
 def fake_table() -> Any:
     t = SimpleNamespace(
-        flow={}, status="playing", version=7, server=FakeServer(), kicks=0, broadcasts=0
+        flow=flow.Flow(), status="playing", version=7, server=FakeServer(), kicks=0, broadcasts=0
     )
     t.kick = lambda: setattr(t, "kicks", t.kicks + 1)
     t.broadcast_table = lambda: setattr(t, "broadcasts", t.broadcasts + 1)

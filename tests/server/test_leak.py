@@ -21,7 +21,7 @@ from parlour import games
 from parlour.core.cards import card_str
 from parlour.core.game import Game
 from parlour.server import redact
-from parlour.server.table import encode
+from parlour.server.connection import encode
 from tests.server.conftest import LiveServer
 
 STATES_PER_GAME = int(os.environ.get("PARLOUR_LEAK_STATES", "24"))

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from parlour.server.table import Table, encode
+from parlour.server.connection import encode
+from parlour.server.table import Table
 from tests.server.conftest import LiveServer
 
 

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from parlour.server import deals
+from parlour.server.connection import Connection
 from parlour.server.errors import Rejected
 from parlour.server.lobby import ServerConfig, TableServer
 from parlour.server.storage import open_storage
-from parlour.server.table import Connection, Table
+from parlour.server.table import Table
 
 
 def _server() -> TableServer:
@@ -111,7 +112,7 @@ def test_an_illegal_object_is_refused_unless_a_bot_checked_it() -> None:
 
 
 def test_choose_says_whether_the_bot_returned_one_of_the_legal_objects() -> None:
-    from parlour.server.table import _choose
+    from parlour.server.botpool import choose
 
     class Picks:
         needs_view = False
@@ -131,7 +132,7 @@ def test_choose_says_whether_the_bot_returned_one_of_the_legal_objects() -> None
             table = await _samba_table(server)
             for fresh, checked in ((False, True), (True, False)):
                 bot = Picks(table.game, fresh)
-                got = _choose(bot, table.game, table.state, 0)  # type: ignore[arg-type]
+                got = choose(bot, table.game, table.state, 0)  # type: ignore[arg-type]
                 assert got[1] is checked
         finally:
             _close(server)

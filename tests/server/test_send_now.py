@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from parlour.server.connection import Connection
 from parlour.server.session import WsTransport
-from parlour.server.table import Connection
 from tests.server.conftest import LiveServer
 
 

@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
+from parlour.server.connection import Connection, encode
 from parlour.server.session import _sender
 from parlour.server.storage import StorageError
-from parlour.server.table import Connection, encode
 from tests.server.conftest import LiveServer, free_port, live_server, serve_subprocess, wait_http
 from tests.server.test_recovery import pg_schema
 
