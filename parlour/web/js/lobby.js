@@ -4,7 +4,7 @@
 import { api, clear, copyText, h } from "./dom.js";
 import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _ } from "./i18n.js"; // issue 34
+import { _, lang } from "./i18n.js"; // issue 34
 import { afterCreate, openMoveLink, renderMine, showMoveLink } from "./lobby-players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,7 +43,7 @@ let showName = () => {}; // the name panel drawn again (set by setupName)
 async function init() {
   setupName(); // first: a name typed while the page loads is saved, not lost to a reload
   try {
-    const data = await api("GET", "/api/games");
+    const data = await api("GET", `/api/games?lang=${encodeURIComponent(lang)}`); // option words in the reader's language
     games = data.games || [];
   } catch (e) {
     $("create-error").textContent = _("Could not load the games: {why}", { why: e.message });

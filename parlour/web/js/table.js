@@ -993,7 +993,7 @@ function rulesText() {
   const game = catalogue && catalogue.find((g) => g.name === ctx.game);
   if (!catalogue) {
     catalogue = [];
-    api("GET", "/api/games").then((r) => {
+    api("GET", `/api/games?lang=${encodeURIComponent(readerLang)}`).then((r) => {
       catalogue = r.games || [];
       if (ctx.tab === "info") redrawTab();
     }, () => {});
