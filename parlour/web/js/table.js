@@ -613,7 +613,7 @@ function moreBelow() {
   }
   const sideName = (el) => (el.matches(".mine") ? _("your melds") : (el.querySelector("h3 span")?.textContent || _("their melds")).trim());
   const names = hidden.map((el) => (el.matches(".side") ? _("Log") : el.matches(".side-melds") ? sideName(el) : _("the piles")));
-  const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
+  const text = "↓ " + _("Below: {parts}", { parts: [...new Set(names)].join(" · ") });
   if (!btn) {
     btn = h("button.btn.small.more-below#more-below", { type: "button" });
     btn.addEventListener("click", () => {
