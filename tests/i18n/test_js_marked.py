@@ -22,7 +22,6 @@ DEVELOPER = {"error", "warn", "log", "debug", "Error", "TypeError"}
 NOT_YET = {
     "chat.js": "the table chat",
     "chicago.js": "the Chicago score pad",
-    "fair.js": "the fair-deal check's lines",
     "leaders.js": "the leaders page",
     "lobby-players.js": "the lobby's player box",
     "motion.js": "card-motion captions",
@@ -33,8 +32,17 @@ NOT_YET = {
     "scat.js": "the Scat table",
     "speak.js": "English rewording of English lines (English only)",
 }
-#: class names put together in code (not words)
-CLASSES = {"card-edge back", "idx joker-idx", "court-figure court- ", "card mini  "}
+#: class names and hashed formats put together in code (not words)
+CLASSES = {
+    "card-edge back",
+    "idx joker-idx",
+    "court-figure court- ",
+    "card mini  ",
+    "parlour-deal: : ",
+    "parlour-match: : ",
+    "parlour-chain: : ",
+    "parlour- -record.json",
+}
 #: literals that are not sentences a player reads (selectors, ids, data, code)
 NOT_WORDS = re.compile(
     r"[{}<>=;\\\[]|^\s*[.#:/]|^[a-z]+(-[a-z]+)+$|\bpx\b|^\w+\s*\(|^(?:[\w-]+\.)+[\w-]+$"
