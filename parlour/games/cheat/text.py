@@ -82,7 +82,9 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
         challengers = list(d["challengers"])
         who = names.many(challengers, viewer)
         player = int(d["player"])
-        if len(challengers) == 1 and challengers[0] != viewer:
+        if challengers == [viewer]:
+            challenge = t.gettext("you challenge {player}")
+        elif len(challengers) == 1:
             if player == viewer:
                 challenge = t.gettext("{challengers} challenges you")
             else:

@@ -112,6 +112,9 @@ function challenged(ctx, ch) {
     rank: rankText(ch.rank),
   };
   const mine = ch.player === ctx.seat && !ctx.spectator;
+  if (!ctx.spectator && ch.challengers.length === 1 && ch.challengers[0] === ctx.seat) {
+    return ch.truthful ? _("You challenged {player}'s {count} × {rank}: it was true", values) : _("You challenged {player}'s {count} × {rank}: a cheat!", values);
+  }
   if (ch.truthful) return mine ? _("{challengers} challenged your {count} × {rank}: it was true", values) : _("{challengers} challenged {player}'s {count} × {rank}: it was true", values);
   return mine ? _("{challengers} challenged your {count} × {rank}: a cheat!", values) : _("{challengers} challenged {player}'s {count} × {rank}: a cheat!", values);
 }
@@ -149,7 +152,7 @@ export function render(ctx, felt, dock) {
         " ",
         (ch.cards || []).map((c) => cardEl(c, { small: true })),
         " — ",
-        _("pile to {players}", { players: ch.takers.map((s) => ctx.who(s)).join(", ") }),
+        _("pile to {players}", { players: ch.takers.map((s) => ctx.whom(s)).join(", ") }),
       ),
     );
   }
