@@ -26,6 +26,7 @@ and conjugate it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -117,7 +118,20 @@ class Names:
         lang: str = SOURCE,
     ) -> Names:
         """As the browser table names seats: the compass at four (seat 0 is South), otherwise
-        ``Player 1`` …; a player's own name where the table has one."""
+        ``Player 1`` …; a player's own name where the table has one.  The server asks for these
+        names for every message it tells: made once per table, names and language (a
+        ``Names`` never changes, so one is shared)."""
+        key = (players, tuple(tuple(side) for side in sides), tuple(players_names), lang)
+        return _table(*key) if cls is Names else cls._make_table(*key)
+
+    @classmethod
+    def _make_table(
+        cls,
+        players: int,
+        sides: tuple[tuple[Seat, ...], ...],
+        players_names: tuple[str | None, ...],
+        lang: str,
+    ) -> Names:
         t = messages(lang)
         base = [
             compass(s, t) if players == 4 else t.gettext("Player {n}").format(n=s + 1)
@@ -213,6 +227,16 @@ class Names:
     def many(self, seats: Sequence[Seat], viewer: Seat | None) -> str:
         """``you and North``, ``West, North and East``."""
         return self.join([self.who(s, viewer) for s in seats])
+
+
+@functools.lru_cache(maxsize=4096)
+def _table(
+    players: int,
+    sides: tuple[tuple[Seat, ...], ...],
+    players_names: tuple[str | None, ...],
+    lang: str,
+) -> Names:
+    return Names._make_table(players, sides, players_names, lang)
 
 
 def _sides(sides: Sequence[Sequence[Seat]]) -> tuple[tuple[Seat, ...], ...]:
