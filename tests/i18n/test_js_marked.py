@@ -26,7 +26,6 @@ NOT_YET = {
     "lobby-players.js": "the lobby's player box",
     "motion.js": "card-motion captions",
     "player.js": "a player's page",
-    "players.js": "the name dialog",
     "replay-chat.js": "the replay's chat",
     "replay.js": "the replay viewer",
     "scat.js": "the Scat table",
