@@ -118,7 +118,11 @@ async def play_table(server: TableServer, meter: Meter, args: argparse.Namespace
     )
     you = info["you"]
     transport = FakeTransport(meter, args.think, random.Random(i))
-    session = asyncio.create_task(run_session(server, transport, table.code, you["token"], None))
+    # issue 34: the person's language (a checkout without languages takes no ``lang``)
+    extra = {"lang": args.lang} if args.lang != "en" else {}
+    session = asyncio.create_task(
+        run_session(server, transport, table.code, you["token"], None, **extra)
+    )
     await transport.finished.wait()
     transport.inbox.put_nowait(None)
     with contextlib.suppress(BaseException):
@@ -195,6 +199,7 @@ def main() -> None:
     p.add_argument("--actions", type=int, default=20_000, help="actions counted (all seats)")
     p.add_argument("--warmup", type=int, default=2_000, help="actions before counting starts")
     p.add_argument("--game", default="samba")
+    p.add_argument("--lang", default="en", help="the person's language (issue 34): en, nl, de …")
     p.add_argument("--options", default='{"max_hands": 1}', help="rules options as JSON")
     p.add_argument("--bot", default="basic")
     p.add_argument("--think", type=float, default=0.0, help="the person's seconds per move")

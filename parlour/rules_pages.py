@@ -54,10 +54,12 @@ def N_(message: str) -> str:
 
 
 def _say(message: str, lang: str, **names: str) -> str:
-    """The few words of the page around the rules (top bar, the list of games), in ``lang``
-    once the gettext catalogs of issue 34 are plugged in here; English until then. The rules
-    themselves are translated as whole pages, not through the catalogs."""
-    return message.format(**names)
+    """The few words of the page around the rules (top bar, the list of games), in ``lang``,
+    from the gettext catalogs (:mod:`parlour.i18n`). The rules themselves are translated as
+    whole pages, not through the catalogs."""
+    from parlour import i18n
+
+    return i18n.messages(i18n.negotiate([lang])).gettext(message).format(**names)
 
 
 @functools.cache
@@ -315,11 +317,14 @@ def html_page(game: str, lang: str | None = ENGLISH) -> str:
     table and to the other games' pages (in the same language)."""
     name = page_name(game)
     code = page_language(name, lang)
+    # (the messages outside the f-strings: the extractor does not look inside one)
+    pad_words = html.escape(_say(N_("Open the score pad"), code))
+    start_words = html.escape(_say(N_("Start a table"), code))
+    page_title = html.escape(_say(N_("{title} — Parlour"), code, title=title(name, code)))
     start = (
-        f'<a class="btn small" href="/chicago">{html.escape(_say(N_("Open the score pad"), code))}</a>'
+        f'<a class="btn small" href="/chicago">{pad_words}</a>'
         if name == "chicago"
-        else f'<a class="btn small primary" href="/?game={name}">'
-        f"{html.escape(_say(N_('Start a table'), code))}</a>"
+        else f'<a class="btn small primary" href="/?game={name}">{start_words}</a>'
     )
     others = " · ".join(
         f'<a href="{rules_url(p, code)}"{" aria-current=page" if p == name else ""}>'
@@ -333,7 +338,7 @@ def html_page(game: str, lang: str | None = ENGLISH) -> str:
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{html.escape(_say(N_("{title} — Parlour"), code, title=title(name, code)))}</title>
+  <title>{page_title}</title>
   <link rel="icon" href="/favicon.ico" type="image/svg+xml">
   <link rel="stylesheet" href="/static/css/parlour.css">
   <link rel="stylesheet" href="/static/css/pages.css">

@@ -22,6 +22,22 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def terminal_language(lang: str | None) -> str:
+    """The player's language: ``--lang`` when given (an unknown language is English), else the
+    terminal's ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``; text that is no language tag
+    is refused."""
+    import os
+
+    from parlour import i18n
+
+    if lang is not None:
+        try:
+            return i18n.choose(lang)
+        except i18n.LanguageError as exc:
+            raise fail(str(exc)) from None
+    return i18n.from_environment(os.environ)
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     """``--option name=value`` pairs; values are JSON (``true``, ``160``, ``"restart"``) or text."""
     out: dict[str, Any] = {}

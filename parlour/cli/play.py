@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from parlour.cli.base import app
-from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
+from parlour.cli.common import (
+    choose_variant,
+    console,
+    fail,
+    parse_options,
+    split_names,
+    terminal_language,
+)
 from parlour.cli.tui.adapters import install_readline
 from parlour.cli.tui.session import Session
 from parlour.core.errors import ParlourError
@@ -35,6 +42,10 @@ def play(
     review_budget: Annotated[
         str, typer.Option(help="search per reviewed decision: seconds or play-outs")
     ] = "0.25",
+    lang: Annotated[
+        str | None,
+        typer.Option(help="your language: en, nl, de, es, pt-BR (default: LANG / LC_ALL)"),
+    ] = None,
 ) -> None:
     """Play one seat against bots; type help at the prompt."""
     record = None
@@ -52,6 +63,7 @@ def play(
         match_seed = (
             seed if seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
         )
+    language = terminal_language(lang)
     install_readline()
     try:
         session = Session(
@@ -65,11 +77,14 @@ def play(
             record=record,
             hint_budget=hint_budget,
             review_budget=review_budget,
+            lang=language,
         )
     except ParlourError as exc:
         raise fail(str(exc)) from None
     console.print(
-        f"[bold]{variant.entry.name}[/] ({variant.preset}), seed {match_seed}; you are seat {seat}. "
-        "Type [bold]help[/] for the moves."
+        session.t.gettext(
+            "[bold]{game}[/] ({preset}), seed {seed}; you are seat {seat}. "
+            "Type [bold]help[/] for the moves."
+        ).format(game=variant.entry.name, preset=variant.preset, seed=match_seed, seat=seat)
     )
     raise typer.Exit(session.run())

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
 from rich.table import Table
 
-from parlour import games, rules_pages
+from parlour import games, i18n, rules_pages
 from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail
 
@@ -34,6 +35,9 @@ def rules(
     ] = None,
 ) -> None:
     """Print how to play a game (its rules page) and its options with their meaning."""
+    if lang is None:  # issue 34: the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+        lang = i18n.from_environment(os.environ)
+    t = i18n.messages(i18n.negotiate([lang]))
     if game is None:
         for name in games.names():
             entry = games.entry(name)
@@ -43,7 +47,7 @@ def rules(
         console.print("`parlour rules GAME` prints how to play it.")
         return
     if game.strip().lower() in ("chicago", "bridge") and not as_json:
-        _chicago(page, lang)
+        _chicago(page, lang, t)
         return
     variant = choose_variant(game, preset)
     values = variant.rules.to_json()
@@ -64,11 +68,23 @@ def rules(
     except rules_pages.NoRulesPage:
         preset_words = {}
     doc = preset_words.get(variant.preset) or entry.preset_docs.get(variant.preset, "")
-    console.print(f"preset [bold]{variant.preset}[/]{': ' + doc if doc else ''}")
+    shown = (
+        t.gettext("preset [bold]{preset}[/]: {doc}")
+        if doc
+        else t.gettext("preset [bold]{preset}[/]")
+    )
+    console.print(shown.format(preset=variant.preset, doc=doc))
     others = [p for p in entry.presets if p != variant.preset]
     if others:
-        console.print(f"other presets: {', '.join(others)}")
-    table = Table("option", "value", "default", "allowed", "meaning", show_lines=False)
+        console.print(t.gettext("other presets: {presets}").format(presets=", ".join(others)))
+    table = Table(
+        t.gettext("option"),
+        t.gettext("value"),
+        t.gettext("default"),
+        t.gettext("allowed"),
+        t.gettext("meaning"),
+        show_lines=False,
+    )
     for row in entry.rules_type.describe():
         value = values[row["name"]]
         mark = "" if value == row["default"] else "[yellow]"
@@ -79,7 +95,7 @@ def rules(
     console.print(table)
 
 
-def _chicago(page: bool, lang: str | None) -> None:
+def _chicago(page: bool, lang: str | None, t: i18n.Messages) -> None:
     try:
         from parlour.scoring.chicago import ChicagoOptions
     except ImportError:  # pragma: no cover - the scorer ships with parlour
@@ -88,11 +104,13 @@ def _chicago(page: bool, lang: str | None) -> None:
         console.print(Markdown(rules_pages.markdown("chicago", lang)))
         console.print()
     words = rules_pages.option_words("chicago", lang)
-    table = Table("option", "default", "allowed", "meaning")
+    table = Table(
+        t.gettext("option"), t.gettext("default"), t.gettext("allowed"), t.gettext("meaning")
+    )
     for f in dataclasses.fields(ChicagoOptions):
         choices: Any = f.metadata.get("choices")
         allowed = ", ".join(repr(c) for c in choices) if choices else type(f.default).__name__
         w = words.get(f.name, {"label": "", "meaning": f.metadata.get("doc", "")})
         table.add_row(f"{f.name}\n[dim]{w['label']}[/]", repr(f.default), allowed, w["meaning"])
     console.print(table)
-    console.print("Set them with `parlour score chicago -o name=value`.")
+    console.print(t.gettext("Set them with `parlour score chicago -o name=value`."))

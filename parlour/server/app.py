@@ -22,6 +22,7 @@ from fastapi.responses import (
 )
 
 import parlour
+from parlour.i18n.web import router as i18n_routes
 from parlour.server import (
     GC_FULL_EVERY,
     GC_YOUNG,
@@ -236,6 +237,7 @@ def create_app(
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=exc.headers)
 
     app.include_router(page_routes(server))
+    app.include_router(i18n_routes)  # issue 34: /i18n/<lang>.json, the catalogs for the browser
     if WEB_DIR.is_dir():
         app.mount("/static", CachedStatic(directory=WEB_DIR, check_dir=False), name="static")
     app.include_router(table_routes(server, app.version))

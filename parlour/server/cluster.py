@@ -405,6 +405,7 @@ class Cluster:
         contrib: str | None,
         *,
         deltas: bool = False,
+        lang: str = "en",
     ) -> None:
         """A player's socket reached this process: serve it here or through the owner."""
         try:
@@ -414,10 +415,10 @@ class Cluster:
             return
         if isinstance(where, Table):
             await self.run_session(
-                self.server, transport, code, seat, contrib, table=where, deltas=deltas
+                self.server, transport, code, seat, contrib, table=where, deltas=deltas, lang=lang
             )
             return
-        await self._forward(transport, where, code, seat, contrib, deltas)
+        await self._forward(transport, where, code, seat, contrib, deltas, lang)
 
     async def _forward(
         self,
@@ -427,6 +428,7 @@ class Cluster:
         seat: str | None,
         contrib: str | None,
         deltas: bool = False,
+        lang: str = "en",
     ) -> None:
         cid = f"{self.node}.{next(self._ids)}"
         tun = Tunnel(owner, code)
@@ -438,6 +440,7 @@ class Cluster:
             "seat": seat,
             "contrib": contrib,
             "deltas": deltas,
+            "lang": lang,
         }
         self.bus.send(owner, "open", cid, json.dumps(opened))
         try:
@@ -467,6 +470,7 @@ class Cluster:
                 data.get("contrib"),
                 table=where,
                 deltas=data.get("deltas") is True,
+                lang=str(data.get("lang") or "en"),
             )
         except Exception:
             log.exception("a forwarded connection failed")

@@ -52,8 +52,11 @@ class Connection:
         max_messages: int = MAX_MESSAGES,
         max_bytes: int = MAX_BYTES,
         deltas: bool = False,
+        lang: str = "en",
     ) -> None:
         self.seat = seat
+        #: the reader's language (``?lang=``, issue 34): every line told to this connection
+        self.lang = lang
         #: the client asked for deltas (``?deltas=1``): a ``state`` after the first carries only
         #: what changed since the previous ``state`` sent on this connection (docs/protocol.md)
         self.deltas = deltas

@@ -79,8 +79,10 @@ class Peers(Protocol):
         contrib: str | None,
         *,
         deltas: bool = False,
+        lang: str = "en",
     ) -> None:
-        """A player's WebSocket, served here or by the process that plays the table."""
+        """A player's WebSocket, served here or by the process that plays the table (told in
+        ``lang``, issue 34)."""
         ...
 
 

@@ -77,13 +77,14 @@ def told_outcome(
     state: Any,
     seat: Seat | None,
     player_names: Sequence[str | None] = (),
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """:func:`public_outcome` with each hand's ``note`` in words for ``seat`` ("you went out",
+    """:func:`public_outcome` with each hand's ``note`` in words for ``seat`` (in ``lang``) ("you went out",
     "your partner went out", "West went out"), as the table names the seats; the note's kind
     stays in ``note_kind`` and its data in ``note_data``."""
     data = public_outcome(game, state)
     hands = game.outcome(state).hands
-    names = Names.table(game.num_seats(state), game.sides_of(state), player_names)
+    names = Names.table(game.num_seats(state), game.sides_of(state), player_names, lang)
     told = []
     for hand, sent in zip(hands, data["hands"], strict=True):
         told.append({**sent, "note_kind": hand.note, "note": note_words(game, hand, seat, names)})
@@ -108,12 +109,13 @@ def teller(
     players: int,
     seat: Seat | None,
     player_names: Sequence[str | None] = (),
+    lang: str = "en",
 ) -> Callable[[Event], str]:
-    """Events in words for ``seat``: "you", "your partner", the other seats by their player's
+    """Events in words for ``seat``, in ``lang`` (issue 34): "you", "your partner", the other seats by their player's
     name where the table has one, else as the browser table names them (the compass at four,
     ``Player n`` otherwise)."""
     sides = game.sides_of(state) if state is not None else ()
-    names = Names.table(players, sides, player_names)
+    names = Names.table(players, sides, player_names, lang)
     return lambda event: sentence(game.describe(event, seat, names))
 
 

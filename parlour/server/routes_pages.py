@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from parlour import rules_pages
+from parlour import i18n, rules_pages
 from parlour.server.errors import LobbyError
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
@@ -75,12 +75,15 @@ def page_routes(server: TableServer) -> APIRouter:
         return RedirectResponse(rules_pages.rules_url(name, lang))
 
     @router.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str, lang: str | None = None) -> Any:
+    async def rules_page(game: str, request: Request, lang: str | None = None) -> Any:
         """The page in ``?lang=`` (``nl``, ``de``, ``es``, ``pt-BR``; a language we do not have,
-        or a value that is no language at all, gives the English page)."""
+        or a value that is no language at all, gives the English page); without ``?lang=``, in
+        the browser's ``Accept-Language`` (issue 34)."""
+        if lang is None:
+            lang = i18n.from_accept_language(request.headers.get("accept-language"))
         try:
             page = rules_pages.html_page(game, rules_pages.language(lang))
-            return HTMLResponse(page, headers=STATIC_CACHE)
+            return HTMLResponse(page, headers={**STATIC_CACHE, "Vary": "Accept-Language"})
         except rules_pages.NoRulesPage as exc:
             return HTMLResponse(
                 "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"

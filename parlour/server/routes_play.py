@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
 
+from parlour import i18n
 from parlour.server.guard import WS_DENIED
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
@@ -24,7 +25,14 @@ def play_routes(server: TableServer) -> APIRouter:
         seat: str | None = None,
         contrib: str | None = None,
         deltas: str | None = None,
+        lang: str | None = None,
     ) -> None:
+        try:  # issue 34: the reader's language; an unknown one is English
+            language = i18n.choose(lang)
+        except i18n.LanguageError as exc:
+            WS_DENIED.set(True)
+            await ws.send_denial_response(JSONResponse({"detail": str(exc)}, status_code=400))
+            return
         host, origin = ws.headers.get("host"), ws.headers.get("origin")
         if not server.origins.host_ok(host) or not server.origins.origin_ok(origin, host):
             WS_DENIED.set(True)
@@ -50,8 +58,10 @@ def play_routes(server: TableServer) -> APIRouter:
         transport = WsTransport(ws)
         wants = deltas == "1"
         if server.cluster is not None:
-            await server.cluster.serve_socket(transport, code, seat, contrib, deltas=wants)
+            await server.cluster.serve_socket(
+                transport, code, seat, contrib, deltas=wants, lang=language
+            )
         else:
-            await run_session(server, transport, code, seat, contrib, deltas=wants)
+            await run_session(server, transport, code, seat, contrib, deltas=wants, lang=language)
 
     return router

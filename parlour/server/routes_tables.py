@@ -14,7 +14,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from parlour import bots as bot_registry
-from parlour import games, rules_pages
+from parlour import games, i18n, rules_pages
 from parlour.core.registry import GameEntry
 from parlour.server import flowroutes, house, players, replays
 from parlour.server.errors import LobbyError, Rejected
@@ -93,13 +93,13 @@ class ClaimRequest(BaseModel):
     player: str | None = Field(None, max_length=80, description="your name, shown at the table")
 
 
-def _option_rows(entry: GameEntry) -> list[dict[str, Any]]:
+def _option_rows(entry: GameEntry, lang: str = "en") -> list[dict[str, Any]]:
 
     schema = entry.rules_type.json_schema()["properties"]
     rows = []
     described = {r["name"]: r for r in entry.rules_type.describe()}
     try:  # the rules page's words for each option (label and meaning), where the game has a page
-        words = rules_pages.option_words(entry.name)
+        words = rules_pages.option_words(entry.name, lang)
     except rules_pages.NoRulesPage:
         words = {}
     for f in dataclasses.fields(entry.rules_type):
@@ -133,13 +133,15 @@ def _first_type(kind: Any) -> str:
     return str(kind)
 
 
-def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
+def games_catalogue(server: TableServer | None = None, lang: str = "en") -> list[dict[str, Any]]:
+    """Every game with its presets and options, their words from the rules pages in ``lang``
+    (issue 34: the lobby's option labels in the reader's language)."""
     out = []
     for name in games.names():
         entry = games.entry(name)
         variant = games.get(name)
         try:  # the rules page's words for each preset, where the game has a page
-            preset_words = rules_pages.preset_words(name)
+            preset_words = rules_pages.preset_words(name, lang)
         except rules_pages.NoRulesPage:
             preset_words = {}
         presets = [
@@ -160,7 +162,7 @@ def games_catalogue(server: TableServer | None = None) -> list[dict[str, Any]]:
                 "aliases": list(entry.aliases),
                 "preset_aliases": dict(entry.preset_aliases),
                 "presets": presets,
-                "options": _option_rows(entry),
+                "options": _option_rows(entry, lang),
                 "schema": entry.rules_type.json_schema(),
                 "bots": server.bot_levels(variant) if server else bot_registry.available(variant),
                 "default_bot": default_bot(entry, variant),
@@ -274,8 +276,12 @@ def _lobby_routes(router: APIRouter, server: TableServer, version: str) -> None:
         }
 
     @router.get("/api/games", summary="Games, presets, options and bot levels")
-    async def list_games() -> dict[str, Any]:
-        return {"games": games_catalogue(server)}
+    async def list_games(lang: str | None = None) -> dict[str, Any]:
+        try:
+            language = i18n.choose(lang)
+        except i18n.LanguageError as exc:
+            raise LobbyError(400, str(exc)) from None
+        return {"games": games_catalogue(server, language)}
 
     @router.post("/api/tables", status_code=201, summary="Create a table")
     async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:

@@ -159,6 +159,7 @@ async def run_session(
     table: Table | None = None,
     *,
     deltas: bool = False,
+    lang: str = "en",
 ) -> None:
     """Serve one player's (or spectator's) connection to a table until it ends (``deltas``: the
     client asked for ``state`` deltas)."""
@@ -180,6 +181,7 @@ async def run_session(
         max_messages=cfg.send_queue_messages,
         max_bytes=cfg.send_queue_bytes,
         deltas=deltas,
+        lang=lang,
     )
     conn.direct = getattr(transport, "direct", None)
     sender = asyncio.create_task(_sender(transport, conn, cfg.send_timeout))

@@ -21,10 +21,11 @@ class TableMessages(TableBase):
     def _init_messages(self) -> None:
         self.connections = []
         #: each seat's payload and told outcome, with the key they were built for
-        self._payloads: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        self._told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: (issue 34: and language — the hands' notes are told in the connection's language)
+        self._payloads: dict[tuple[int | None, str], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._told: dict[tuple[int | None, str], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
-    def payload(self, seat: int | None) -> dict[str, Any]:
+    def payload(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """The seat's part of a ``state`` message, built once per version (and status) of the
         table (and its players' names, which the hands' notes use): every connection of the seat,
         a resync, a ``sync`` or a reconnect reuses it."""
@@ -35,14 +36,14 @@ class TableMessages(TableBase):
             len(self.deals.pending),
             tuple(self.player_names()),
         )
-        cached = self._payloads.get(seat)
+        cached = self._payloads.get((seat, lang))
         if cached is not None and cached[0] == key:
             return cached[1]
-        payload = self._build_payload(seat)
-        self._payloads[seat] = (key, payload)
+        payload = self._build_payload(seat, lang)
+        self._payloads[(seat, lang)] = (key, payload)
         return payload
 
-    def _build_payload(self, seat: int | None) -> dict[str, Any]:
+    def _build_payload(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if not self.dealt or self.deals.pending:
             # nothing is shown before the table starts, nor a deal whose commitment is not
             # journaled yet
@@ -57,11 +58,11 @@ class TableMessages(TableBase):
         names = self.player_names()
         # the outcome part changes only when a hand ends: told once per seat and hand
         key = (*redact.outcome_key(self.game, self.state), tuple(names))
-        told = self._told.get(seat)
+        told = self._told.get((seat, lang))
         if told is None or told[0] != key:
-            told = self._told[seat] = (
+            told = self._told[(seat, lang)] = (
                 key,
-                redact.told_outcome(self.game, self.state, seat, names),
+                redact.told_outcome(self.game, self.state, seat, names, lang),
             )
         return redact.seat_payload(
             self.game,
@@ -86,12 +87,14 @@ class TableMessages(TableBase):
         see."""
         seat = conn.seat
         if payload is None:
-            payload = self.payload(seat)
+            payload = self.payload(seat, conn.lang)
         if seats is None:
             seats = self.seats_json()
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
-        tell = redact.teller(self.game, self.state, self.players, seat, self.player_names())
+        tell = redact.teller(
+            self.game, self.state, self.players, seat, self.player_names(), conn.lang
+        )
         # an event's index is its place in ``self.events`` (``_log``): only those after ``after``
         # are looked at, not the whole match's log on every message
         events = redact.visible_events(visible[after + 1 :], seat, after, tell)
@@ -146,7 +149,7 @@ class TableMessages(TableBase):
         for conn in self.connections:
             if conn.lagging or conn.closed:
                 continue  # a resync with the latest state is due anyway: build nothing
-            payload = self.payload(conn.seat)
+            payload = self.payload(conn.seat, conn.lang)
             if conn is reply_to and request_id is not None:
                 msg = self.state_message(conn, payload=payload, seats=seats)
                 msg["id"] = request_id
@@ -155,6 +158,7 @@ class TableMessages(TableBase):
             base = conn.base
             key = (
                 conn.seat,
+                conn.lang,
                 conn.sent_event,
                 conn.deltas,
                 None if base is None else (base[0], base[1], id(base[2]), id(base[3])),

@@ -21,7 +21,8 @@ from parlour.core.cards import JOKER, card_str, rank_of, suit_of
 from parlour.core.codec import to_json
 from parlour.core.game import Event, Outcome
 from parlour.core.grammar import Grammar
-from parlour.core.text import COMPASS, hand_note, sentence
+from parlour.core.text import card_in, compass, hand_note, sentence
+from parlour.i18n import SOURCE, Messages, messages
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
@@ -50,12 +51,22 @@ def install_readline() -> None:
     readline.parse_and_bind("tab: complete")
 
 
+#: the language of the cards drawn by :func:`card_text` (the session sets it: ``--lang``)
+_card_words: list[Messages] = [messages(SOURCE)]
+
+
+def set_card_language(t: Messages) -> None:
+    _card_words[0] = t
+
+
 def card_text(card: int) -> Text:
-    """A card in colour: red suits red, jokers magenta."""
+    """A card in colour: red suits red, jokers magenta (its letters in the player's language:
+    ``H♠`` is the Dutch heer)."""
     if card < 0:
         return Text("—")
     style = "bold magenta" if card == JOKER else ("bold red" if suit_of(card) in (1, 2) else "bold")
-    return Text(card_str(card), style=style)
+    t = _card_words[0]
+    return Text(card_str(card) if t.lang == SOURCE else card_in(card, t), style=style)
 
 
 def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
@@ -73,16 +84,18 @@ class Adapter:
     commands_help = ""
     #: the game's action grammar (set by :func:`for_game` from the game's spec)
     grammar: Grammar | None = None
+    #: the player's messages (the session sets them: ``--lang``)
+    t: Messages = messages(SOURCE)
 
     def seat_name(self, seat: int, me: int, players: int) -> str:
         if seat == me:
-            return "You"
+            return self.t.gettext("You")
         if players == 4:
-            return COMPASS[(seat - me) % 4]
-        return f"Seat {seat}"
+            return compass(seat - me, self.t)
+        return self.t.gettext("Seat {n}").format(n=seat)
 
     def prompt(self, view: Any) -> str:
-        return "your move> "
+        return self.t.gettext("your move> ")
 
     def help_text(self) -> str:
         return self.commands_help
@@ -110,7 +123,11 @@ class Adapter:
         if actions is None:
             actions = match_generic(text, legal, self.grammar)
         if actions is None:
-            raise CommandError(f"I don't know {text!r}; type help for the moves you can make")
+            raise CommandError(
+                self.t.gettext("I don't know {text}; type help for the moves you can make").format(
+                    text=repr(text)
+                )
+            )
         return actions
 
     def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
@@ -119,7 +136,9 @@ class Adapter:
 
     def log_panel(self, session: Session, lines: int = 8) -> Panel:
         return Panel(
-            "\n".join(session.log[-lines:]) or "—", title="last events", border_style="dim"
+            "\n".join(session.log[-lines:]) or "—",
+            title=self.t.gettext("last events"),
+            border_style="dim",
         )
 
     def render(self, view: Any, session: Session) -> RenderableType:
@@ -133,7 +152,13 @@ class Adapter:
 
     def score_sheet(self, outcome: Outcome, session: Session) -> RenderableType:
         names = [" & ".join(session.seat_name(s) for s in side) for side in outcome.sides]
-        table = Table("hand", *names, "note", title=f"{session.variant.entry.name} score sheet")
+        t = self.t
+        table = Table(
+            t.gettext("hand"),
+            *names,
+            t.gettext("note"),
+            title=t.gettext("{game} score sheet").format(game=session.variant.entry.name),
+        )
         running = [0.0] * len(names)
         seat_names = session.names()
         for hand in outcome.hands:
@@ -146,18 +171,30 @@ class Adapter:
                     parts = "\n" + ", ".join(
                         f"{k.replace('_', ' ')} {v:+,.0f}" for k, v in items if v
                     )
-                cells.append(f"[bold]{sc:+,.0f}[/] → {running[i]:,.0f}{parts}")
+                cells.append(
+                    f"[bold]{self._points(sc, True)}[/] → {self._points(running[i])}{parts}"
+                )
             note = hand_note(hand, session.seat, seat_names, session.game.describe)
             table.add_row(str(hand.number), *cells, escape(sentence(note)))
         return table
 
     def result_text(self, outcome: Outcome, session: Session) -> str:
+        t = self.t
         if not outcome.winners:
-            return "a draw"
+            return t.gettext("a draw")
         names = [
             " & ".join(session.seat_name(s) for s in outcome.sides[w]) for w in outcome.winners
         ]
-        return f"{', '.join(names)} won"
+        return t.gettext("{winners} won").format(winners=", ".join(names))
+
+    def _points(self, value: float, signed: bool = False) -> str:
+        """Points as the language groups them: ``+1,500`` in English, ``+1.500`` in Dutch."""
+        if self.t.lang == SOURCE:
+            return f"{value:+,.0f}" if signed else f"{value:,.0f}"
+        text = self.t.number(abs(round(value)))
+        if value < 0:
+            return "-" + text
+        return ("+" if signed else "") + text
 
 
 def for_game(name: str, grammar: Grammar | None = None) -> Adapter:

@@ -59,11 +59,12 @@ def meld_label(meld: Any) -> str:
 
 
 class SambaAdapter(Adapter):
-    commands_help = (
-        "Samba: draw · take 9♦ 9♥ (pile with a pair) · take top 2 (top card onto sequence 2) ·\n"
-        "  meld 7♥ 8♥ 9♥ · add 10♥ to 2 · merge 3 into 1 · red (lay red 3s) · discard K♣ ·\n"
-        "  pass · ask (partner, may I go out?) · yes / no · undo (take back a staged meld)\n"
-    )
+    def help_text(self) -> str:
+        return self.t.gettext(
+            "Samba: draw · take 9♦ 9♥ (pile with a pair) · take top 2 (top card onto sequence 2) ·\n"
+            "  meld 7♥ 8♥ 9♥ · add 10♥ to 2 · merge 3 into 1 · red (lay red 3s) · discard K♣ ·\n"
+            "  pass · ask (partner, may I go out?) · yes / no · undo (take back a staged meld)\n"
+        )
 
     def describe(self, action: Any, view: Any) -> str:
         if isinstance(action, A.AddToMeld):
@@ -75,11 +76,12 @@ class SambaAdapter(Adapter):
         return str(action)
 
     def prompt(self, view: Any) -> str:
+        t = self.t
         phase = {
-            "draw": "draw or take",
-            "meld": "meld / discard",
-            "pile_open": "open with the pile",
-            "answer": "answer your partner",
+            "draw": t.gettext("draw or take"),
+            "meld": t.gettext("meld / discard"),
+            "pile_open": t.gettext("open with the pile"),
+            "answer": t.gettext("answer your partner"),
         }.get(view.phase, view.phase)
         return f"[{phase}]> "
 
@@ -170,22 +172,36 @@ class SambaAdapter(Adapter):
     def render(self, view: Any, session: Session) -> RenderableType:
         n = len(view.players)
         me = view.seat
+        w = self.t
         head = Text()
-        head.append(f"Hand {view.hand_number + 1} · dealer {session.seat_name(view.dealer)} · ")
-        turn = "match over" if view.to_act is None else f"{session.seat_name(view.to_act)} to play"
+        head.append(
+            w.gettext("Hand {hand} · dealer {dealer} · ").format(
+                hand=view.hand_number + 1, dealer=session.seat_name(view.dealer)
+            )
+        )
+        turn = (
+            w.gettext("match over")
+            if view.to_act is None
+            else w.gettext("{player} to play").format(player=session.seat_name(view.to_act))
+        )
         head.append(turn, style="bold yellow")
         if view.asked:
-            head.append(" · asked partner to go out", style="cyan")
-        if view.permission:
-            head.append(f" · partner said {view.permission}", style="cyan")
+            head.append(w.gettext(" · asked partner to go out"), style="cyan")
+        if view.permission == "yes":
+            head.append(w.gettext(" · partner said yes"), style="cyan")
+        elif view.permission:
+            head.append(w.gettext(" · partner said no"), style="cyan")
         sides = []
         for sv in view.sides:
             names = " & ".join(session.seat_name(s) for s in sv.seats)
             t = Table(show_header=False, box=None, pad_edge=False)
             t.add_row(
                 Text(
-                    f"score {sv.score:,} · needs {sv.opening_minimum} to open"
-                    f"{' · opened' if sv.opened else ''}{' · may go out' if sv.can_go_out else ''}",
+                    w.gettext("score {score} · needs {points} to open").format(
+                        score=self._points(sv.score), points=sv.opening_minimum
+                    )
+                    + (w.gettext(" · opened") if sv.opened else "")
+                    + (w.gettext(" · may go out") if sv.can_go_out else ""),
                     style="dim",
                 )
             )
@@ -197,25 +213,41 @@ class SambaAdapter(Adapter):
                     row.append(f"  {label}", style="bold green")
                 t.add_row(row)
             if sv.red_threes:
-                row = Text("red 3s: ")
+                row = Text(w.gettext("red 3s: "))
                 row.append_text(cards_text(sv.red_threes))
                 t.add_row(row)
             style = "green" if me in sv.seats else "blue"
             sides.append(Panel(t, title=names, border_style=style))
         table = Text()
-        table.append("pile: ")
-        table.append_text(card_text(view.pile_top) if view.pile_size else Text("empty"))
-        table.append(f" ({view.pile_size} cards)   stock: {view.stock_size}   hands: ")
+        table.append(w.gettext("pile: "))
+        table.append_text(card_text(view.pile_top) if view.pile_size else Text(w.gettext("empty")))
+        table.append(
+            w.ngettext(
+                " ({count} card)   stock: {stock}   hands: ",
+                " ({count} cards)   stock: {stock}   hands: ",
+                view.pile_size,
+            ).format(count=view.pile_size, stock=view.stock_size)
+        )
         table.append(", ".join(f"{session.seat_name(p.seat)} {p.hand_size}" for p in view.players))
         known = [p for p in view.players if p.known and p.seat != me]
         for p in known:
-            table.append(f"\n{session.seat_name(p.seat)} holds (from the pile): ")
+            table.append(
+                "\n"
+                + w.gettext("{player} holds (from the pile): ").format(
+                    player=session.seat_name(p.seat)
+                )
+            )
             table.append_text(cards_text(p.known))
-        mine = Text("your hand: ")
+        mine = Text(w.gettext("your hand: "))
         mine.append_text(grouped_hand(view.hand))
-        mine.append(f"  ({len(view.hand)} cards)")
+        mine.append(
+            "  "
+            + w.ngettext("({count} card)", "({count} cards)", len(view.hand)).format(
+                count=len(view.hand)
+            )
+        )
         if view.pending:
-            mine.append("\nbeing melded: ")
+            mine.append("\n" + w.gettext("being melded: "))
             mine.append_text(cards_text(view.pending))
         del n
         return Group(

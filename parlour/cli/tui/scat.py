@@ -20,13 +20,18 @@ if TYPE_CHECKING:
 
 
 class ScatAdapter(Adapter):
-    commands_help = (
-        "Scat: draw · take (the discard) · knock · discard K♣ (add 31 to declare a 31) ·\n"
-        "  declare (a dealt 31) · hammer · throw / play on · end (when the stock is empty)\n"
-    )
+    def help_text(self) -> str:
+        return self.t.gettext(
+            "Scat: draw · take (the discard) · knock · discard K♣ (add 31 to declare a 31) ·\n"
+            "  declare (a dealt 31) · hammer · throw / play on · end (when the stock is empty)\n"
+        )
 
     def prompt(self, view: Any) -> str:
-        value = "" if view.hand_value is None else f"hand {view.hand_value:g}"
+        value = (
+            ""
+            if view.hand_value is None
+            else self.t.gettext("hand {value}").format(value=f"{view.hand_value:g}")
+        )
         return f"[{view.phase} {value}]> "
 
     def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
@@ -50,35 +55,57 @@ class ScatAdapter(Adapter):
             declare = "31" in rest or "declare" in rest
             cards = parse_card_words([w for w in words[1:] if w.lower() not in ("31", "declare")])
             if len(cards) != 1:
-                raise CommandError("discard one card, e.g. discard K♣")
+                raise CommandError(self.t.gettext("discard one card, e.g. discard K♣"))
             return [S.Discard(cards[0], declare)]
         return None
 
     def render(self, view: Any, session: Session) -> RenderableType:
-        head = Text(f"Hand {view.hand_number + 1} · dealer {session.seat_name(view.dealer)} · ")
+        w = self.t
+        head = Text(
+            w.gettext("Hand {hand} · dealer {dealer} · ").format(
+                hand=view.hand_number + 1, dealer=session.seat_name(view.dealer)
+            )
+        )
         head.append(
-            "game over" if view.to_act is None else f"{session.seat_name(view.to_act)} to play",
+            w.gettext("game over")
+            if view.to_act is None
+            else w.gettext("{player} to play").format(player=session.seat_name(view.to_act)),
             style="bold yellow",
         )
         if view.knocker is not None:
-            head.append(f" · {session.seat_name(view.knocker)} knocked", style="bold red")
+            head.append(
+                w.gettext(" · {player} knocked").format(player=session.seat_name(view.knocker)),
+                style="bold red",
+            )
         lives = Text()
         for s, n in enumerate(view.lives):
             status = view.status[s] if s < len(view.status) else ""
             lives.append(
-                f"{session.seat_name(s)}: {n} {'life' if n == 1 else 'lives'}"
-                f"{' (' + status + ')' if status else ''} · {view.hand_sizes[s]} cards\n"
+                f"{session.seat_name(s)}: "
+                + w.ngettext("{count} life", "{count} lives", n).format(count=n)
+                + (f" ({status})" if status else "")
+                + " · "
+                + w.ngettext("{count} card", "{count} cards", view.hand_sizes[s]).format(
+                    count=view.hand_sizes[s]
+                )
+                + "\n"
             )
-        table = Text("pile top: ")
+        table = Text(w.gettext("pile top: "))
         table.append_text(card_text(view.pile_top))
-        table.append(f" ({view.pile_size} cards) · stock {view.stock_size}")
-        mine = Text("your hand: ")
+        table.append(
+            w.ngettext(
+                " ({count} card) · stock {stock}",
+                " ({count} cards) · stock {stock}",
+                view.pile_size,
+            ).format(count=view.pile_size, stock=view.stock_size)
+        )
+        mine = Text(w.gettext("your hand: "))
         mine.append_text(cards_text(sorted(view.hand, key=sort_key)))
         if view.hand_value is not None:
             mine.append(f"  = {view.hand_value:g}")
         parts: list[RenderableType] = [
             head,
-            Panel(lives, title="players", border_style="blue"),
+            Panel(lives, title=w.gettext("players"), border_style="blue"),
             table,
             Panel(mine, border_style="yellow"),
         ]
@@ -87,7 +114,12 @@ class ScatAdapter(Adapter):
                 f"{session.seat_name(sc.seat)}: {cards_text(sc.cards).plain}"
                 for sc in view.last_hand.shown
             )
-            parts.append(Panel(shown or "—", title=f"last showdown ({view.last_hand.reason})"))
+            parts.append(
+                Panel(
+                    shown or "—",
+                    title=w.gettext("last showdown ({why})").format(why=view.last_hand.reason),
+                )
+            )
         parts.append(self.log_panel(session))
         return Group(*parts)
 

@@ -21,14 +21,23 @@ from parlour.core.registry import Variant
 from parlour.core.replay import MatchRecord
 from parlour.core.rng import derive_seed
 from parlour.core.text import Names
+from parlour.i18n import SOURCE, Messages, messages
 
-HELP = """Commands (cards as 10♥, TH or th; Jk for a joker):
-  help            list the moves you can make now, numbered; a number plays that move
-  hint            what the search bot would do here, the moves it compared, and why
-  review          your decisions of the last finished hand that the search would change
-  save [FILE]     write a replayable match file (also done on Ctrl-C when --save is given)
-  quit            save (with --save) and leave
-"""
+
+def help_words(t: Messages) -> str:
+    """The terminal's own commands (the command words stay English: they are what you type)."""
+    return t.gettext(
+        "Commands (cards as 10♥, TH or th; Jk for a joker):\n"
+        "  help            list the moves you can make now, numbered; a number plays that move\n"
+        "  hint            what the search bot would do here, the moves it compared, and why\n"
+        "  review          your decisions of the last finished hand that the search would change\n"
+        "  save [FILE]     write a replayable match file (also done on Ctrl-C when --save is "
+        "given)\n"
+        "  quit            save (with --save) and leave\n"
+    )
+
+
+HELP = help_words(messages(SOURCE))
 
 
 class Session:
@@ -48,7 +57,11 @@ class Session:
         record: MatchRecord | None = None,
         hint_budget: Any = 1.0,
         review_budget: Any = 0.25,
+        lang: str = SOURCE,
     ) -> None:
+        #: the player's language (``--lang``, ``LANG``/``LC_ALL``) and its messages
+        self.lang = lang
+        self.t = messages(lang)
         self.variant = variant
         self.game = variant.game
         self.seat = seat
@@ -57,6 +70,8 @@ class Session:
         self.delay = delay
         self.save_path = save
         self.adapter = adapters.for_game(variant.name, variant.entry.grammar)
+        self.adapter.t = self.t
+        adapters.set_card_language(self.t)
         players = int(variant.rules.players)  # type: ignore[attr-defined]
         if not 0 <= seat < players:
             raise ParlourError(f"--seat must be 0…{players - 1}")
@@ -93,7 +108,9 @@ class Session:
     def names(self) -> Names:
         """The seats as this terminal names them (the table panel and the log alike)."""
         n = self.game.num_seats(self.state)
-        return Names(tuple(self.seat_name(s) for s in range(n)), self.game.sides_of(self.state))
+        return Names(
+            tuple(self.seat_name(s) for s in range(n)), self.game.sides_of(self.state), self.lang
+        )
 
     def _events(self, events: list[Event]) -> None:
         for ev in events:
@@ -135,7 +152,15 @@ class Session:
             return self._run()
         except (KeyboardInterrupt, EOFError):
             where = self.save()
-            self.console.print(f"\nbye{f' — saved to {where}' if where else ''}")
+            t = self.t
+            self.console.print(
+                "\n"
+                + (
+                    t.gettext("bye — saved to {file}").format(file=where)
+                    if where
+                    else t.gettext("bye")
+                )
+            )
             return 130
 
     def _run(self) -> int:
@@ -172,10 +197,14 @@ class Session:
         outcome = self.game.outcome(self.state)
         self._start_review()
         self.console.print(self.adapter.score_sheet(outcome, self))
+        t = self.t
+        over = (
+            t.gettext("[bold]Match over[/] ({why}, cut short by a safety cap): {result}")
+            if outcome.capped
+            else t.gettext("[bold]Match over[/] ({why}): {result}")
+        )
         self.console.print(
-            f"[bold]Match over[/] ({outcome.termination}"
-            f"{', cut short by a safety cap' if outcome.capped else ''}): "
-            f"{self.adapter.result_text(outcome, self)}"
+            over.format(why=outcome.termination, result=self.adapter.result_text(outcome, self))
         )
         self.save()
         return 0
@@ -197,7 +226,7 @@ class Session:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?", "h"):
-                self.console.print(HELP + self.adapter.help_text())
+                self.console.print(help_words(self.t) + self.adapter.help_text())
                 for i, a in enumerate(legal, 1):
                     self.console.print(f"  {i:>3}. {self.adapter.describe(a, view)}")
                 continue
@@ -210,7 +239,11 @@ class Session:
             if word == "save":
                 parts = text.split(maxsplit=1)
                 where = self.save(Path(parts[1]) if len(parts) > 1 else None)
-                self.console.print(f"saved to {where}" if where else "give a file: save FILE")
+                self.console.print(
+                    self.t.gettext("saved to {file}").format(file=where)
+                    if where
+                    else self.t.gettext("give a file: save FILE")
+                )
                 continue
             if word in ("show", "look", "table"):
                 self.show()
@@ -239,7 +272,9 @@ class Session:
             if self.save_path is not None:
                 self.save()
             if isinstance(exc, IllegalAction):
-                self.console.print(f"[red]Not allowed:[/] {exc.rule}")
+                self.console.print(
+                    self.t.gettext("[red]Not allowed:[/] {rule}").format(rule=exc.rule)
+                )
             else:
                 self.console.print(f"[red]{exc}[/]")
             return False
@@ -258,23 +293,34 @@ class Session:
                 budget=self.hint_budget,
             )
         except ParlourError as exc:
-            return f"no hint: {exc}"
+            return self.t.gettext("no hint: {why}").format(why=exc)
         best = result.best
+        t = self.t
 
         def said(o: advice.Option) -> str:
             return o.text or self.adapter.describe(o.action, view)
 
-        lines = [f"hint: {said(best)} — {best.reason}"]
+        lines = [t.gettext("hint: {move} — {why}").format(move=said(best), why=best.reason)]
         ties = [said(o) for o in result.options[1:] if o.rank == 1]
         if ties:
-            lines.append(f"  about as good (within the search's noise): {'; '.join(ties)}")
+            lines.append(
+                t.gettext("  about as good (within the search's noise): {moves}").format(
+                    moves="; ".join(ties)
+                )
+            )
         if len(result.options) > 1:
             lines.append(
-                "  compared (rank, estimated value, 0.5 = level with the others; "
-                "one rank = equal within the search's noise):"
+                t.gettext(
+                    "  compared (rank, estimated value, 0.5 = level with the others; "
+                    "one rank = equal within the search's noise):"
+                )
             )
             for o in result.options:
-                pts = f", about {o.points:+.0f} points" if o.points is not None else ""
+                pts = (
+                    t.gettext(", about {points} points").format(points=f"{o.points:+.0f}")
+                    if o.points is not None
+                    else ""
+                )
                 lines.append(f"    {o.rank}. {o.value:.2f}{pts}  {said(o)}: {o.reason}")
         return "\n".join(lines)
 
@@ -298,28 +344,41 @@ class Session:
 
     def _review(self) -> str:
         if not self.reviews:
-            return "no hand is finished yet: the review comes after each hand"
+            return self.t.gettext("no hand is finished yet: the review comes after each hand")
+        t = self.t
         if not self.reviews[-1].done():
-            self.console.print("[dim]reviewing the last hand…[/]")
+            self.console.print(t.gettext("[dim]reviewing the last hand…[/]"))
         result = self.reviews[-1].result()
         lines = [
-            f"Review of hand {result.hand + 1}: {result.checked} of your {result.decisions} "
-            "decisions checked by the search"
+            t.gettext(
+                "Review of hand {hand}: {checked} of your {decisions} decisions checked by the "
+                "search"
+            ).format(hand=result.hand + 1, checked=result.checked, decisions=result.decisions)
         ]
         if not result.remarks:
-            lines.append("  no decision stands out: the search would have played as you did")
+            lines.append(
+                t.gettext("  no decision stands out: the search would have played as you did")
+            )
         else:
             lines.append(
-                "  (values: the search's estimate of the hand for your side, 0.5 = level with "
-                "the others; listed only when its move is better beyond its noise)"
+                t.gettext(
+                    "  (values: the search's estimate of the hand for your side, 0.5 = level "
+                    "with the others; listed only when its move is better beyond its noise)"
+                )
             )
         for r in result.remarks:
             view = r.decision.view
             lines.append(
-                f"  you played {r.chosen.text or self.adapter.describe(r.chosen.action, view)} "
-                f"({r.chosen.value:.2f}); the search prefers "
-                f"{r.better.text or self.adapter.describe(r.better.action, view)} "
-                f"({r.better.value:.2f}), "
-                f"+{r.difference:.2f}: {r.better.reason}"
+                t.gettext(
+                    "  you played {chosen} ({chosen_value}); the search prefers {better} "
+                    "({better_value}), +{difference}: {why}"
+                ).format(
+                    chosen=r.chosen.text or self.adapter.describe(r.chosen.action, view),
+                    chosen_value=f"{r.chosen.value:.2f}",
+                    better=r.better.text or self.adapter.describe(r.better.action, view),
+                    better_value=f"{r.better.value:.2f}",
+                    difference=f"{r.difference:.2f}",
+                    why=r.better.reason,
+                )
             )
         return "\n".join(lines)

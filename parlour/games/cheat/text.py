@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
-from parlour.core.cards import rank_str
+from functools import partial
+
 from parlour.core.game import Event, Seat
-from parlour.core.text import Names, cards, describe_common
+from parlour.core.text import Names, describe_common
 
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
@@ -31,53 +32,89 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "game_over": frozenset({"termination"}),
 }
 
-_TERMINATION = {
-    "went_out": "a player went out",
-    "last_player": "one player is left",
-    "max_turns": "the agreed number of turns is played",
-}
+
+def _termination(why: str, names: Names) -> str:
+    t = names.t
+    if why == "went_out":
+        return t.gettext("a player went out")
+    if why == "last_player":
+        return t.gettext("one player is left")
+    if why == "max_turns":
+        return t.gettext("the agreed number of turns is played")
+    return why.replace("_", " ")
 
 
 def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     """``event`` told to ``viewer`` (``None``: a spectator) with the seat ``names`` of its
-    front end."""
+    front end, in their language (one whole sentence per message, one for "you")."""
     d = event.data
     kind = event.kind
     seat = d.get("seat", -1)
+    t = names.t
 
-    def does(verb: str) -> str:
-        return names.does(seat, viewer, verb)
+    say = partial(names.say, seat, viewer)
 
     if kind == "first_player":
-        return f"the dealer chooses {names.who(seat, viewer)} to play first"
+        return say(
+            t.gettext("the dealer chooses you to play first"),
+            t.gettext("the dealer chooses {player} to play first"),
+        )
     if kind == "claim":
-        return does(f"claims {d['count']} × {rank_str(d['rank'])}")
+        return say(
+            t.gettext("you claim {count} × {rank}"),
+            t.gettext("{player} claims {count} × {rank}"),
+            count=d["count"],
+            rank=names.rank(d["rank"]),
+        )
     if kind == "played":
-        return does(f"puts down {cards(d['cards'])}")
+        return say(
+            t.gettext("you put down {cards}"),
+            t.gettext("{player} puts down {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "late_pass":
-        return does("lets it stand")
+        return say(t.gettext("you let it stand"), t.gettext("{player} lets it stand"))
     if kind == "late_round":
-        return "nobody challenged; the play may still be challenged"
+        return t.gettext("nobody challenged; the play may still be challenged")
     if kind == "unchallenged":
-        return f"nobody challenges {names.who(seat, viewer)}"
+        return say(t.gettext("nobody challenges you"), t.gettext("nobody challenges {player}"))
     if kind == "challenge":
         challengers = list(d["challengers"])
         who = names.many(challengers, viewer)
-        single = len(challengers) == 1 and names.who(challengers[0], viewer) != "you"
-        verb = "challenges" if single else "challenge"
-        verdict = "it was true" if d["truthful"] else "it was a lie"
+        player = int(d["player"])
+        if challengers == [viewer]:
+            challenge = t.gettext("you challenge {player}")
+        elif len(challengers) == 1:
+            if player == viewer:
+                challenge = t.gettext("{challengers} challenges you")
+            else:
+                challenge = t.gettext("{challengers} challenges {player}")
+        elif player == viewer:
+            challenge = t.gettext("{challengers} challenge you")
+        else:
+            challenge = t.gettext("{challengers} challenge {player}")
+        challenge = challenge.format(challengers=who, player=names.whom(player, viewer))
+        verdict = t.gettext("it was true") if d["truthful"] else t.gettext("it was a lie")
         takers = ", ".join(
-            f"{names.who(t, viewer)} ({n})" for t, n in zip(d["takers"], d["shares"], strict=True)
+            t.gettext("{player} ({count})").format(player=names.whom(p, viewer), count=n)
+            for p, n in zip(d["takers"], d["shares"], strict=True)
         )
-        return (
-            f"{who} {verb} {names.who(d['player'], viewer)}: {cards(d['cards'])} — {verdict}; "
-            f"the pile goes to {takers}"
+        return t.gettext("{challenge}: {cards} — {verdict}; the pile goes to {takers}").format(
+            challenge=challenge, cards=names.cards(d["cards"]), verdict=verdict, takers=takers
         )
     if kind == "picked_up":
-        return does(f"takes {cards(d['cards'])}")
+        return say(
+            t.gettext("you take {cards}"),
+            t.gettext("{player} takes {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "out":
-        return does(f"goes out (place {d['place']})")
+        return say(
+            t.gettext("you go out (place {place})"),
+            t.gettext("{player} goes out (place {place})"),
+            place=d["place"],
+        )
     if kind == "game_over":
-        why = _TERMINATION.get(str(d["termination"]), str(d["termination"]).replace("_", " "))
-        return f"the game is over ({why})"
+        why = _termination(str(d["termination"]), names)
+        return t.gettext("the game is over ({why})").format(why=why)
     return describe_common(event, viewer, names)

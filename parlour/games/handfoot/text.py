@@ -11,10 +11,13 @@
 
 from __future__ import annotations
 
-from parlour.core.cards import card_str
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
 from parlour.core.game import Event, Seat
-from parlour.core.text import Names, cards, describe_common
-from parlour.games.handfoot.parts.melds import Meld
+from parlour.core.text import Names, describe_common, went_out
+from parlour.games.handfoot.parts.melds import RUN, WILDS
 
 #: the seats' names in playthroughs and score-sheet notes (seat 0 South, clockwise)
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -47,71 +50,219 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
+def _suit(suit: int, names: Names) -> str:
+    t = names.t
+    words = (
+        t.pgettext("suit", "clubs"),
+        t.pgettext("suit", "diamonds"),
+        t.pgettext("suit", "hearts"),
+        t.pgettext("suit", "spades"),
+    )
+    return words[suit] if 0 <= suit < 4 else str(suit)
+
+
+def _meld(d: Mapping[str, Any], seat: Seat, viewer: Seat | None, names: Names) -> str:
+    """``you start a book of Ks``, ``West adds to the hearts run`` …"""
+    t = names.t
+    kind, key, new = d["meld_kind"], int(d["key"]), bool(d["new"])
+    values = {"rank": names.rank(key), "suit": _suit(key, names)}
+    if kind == RUN and new:
+        you, other = t.gettext("you start a {suit} run"), t.gettext("{player} starts a {suit} run")
+    elif kind == RUN:
+        you = t.gettext("you add to the {suit} run")
+        other = t.gettext("{player} adds to the {suit} run")
+    elif kind == WILDS and new:
+        you, other = t.gettext("you start a wild book"), t.gettext("{player} starts a wild book")
+    elif kind == WILDS:
+        you = t.gettext("you add to the wild book")
+        other = t.gettext("{player} adds to the wild book")
+    elif new:
+        you = t.gettext("you start a book of {rank}s")
+        other = t.gettext("{player} starts a book of {rank}s")
+    else:
+        you = t.gettext("you add to the book of {rank}s")
+        other = t.gettext("{player} adds to the book of {rank}s")
+    return names.say(seat, viewer, you, other, **values)
+
+
 def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     """``event`` told to ``viewer`` (``None``: a spectator) with the seat ``names`` of its
-    front end."""
+    front end, in their language (one whole sentence per message, one for "you")."""
     d = event.data
     kind = event.kind
     seat = d.get("seat", -1)
+    t = names.t
 
-    def does(verb: str) -> str:
-        return names.does(seat, viewer, verb)
+    say = partial(names.say, seat, viewer)
 
     if kind == "reshuffle":
-        return f"the stock is empty: {d['count']} discards are shuffled into it"
+        n = int(d["count"])
+        return t.ngettext(
+            "the stock is empty: {count} discard is shuffled into it",
+            "the stock is empty: {count} discards are shuffled into it",
+            n,
+        ).format(count=n)
     if kind == "stock_out":
         if d["drew_last"]:
-            return f"{does('drew')} the last cards of the stock and cannot play on: the round ends"
-        return f"{does('cannot')} draw: the stock is empty, the round ends"
+            return say(
+                t.gettext(
+                    "you drew the last cards of the stock and cannot play on: the round ends"
+                ),
+                t.gettext(
+                    "{player} drew the last cards of the stock and cannot play on: the round ends"
+                ),
+            )
+        return say(
+            t.gettext("you cannot draw: the stock is empty, the round ends"),
+            t.gettext("{player} cannot draw: the stock is empty, the round ends"),
+        )
     if kind == "draw":
-        return does(f"draws {d['count']} cards")
+        n = int(d["count"])
+        return say(
+            t.ngettext("you draw {count} card", "you draw {count} cards", n),
+            t.ngettext("{player} draws {count} card", "{player} draws {count} cards", n),
+            count=n,
+        )
     if kind == "draw_private":
-        return does(f"draws {cards(d['cards'])}")
+        return say(
+            t.gettext("you draw {cards}"),
+            t.gettext("{player} draws {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "red_threes":
-        return does(f"lays out {cards(d['cards'])} and draws replacements")
+        return say(
+            t.gettext("you lay out {cards} and draw replacements"),
+            t.gettext("{player} lays out {cards} and draws replacements"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "take_pile":
         # the cards below the top are face down (seed 004) unless pile_cards_face_up
-        aside = cards(d["pending"]) if d["pending"] else f"{d['count']} more cards, face down,"
-        return (
-            f"{does('takes')} the pile: {card_str(d['top'])} with {cards(d['cards'])}; "
-            f"{aside} join the hand after the discard"
+        values = {"top": names.card(d["top"]), "cards": names.cards(d["cards"])}
+        if d["pending"]:
+            return say(
+                t.gettext(
+                    "you take the pile: {top} with {cards}; {pending} join the hand after the "
+                    "discard"
+                ),
+                t.gettext(
+                    "{player} takes the pile: {top} with {cards}; {pending} join the hand after "
+                    "the discard"
+                ),
+                pending=names.cards(d["pending"]),
+                **values,
+            )
+        n = int(d["count"])
+        return say(
+            t.ngettext(
+                "you take the pile: {top} with {cards}; {count} more card, face down, joins "
+                "the hand after the discard",
+                "you take the pile: {top} with {cards}; {count} more cards, face down, join "
+                "the hand after the discard",
+                n,
+            ),
+            t.ngettext(
+                "{player} takes the pile: {top} with {cards}; {count} more card, face down, "
+                "joins the hand after the discard",
+                "{player} takes the pile: {top} with {cards}; {count} more cards, face down, "
+                "join the hand after the discard",
+                n,
+            ),
+            count=n,
+            **values,
         )
     if kind == "meld":
-        label = Meld(d["meld_kind"], d["key"], ()).label()
-        where = f"starts a {label}" if d["new"] else f"adds to the {label}"
-        done = " — a finished book" if d["complete"] else ""
-        return f"{does(where)}: {cards(d['cards'])}{done}"
+        action = _meld(d, seat, viewer, names)
+        if d["complete"]:
+            text = t.gettext("{action}: {cards} — a finished book")
+        else:
+            text = t.gettext("{action}: {cards}")
+        return text.format(action=action, cards=names.cards(d["cards"]))
     if kind == "requirement_met":
-        how = "plays on a partner's meld" if d["on_partner"] else f"melds {d['points']} points"
-        meets = "meet" if names.who(seat, viewer) == "you" else "meets"
-        return f"{does(how)} and {meets} the requirement ({d['minimum']})"
+        if d["on_partner"]:
+            return say(
+                t.gettext("you play on a partner's meld and meet the requirement ({minimum})"),
+                t.gettext(
+                    "{player} plays on a partner's meld and meets the requirement ({minimum})"
+                ),
+                minimum=d["minimum"],
+            )
+        return say(
+            t.gettext("you meld {points} points and meet the requirement ({minimum})"),
+            t.gettext("{player} melds {points} points and meets the requirement ({minimum})"),
+            points=d["points"],
+            minimum=d["minimum"],
+        )
     if kind == "retract":
-        back = f"takes back {cards(d['cards'])}"
-        return does(back + (" and returns the pile" if d["pile"] else ""))
+        if d["pile"]:
+            return say(
+                t.gettext("you take back {cards} and return the pile"),
+                t.gettext("{player} takes back {cards} and returns the pile"),
+                cards=names.cards(d["cards"]),
+            )
+        return say(
+            t.gettext("you take back {cards}"),
+            t.gettext("{player} takes back {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "discard":
-        return does(f"discards {card_str(d['card'])}")
+        return say(
+            t.gettext("you discard {card}"),
+            t.gettext("{player} discards {card}"),
+            card=names.card(d["card"]),
+        )
     if kind == "pending_joins":
-        return does(f"adds the {d['count']} pile cards to {_the(seat, viewer, 'hand')}")
+        n = int(d["count"])
+        return say(
+            t.ngettext(
+                "you add the {count} pile card to your hand",
+                "you add the {count} pile cards to your hand",
+                n,
+            ),
+            t.ngettext(
+                "{player} adds the {count} pile card to the hand",
+                "{player} adds the {count} pile cards to the hand",
+                n,
+            ),
+            count=n,
+        )
     if kind == "foot":
-        return does(f"picks up {_the(seat, viewer, 'foot')} ({d['count']} cards)")
+        n = int(d["count"])
+        return say(
+            t.ngettext(
+                "you pick up your foot ({count} card)", "you pick up your foot ({count} cards)", n
+            ),
+            t.ngettext(
+                "{player} picks up the foot ({count} card)",
+                "{player} picks up the foot ({count} cards)",
+                n,
+            ),
+            count=n,
+        )
     if kind == "foot_private":
-        return f"{names.whose(seat, viewer, 'foot')}: {cards(d['cards'])}"
+        return say(
+            t.gettext("your foot: {cards}"),
+            t.gettext("{player}'s foot: {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "out":
-        return does("goes out")
+        return say(t.gettext("you go out"), t.gettext("{player} goes out"))
     if kind == "round_over":
         out = d["went_out"]
-        how = "the stock ran out" if out is None else f"{names.does(out, viewer, 'went')} out"
+        how = t.gettext("the stock ran out") if out is None else went_out(out, viewer, names)
         scores = ", ".join(f"{x:+d}" for x in d["scores"])
-        totals = ", ".join(str(x) for x in d["totals"])
-        return f"round {d['round'] + 1} over ({how}): {scores}; totals {totals}"
+        totals = ", ".join(names.t.number(x) for x in d["totals"])
+        return t.gettext("round {round} over ({how}): {scores}; totals {totals}").format(
+            round=d["round"] + 1, how=how, scores=scores, totals=totals
+        )
     if kind == "match_over":
-        return "the match is over"
+        return t.gettext("the match is over")
     if kind == "deal":
-        first = names.does(d["first"], viewer, "plays")
-        return f"round {d['round'] + 1} dealt (minimum {d['minimum']}); {first} first"
+        return names.say(
+            d["first"],
+            viewer,
+            t.gettext("round {round} dealt (minimum {minimum}); you play first"),
+            t.gettext("round {round} dealt (minimum {minimum}); {player} plays first"),
+            round=d["round"] + 1,
+            minimum=d["minimum"],
+        )
     return describe_common(event, viewer, names)
-
-
-def _the(seat: Seat, viewer: Seat | None, thing: str) -> str:
-    """``your foot`` to its owner, ``the foot`` to everyone else."""
-    return f"your {thing}" if seat == viewer else f"the {thing}"

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from parlour.core.cards import card_str
+from functools import partial
+
 from parlour.core.game import Event, Seat
-from parlour.core.text import Names, cards, describe_common
+from parlour.core.text import Names, describe_common, went_out
 
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
@@ -40,49 +41,123 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 
 def describe(event: Event, viewer: Seat | None, names: Names) -> str:
     """``event`` told to ``viewer`` (``None``: a spectator) with the seat ``names`` of its
-    front end."""
+    front end, in their language (one whole sentence per message, one for "you")."""
     d = event.data
     kind = event.kind
     seat = d.get("seat", -1)
+    t = names.t
 
-    def does(verb: str) -> str:
-        return names.does(seat, viewer, verb)
+    say = partial(names.say, seat, viewer)
 
     if kind == "draw":
-        return does(f"draws {d['count']}")
+        return say(
+            t.gettext("you draw {count}"), t.gettext("{player} draws {count}"), count=d["count"]
+        )
     if kind == "drew":
-        return does(f"draws {cards(d['cards'])}")
+        return say(
+            t.gettext("you draw {cards}"),
+            t.gettext("{player} draws {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "discard":
-        return does(f"discards {card_str(d['card'])}")
+        return say(
+            t.gettext("you discard {card}"),
+            t.gettext("{player} discards {card}"),
+            card=names.card(d["card"]),
+        )
     if kind == "meld":
-        return does(f"melds {'black 3s ' if d['black_threes'] else ''}{cards(d['cards'])}")
+        if d["black_threes"]:
+            return say(
+                t.gettext("you meld black 3s {cards}"),
+                t.gettext("{player} melds black 3s {cards}"),
+                cards=names.cards(d["cards"]),
+            )
+        return say(
+            t.gettext("you meld {cards}"),
+            t.gettext("{player} melds {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "add":
-        return does(f"adds {card_str(d['card'])} to meld #{d['meld'] + 1}")
+        return say(
+            t.gettext("you add {card} to meld #{meld}"),
+            t.gettext("{player} adds {card} to meld #{meld}"),
+            card=names.card(d["card"]),
+            meld=d["meld"] + 1,
+        )
     if kind == "take":
-        return does(f"takes the pile with {cards(d['cards'])}")
+        return say(
+            t.gettext("you take the pile with {cards}"),
+            t.gettext("{player} takes the pile with {cards}"),
+            cards=names.cards(d["cards"]),
+        )
     if kind == "take_top":
-        return does(f"takes {card_str(d['card'])} onto meld #{d['meld'] + 1}")
+        return say(
+            t.gettext("you take {card} onto meld #{meld}"),
+            t.gettext("{player} takes {card} onto meld #{meld}"),
+            card=names.card(d["card"]),
+            meld=d["meld"] + 1,
+        )
     if kind == "take_pile":
-        return does(f"takes {d['count']} more cards from the pile")
+        n = int(d["count"])
+        return say(
+            t.ngettext(
+                "you take {count} more card from the pile",
+                "you take {count} more cards from the pile",
+                n,
+            ),
+            t.ngettext(
+                "{player} takes {count} more card from the pile",
+                "{player} takes {count} more cards from the pile",
+                n,
+            ),
+            count=n,
+        )
     if kind == "merge":
-        return does(f"merges meld #{d['other'] + 1} into meld #{d['meld'] + 1}")
+        return say(
+            t.gettext("you merge meld #{other} into meld #{meld}"),
+            t.gettext("{player} merges meld #{other} into meld #{meld}"),
+            other=d["other"] + 1,
+            meld=d["meld"] + 1,
+        )
     if kind == "red3":
-        return does(f"lays out {card_str(d['card'])}")
+        return say(
+            t.gettext("you lay out {card}"),
+            t.gettext("{player} lays out {card}"),
+            card=names.card(d["card"]),
+        )
     if kind == "opened":
-        return f"{names.whose(seat, viewer, 'side')} has opened with {d['total']}"
+        if viewer is not None and seat == viewer:
+            return t.gettext("your side has opened with {total}").format(total=d["total"])
+        if viewer is not None and names.partners(seat, viewer):
+            return t.gettext("your partner's side has opened with {total}").format(total=d["total"])
+        return t.gettext("{player}'s side has opened with {total}").format(
+            player=names.name(seat), total=d["total"]
+        )
     if kind == "undo":
-        return does("takes back the opening melds")
+        return say(
+            t.gettext("you take back the opening melds"),
+            t.gettext("{player} takes back the opening melds"),
+        )
     if kind == "pass":
-        return does("passes, keeping one card")
+        return say(
+            t.gettext("you pass, keeping one card"), t.gettext("{player} passes, keeping one card")
+        )
     if kind == "ask":
-        return f"{does('asks')}: partner, may I go out?"
+        return say(
+            t.gettext("you ask: partner, may I go out?"),
+            t.gettext("{player} asks: partner, may I go out?"),
+        )
     if kind == "answer":
-        return does(f"answers {'yes' if d['yes'] else 'no'}")
+        if d["yes"]:
+            return say(t.gettext("you answer yes"), t.gettext("{player} answers yes"))
+        return say(t.gettext("you answer no"), t.gettext("{player} answers no"))
     if kind == "stock_out":
-        return "the stock is empty: the hand ends"
+        return t.gettext("the stock is empty: the hand ends")
     if kind == "hand_end":
         out = d["went_out"]
-        how = "the stock ran out" if out is None else f"{names.does(out, viewer, 'went')} out"
-        scores = ", ".join(f"{int(x)}" for x in d["scores"])
-        return f"hand {d['hand'] + 1} ends ({how}): {scores}"
+        how = t.gettext("the stock ran out") if out is None else went_out(out, viewer, names)
+        scores = ", ".join(names.t.number(int(x)) for x in d["scores"])
+        return t.gettext("hand {hand} ends ({how}): {scores}").format(
+            hand=d["hand"] + 1, how=how, scores=scores
+        )
     return describe_common(event, viewer, names)

@@ -7,8 +7,9 @@
 // `selectionMoves` (the moves of several actions the selected cards allow, as buttons in the
 // action bar). Only legal actions are offered as buttons; direct moves are sent as they are, so an
 // illegal one comes back from the server with the rule in words.
-import { backsEl, cardEl, parseCard } from "./cards.js";
+import { backsEl, cardEl, cardText, parseCard } from "./cards.js";
 import { h } from "./dom.js";
+import { _, ngettext, pgettext } from "./i18n.js";
 import { actionButtons, handCards, playersRow, withKey } from "./generic.js";
 
 const SUIT_ORDER = "♠♥♣♦"; // alternate colours when sorting by suit
@@ -34,8 +35,8 @@ export function groupHand(hand, mode = "rank") {
     }
   }
   if (wilds.length) groups.push({ kind: "wild", label: "wild", cards: wilds.map((x) => x.t) });
-  if (black3.length) groups.push({ kind: "black3", label: "black 3s", cards: black3.map((x) => x.t) });
-  if (red3.length) groups.push({ kind: "red3", label: "red 3s", cards: red3.map((x) => x.t) });
+  if (black3.length) groups.push({ kind: "black3", label: _("black 3s"), cards: black3.map((x) => x.t) });
+  if (red3.length) groups.push({ kind: "red3", label: _("red 3s"), cards: red3.map((x) => x.t) });
   return groups;
 }
 
@@ -89,12 +90,12 @@ function sameAction(a, b) {
 
 function handArea(ctx, m) {
   const mode = localStorage.getItem("parlour.hand.sort") || "rank";
-  const toggle = h("button.btn.small#sort-toggle", { type: "button", title: `Sort your hand by ${mode === "rank" ? "suit" : "rank"}` }, mode === "rank" ? "By suit" : "By rank");
+  const toggle = h("button.btn.small#sort-toggle", { type: "button", title: mode === "rank" ? _("Sort your hand by suit") : _("Sort your hand by rank") }, mode === "rank" ? _("By suit") : _("By rank"));
   toggle.addEventListener("click", () => {
     localStorage.setItem("parlour.hand.sort", mode === "rank" ? "suit" : "rank");
     ctx.rerender();
   });
-  const clearSel = h("button.btn.small#clear-selection", { type: "button", disabled: !ctx.selected.length, title: "Clear the selection (Escape)" }, "Clear");
+  const clearSel = h("button.btn.small#clear-selection", { type: "button", disabled: !ctx.selected.length, title: _("Clear the selection (Escape)") }, _("Clear"));
   clearSel.addEventListener("click", () => {
     ctx.selected = [];
     ctx.rerender();
@@ -108,10 +109,10 @@ function handArea(ctx, m) {
     for (let k = 0; k < g.cards.length; k++) grp.append(els[i++]);
     row.append(grp);
   }
-  if (!m.hand.length) row.append(h("span.muted", "No cards in hand."));
+  if (!m.hand.length) row.append(h("span.muted", _("No cards in hand.")));
   return h(
     "div.hand-area#hand-area",
-    h("h3", `Your hand (${m.hand.length})`, m.handNote ? h("span.note", ` ${m.handNote}`) : null, " ", toggle, " ", clearSel, ctx.selected.length ? h("span.note", ` ${ctx.selected.length} selected`) : null),
+    h("h3", _("Your hand ({count})", { count: m.hand.length }), m.handNote ? h("span.note", ` ${m.handNote}`) : null, " ", toggle, " ", clearSel, ctx.selected.length ? h("span.note", " " + _("{count} selected", { count: ctx.selected.length })) : null),
     row,
   );
 }
@@ -120,9 +121,9 @@ export function showPile(ctx, m) {
   ctx.overlay(
     h(
       "div",
-      h("h2", `Discard pile (${m.pileSize} cards)`),
-      h("p.muted", "Bottom first, top card last. The pile is public: everyone saw these discards."),
-      m.pile.length ? h("div.pile-cards#pile-cards", m.pile.map((c) => cardEl(c))) : h("p", "The pile is empty."),
+      h("h2", ngettext("Discard pile ({count} card)", "Discard pile ({count} cards)", m.pileSize)),
+      h("p.muted", _("Bottom first, top card last. The pile is public: everyone saw these discards.")),
+      m.pile.length ? h("div.pile-cards#pile-cards", m.pile.map((c) => cardEl(c))) : h("p", _("The pile is empty.")),
     ),
     { id: "pile-dialog" },
   );
@@ -130,30 +131,35 @@ export function showPile(ctx, m) {
 
 function centre(ctx, m, game) {
   const top = m.pileTop;
-  const stock = h("button.pile-box#stock", { type: "button", title: "Draw from the stock" }, h("span.lbl", "Stock"), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", `${m.stock} cards`), h("span.sr-only", ": draw"));
+  const stock = h("button.pile-box#stock", { type: "button", title: _("Draw from the stock") }, h("span.lbl", _("Stock")), m.stock ? cardEl(null, { back: true }) : h("div.empty-slot"), h("span.lbl#stock-size", ngettext("{count} card", "{count} cards", m.stock)), h("span.sr-only", ": " + _("draw")));
   const draw = (ctx.legal || []).find((l) => l.action.type === "Draw");
   stock.addEventListener("click", () => (draw ? sendAll(ctx, draw.action) : ctx.send({ type: "Draw" })));
   if (draw) stock.classList.add("can");
   const blocked = !!(top && game.blocks(top));
   const pile = h(
     `button.pile-box#pile${blocked ? ".frozen" : ""}`,
-    { type: "button", title: "With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile" },
-    h("span.lbl", "Discard pile"),
+    { type: "button", title: _("With one card selected: discard it · with a pair: take the pile · nothing selected: see the pile") },
+    h("span.lbl", _("Discard pile")),
     top ? cardEl(top) : h("div.empty-slot"),
-    h("span.lbl#pile-size", `${m.pileSize} ${m.pileSize === 1 ? "card" : "cards"}${blocked ? " · blocked" : ""}`),
+    h("span.lbl#pile-size", ngettext("{count} card", "{count} cards", m.pileSize) + (blocked ? " · " + _("blocked") : "")),
   );
   pile.addEventListener("click", () => game.onPile(ctx, m));
-  const see = h("button.btn.small#see-pile", { type: "button", disabled: !m.pile.length }, "See the pile");
+  const see = h("button.btn.small#see-pile", { type: "button", disabled: !m.pile.length }, _("See the pile"));
   see.addEventListener("click", () => showPile(ctx, m));
   const box = h("div.center#centre", stock, h("div.pile-col", pile, see));
   for (const extra of game.centreExtras ? game.centreExtras(ctx, m) : []) if (extra) box.append(extra);
   const pendingSize = Math.max(m.pendingSize ?? 0, (m.pending || []).length);
   if (pendingSize) {
     const label = typeof m.pendingLabel === "function" ? m.pendingLabel(ctx) : m.pendingLabel;
-    const faces = m.pending.length ? m.pending.map((c) => cardEl(c)) : [backsEl(pendingSize, { max: 3, label: `${pendingSize} cards` })];
+    const faces = m.pending.length ? m.pending.map((c) => cardEl(c)) : [backsEl(pendingSize, { max: 3, label: ngettext("{count} card", "{count} cards", pendingSize) })];
     box.append(h("div.pile-box#pending", h("span.lbl", label), h("div.pending-cards", faces)));
   }
   return box;
+}
+
+function meldKind(kind) {
+  const words = { group: pgettext("meld kind", "group"), sequence: pgettext("meld kind", "sequence"), wild: pgettext("meld kind", "wild"), book: pgettext("meld kind", "book"), run: pgettext("meld kind", "run") };
+  return words[kind] || kind;
 }
 
 function meldEl(ctx, game, meld, index, sideNo, isMine) {
@@ -167,7 +173,7 @@ function meldEl(ctx, game, meld, index, sideNo, isMine) {
   }
   // A compact row: the cards fanned sideways, each showing its corner index.
   const stack = h("div.stack", { "aria-hidden": "true" }, cards.map((c) => cardEl(c)));
-  const what = `meld #${index + 1}, ${info.kind}: ${meld.cards.join(" ")}`;
+  const what = _("meld #{meld}, {kind}: {cards}", { meld: index + 1, kind: meldKind(info.kind), cards: meld.cards.join(" ") });
   const attrs = { dataset: { meld: String(index), side: String(sideNo), kind: info.kind }, title: what };
   const target = isMine && !ctx.spectator;
   const el = h(`${target ? "button" : "div"}.meld${info.squared ? ".squared" : ""}`, target ? { ...attrs, type: "button" } : attrs, h("span.sr-only", what), stack, h("div.tags", h("span.tag.index", `#${index + 1}`), info.tags));
@@ -183,15 +189,15 @@ function sideMelds(ctx, m, game, sideNo) {
   const seats = m.sides[sideNo] || [];
   const melds = m.melds[sideNo] || [];
   const red3 = m.red3[sideNo] || [];
-  const title = seats.map((s) => ctx.name(s)).join(" & ") || `Side ${sideNo + 1}`;
+  const title = seats.map((s) => ctx.name(s)).join(" & ") || _("Side {n}", { n: sideNo + 1 });
   const box = h(
     `div.side-melds${mine ? ".mine" : ""}`,
     { dataset: { side: String(sideNo) }, id: `side-${sideNo}` },
-    h("h3", h("span", `${title}${mine ? " (your side)" : ""}`), game.sideFacts(ctx, m, sideNo).map((f) => h("small", f))),
+    h("h3", h("span", mine ? _("{side} (your side)", { side: title }) : title), game.sideFacts(ctx, m, sideNo).map((f) => h("small", f))),
   );
-  if (red3.length) box.append(h("div.red3s", { title: "red 3s laid out" }, red3.map((c) => cardEl(c)), h("small", ` red 3s ×${red3.length}`)));
+  if (red3.length) box.append(h("div.red3s", { title: _("red 3s laid out") }, red3.map((c) => cardEl(c)), h("small", " " + _("red 3s") + ` ×${red3.length}`)));
   const row = h("div.melds", melds.map((meld, i) => meldEl(ctx, game, meld, i, sideNo, mine)));
-  if (!melds.length) row.append(h("span.muted", "no melds yet"));
+  if (!melds.length) row.append(h("span.muted", _("no melds yet")));
   box.append(row);
   return box;
 }
@@ -222,9 +228,9 @@ export function renderTable(ctx, felt, dock, game) {
         if (facts.length) extra.append(h("span", facts.join(" · ")));
         const known = m.known[s] || [];
         // A few known cards are drawn; many (a big pile taken) are listed as text to stay compact.
-        const title = "cards known to be in this hand (taken from the pile)";
-        if (known.length > 6) extra.append(h("span.known-text", { title }, `known (${known.length}): ${known.join(" ")}`));
-        else if (known.length) extra.append(h("span.known", { title }, "known:", ...known.map((c) => cardEl(c, { mini: true }))));
+        const title = _("cards known to be in this hand (taken from the pile)");
+        if (known.length > 6) extra.append(h("span.known-text", { title }, _("known ({count}): {cards}", { count: known.length, cards: known.map(cardText).join(" ") })));
+        else if (known.length) extra.append(h("span.known", { title }, _("known:"), ...known.map((c) => cardEl(c, { mini: true }))));
         return extra.childNodes.length ? extra : null;
       },
       m.sizes,
@@ -237,7 +243,7 @@ export function renderTable(ctx, felt, dock, game) {
   // A few card moves are worth a button even with nothing selected (red 3s, taking the pile).
   const always = (a) => (game.alwaysShown || []).includes(a.type);
   // "Add 7♣ to meld: #2 #3 #5" rather than three buttons.
-  const group = (l) => (l.action.type === "AddToMeld" ? [`Add ${l.action.card} to meld`, `#${l.action.meld + 1}`] : null);
+  const group = (l) => (l.action.type === "AddToMeld" ? [_("Add {card} to meld", { card: cardText(l.action.card) }), `#${l.action.meld + 1}`] : null);
   const bar = actionButtons(ctx, { label: (l) => game.label(ctx, l), needSelection: true, always, extra: selectionButtons(ctx, m, game), group });
   for (const p of game.prompts ? game.prompts(ctx, m) : []) if (p) dock.append(p);
   dock.append(bar);

@@ -1,6 +1,8 @@
 // Playing cards drawn as SVG by our own code: faces, backs, and the helpers the tables use to
 // sort and group hands. Cards travel as the strings people write ("10♥", "Q♠", "Jk").
 
+import { _, pgettext, rankLetter } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const SUITS = "♣♦♥♠";
 const ASCII_SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -22,6 +24,15 @@ export function parseCard(text) {
 
 export function rankLabel(rank) {
   return rank === 0 ? "Jk" : (RANK_LABEL[rank] ?? String(rank));
+}
+
+/** A card as the reader's language writes it ("Q♠" is "V♠" in Dutch, "D♠" in German): for
+ * display only — the card's identity (sent to the server) stays parseCard(text).text. */
+export function cardText(text) {
+  const c = parseCard(text);
+  if (!c) return String(text);
+  if (c.joker) return pgettext("card: joker", "Jk");
+  return rankLetter(rankLabel(c.rank)) + c.suit;
 }
 
 export function isRed(card) {
@@ -95,7 +106,7 @@ export function cardSvg(text, { back = false } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img" });
   const c = back || text == null ? null : parseCard(text);
   if (!c) {
-    svg.setAttribute("aria-label", "card back");
+    svg.setAttribute("aria-label", _("card back"));
     svg.append(
       el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: "card-edge back" }),
       el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-inner" }),
@@ -121,14 +132,14 @@ export function cardSvg(text, { back = false } = {}) {
     svg.append(el("text", { x: 30, y: 62, class: "joker-word", "text-anchor": "middle" }, "JOKER"));
     return svg;
   }
-  const label = rankLabel(c.rank);
+  const label = rankLetter(rankLabel(c.rank));
   svg.dataset.suit = c.suit;
   corners(svg, label);
   if (c.rank >= 11 && c.rank <= 13) {
     // Court cards: a framed panel between the indices with the figure's headwear, a big letter
     // and the suit — a king, a queen and a jack are told apart at a glance.
     svg.append(el("rect", { x: 18, y: 8, width: 24, height: 68, rx: 3, class: "court-frame" }));
-    svg.append(el("path", { d: FIGURES[c.rank], class: `court-figure court-${label}` }));
+    svg.append(el("path", { d: FIGURES[c.rank], class: `court-figure court-${rankLabel(c.rank)}` }));
     svg.append(el("text", { x: 30, y: 52, class: "court-letter", "text-anchor": "middle" }, label));
     svg.append(el("text", { x: 30, y: 70, class: "court-suit", "text-anchor": "middle" }, c.suit));
   } else if (c.rank === 14) {
@@ -189,13 +200,13 @@ export function miniCard(text) {
   return span;
 }
 
-const RANK_WORD = { 11: "jack", 12: "queen", 13: "king", 14: "ace" };
-const SUIT_WORD = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
+const RANK_WORD = () => ({ 11: _("jack"), 12: _("queen"), 13: _("king"), 14: _("ace") });
+const SUIT_WORD = () => ({ "♣": pgettext("suit", "clubs"), "♦": pgettext("suit", "diamonds"), "♥": pgettext("suit", "hearts"), "♠": pgettext("suit", "spades") });
 export function cardName(text) {
   const c = parseCard(text);
   if (!c) return String(text);
-  if (c.joker) return "joker";
-  return `${RANK_WORD[c.rank] ?? c.rank} of ${SUIT_WORD[c.suit]}`;
+  if (c.joker) return _("joker");
+  return _("{rank} of {suit}", { rank: RANK_WORD()[c.rank] ?? c.rank, suit: SUIT_WORD()[c.suit] });
 }
 
 /** A row of face-down cards with a count, for other players' hands and the stock. */

@@ -1,4 +1,5 @@
 // Tiny DOM helpers shared by the pages (no framework, no build step).
+import { _, number } from "./i18n.js";
 
 /** h("div.cls#id", {attr: v, onclick: fn}, ...children) → element. */
 export function h(spec, attrs = {}, ...children) {
@@ -44,7 +45,7 @@ export function clear(node) {
 /** 1234 → "1,234"; −50 → "−50" (true minus sign, as a score sheet prints it). */
 export function fmt(n) {
   if (typeof n !== "number") return n == null ? "" : String(n);
-  const s = Math.abs(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
+  const s = number(Math.abs(n), { maximumFractionDigits: 1 }); // 1.234 in Dutch (issue 34)
   return n < 0 ? `−${s}` : s;
 }
 
@@ -106,7 +107,7 @@ export async function copyText(text, button) {
   }
   if (button) {
     const old = button.textContent;
-    button.textContent = "Copied ✓";
+    button.textContent = _("Copied ✓");
     setTimeout(() => (button.textContent = old), 1200);
   }
 }

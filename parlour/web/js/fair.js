@@ -3,6 +3,7 @@
 // randomness of its own; every hand's deal is sealed with a hash before anyone acts and opened
 // when the hand ends; every move extends a hash chain. This module keeps, per table, what this
 // browser saw first (in localStorage) and checks the openings against it.
+import { _, ngettext } from "./i18n.js";
 import { sha256 } from "./sha256.js";
 
 const PREFIX = "parlour.fair.";
@@ -161,13 +162,12 @@ export function checkReveal(rec, data) {
   const ok = !!mine && dealCommitment(data.seed, data.salt) === mine.commitment;
   rec.reveals[data.hand] = ok;
   save(rec);
-  if (ok) return { ok, text: "✓ the deal matches the commitment shown before it was dealt" };
-  if (!mine) return { ok, text: "✗ No commitment to this deal was shown before it was dealt: it cannot be checked." };
-  return { ok, text: "✗ WARNING: this deal does NOT match the commitment shown before it was dealt. The cards may have been changed." };
+  if (ok) return { ok, text: "✓ " + _("the deal matches the commitment shown before it was dealt") };
+  if (!mine) return { ok, text: "✗ " + _("No commitment to this deal was shown before it was dealt: it cannot be checked.") };
+  return { ok, text: "✗ " + _("WARNING: this deal does NOT match the commitment shown before it was dealt. The cards may have been changed.") };
 }
 
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const count = (a, b) => `(${a}\u00a0of\u00a0${b})`; // kept on one line
+const count = (a, b) => _("({count}\u00a0of\u00a0{total})", { count: a, total: b }); // kept on one line
 
 /** The end-of-match checks, in words: [{ok: true|false|null, text}] (null: nothing to check).
  * `reveal` is the secret_reveal data; `loadRecord()` fetches the match record (actions, seed). */
@@ -180,48 +180,48 @@ export async function finalCheck(rec, reveal, loadRecord) {
   const unopened = hands.filter((h) => !(h in rec.reveals));
   const wrong = hands.filter((h) => rec.reveals[h] === false);
   const names = (hs) => hs.map((h) => h + 1).join(", ");
-  if (!hands.length) add(false, "No deal was sealed and opened at this table, so no deal could be checked.");
-  else if (matched.length === hands.length) add(true, `Every deal matched the commitment shown before it was dealt ${count(matched.length, hands.length)}`);
+  if (!hands.length) add(false, _("No deal was sealed and opened at this table, so no deal could be checked."));
+  else if (matched.length === hands.length) add(true, _("Every deal matched the commitment shown before it was dealt {count}", { count: count(matched.length, hands.length) }));
   else {
-    const why = [wrong.length ? `hand ${names(wrong)} did not match` : "", unopened.length ? `hand ${names(unopened)} was never opened` : ""];
-    add(false, `Only ${matched.length} of ${hands.length} deals matched the commitment shown before they were dealt: ${why.filter(Boolean).join("; ")}`);
+    const why = [wrong.length ? _("hand {hands} did not match", { hands: names(wrong) }) : "", unopened.length ? _("hand {hands} was never opened", { hands: names(unopened) }) : ""];
+    add(false, _("Only {count} of {total} deals matched the commitment shown before they were dealt: {why}", { count: matched.length, total: hands.length, why: why.filter(Boolean).join("; ") }));
   }
 
   const secret = String(reveal.secret || "");
-  if (!rec.server_commitment) add(false, "The table showed no commitment to its secret when you arrived, so the shuffle cannot be checked.");
-  else if (rec.forks.includes("commitment")) add(false, "The table showed you two different commitments to its secret.");
-  else if (secretCommitment(secret) === rec.server_commitment) add(true, "The table's secret matches the commitment it showed before the first deal");
-  else add(false, "The table's secret does NOT match the commitment it showed before the first deal.");
+  if (!rec.server_commitment) add(false, _("The table showed no commitment to its secret when you arrived, so the shuffle cannot be checked."));
+  else if (rec.forks.includes("commitment")) add(false, _("The table showed you two different commitments to its secret."));
+  else if (secretCommitment(secret) === rec.server_commitment) add(true, _("The table's secret matches the commitment it showed before the first deal"));
+  else add(false, _("The table's secret does NOT match the commitment it showed before the first deal."));
 
   const contributions = reveal.contributions || {};
   const players = Object.keys(contributions).length;
   if (rec.contributed) {
-    if (contributions[rec.seat] === rec.contribution) add(true, "Your randomness was used in the shuffle");
-    else add(false, "Your randomness is missing from the shuffle.");
-  } else if (rec.seat != null && contributions[rec.seat]) add(null, "This browser's randomness was not used: your seat's came from the browser that held it before the start.");
-  else if (rec.seat != null) add(null, "This browser's randomness was not used (you joined after the start).");
-  else add(null, `You watched this match; randomness from ${plural(players, "player", "players")} went into the shuffle.`);
+    if (contributions[rec.seat] === rec.contribution) add(true, _("Your randomness was used in the shuffle"));
+    else add(false, _("Your randomness is missing from the shuffle."));
+  } else if (rec.seat != null && contributions[rec.seat]) add(null, _("This browser's randomness was not used: your seat's came from the browser that held it before the start."));
+  else if (rec.seat != null) add(null, _("This browser's randomness was not used (you joined after the start)."));
+  else add(null, ngettext("You watched this match; randomness from {count} player went into the shuffle.", "You watched this match; randomness from {count} players went into the shuffle.", players));
 
   let record = null;
   try {
     record = await loadRecord();
   } catch (e) {
-    add(false, `The record of the match could not be fetched (${e.message}), so the moves were not checked.`);
+    add(false, _("The record of the match could not be fetched ({why}), so the moves were not checked.", { why: e.message }));
   }
   const seed = matchSeed(secret, contributions);
   const seedOk = String(reveal.match_seed) === seed && (!record || String(record.seed) === seed);
-  add(seedOk, seedOk ? "The shuffle follows from the secret and the players' randomness" : "The shuffle does NOT follow from the secret and the players' randomness.");
+  add(seedOk, seedOk ? _("The shuffle follows from the secret and the players' randomness") : _("The shuffle does NOT follow from the secret and the players' randomness."));
 
   if (record) {
     const heads = chainHeads(rec.code, rec.server_commitment, record.actions || []);
     const seen = Object.keys(rec.heads).map(Number);
     const bad = seen.filter((v) => heads[v] !== rec.heads[v]).concat(rec.forks.filter((f) => typeof f === "number"));
-    if (!seen.length) add(null, "This browser saw no moves to compare with the record.");
-    else if (!bad.length) add(true, `The moves in the record are the moves you saw ${count(seen.length, seen.length)}`);
+    if (!seen.length) add(null, _("This browser saw no moves to compare with the record."));
+    else if (!bad.length) add(true, _("The moves in the record are the moves you saw {count}", { count: count(seen.length, seen.length) }));
     else {
       const first = Math.min(...bad);
-      const where = first === 0 ? "from the very start" : `from move ${first} on`;
-      add(false, `The record differs from the moves you saw, ${where} (${seen.length - new Set(bad).size} of ${seen.length} agree).`);
+      const where = first === 0 ? _("from the very start") : _("from move {move} on", { move: first });
+      add(false, _("The record differs from the moves you saw, {where} ({agree} of {total} agree).", { where, agree: seen.length - new Set(bad).size, total: seen.length }));
     }
   }
   return out;

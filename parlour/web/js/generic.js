@@ -3,6 +3,7 @@
 // tables reuse its pieces.
 import { cardEl, cardKey, isCardText } from "./cards.js";
 import { h, humanize } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 /** Every card string inside an action JSON (any field, any depth), in order. */
 export function actionCards(action) {
@@ -83,14 +84,14 @@ export function playersRow(ctx, extra = () => null, sizes = null) {
     const p = h(
       `div.player${ctx.view.to_act === s ? ".to-act" : ""}${ctx.seat === s ? ".me" : ""}`,
       { dataset: { seat: String(s) } },
-      h("span.pname", ctx.name(s), ctx.seat === s ? " (you)" : "", side >= 0 && sides.length < n ? h("span.side-tag", `side ${side + 1}`) : null),
+      h("span.pname", ctx.name(s), ctx.seat === s ? " " + _("(you)") : "", side >= 0 && sides.length < n ? h("span.side-tag", _("side {n}", { n: side + 1 })) : null),
       h(
         "span.pmeta",
-        seatInfo ? (seatInfo.controller === "bot" ? `bot${seatInfo.bot ? ` · ${seatInfo.bot}` : ""}` : seatInfo.controller) : "",
-        seatInfo && seatInfo.controller === "human" && !seatInfo.connected ? " · away" : "",
+        seatInfo ? (seatInfo.controller === "bot" ? _("bot") + (seatInfo.bot ? ` · ${seatInfo.bot}` : "") : seatInfo.controller === "human" ? _("human") : seatInfo.controller) : "",
+        seatInfo && seatInfo.controller === "human" && !seatInfo.connected ? " · " + _("away") : "",
       ),
     );
-    if (Array.isArray(counts) && counts[s] != null) p.append(h("span.pmeta", `${counts[s]} cards`));
+    if (Array.isArray(counts) && counts[s] != null) p.append(h("span.pmeta", ngettext("{count} card", "{count} cards", counts[s])));
     const more = extra(s);
     if (more) p.append(more);
     row.append(p);
@@ -134,7 +135,7 @@ export function viewDetails(view, skip = []) {
 export function actionButtons(ctx, { filter = () => true, label = (l) => capitalize(ctx.say(String(l.text).replace(/^[Ss]eat \d+: /, ""))), needSelection = false, always = () => false, extra = [], group = () => null } = {}) {
   const bar = h("div.actions#actions");
   if (!ctx.legal || !ctx.legal.length) {
-    if (ctx.status === "playing" && !ctx.spectator && ctx.view && ctx.view.to_act !== ctx.seat) bar.append(h("span.hint-text", "Waiting for the others…"));
+    if (ctx.status === "playing" && !ctx.spectator && ctx.view && ctx.view.to_act !== ctx.seat) bar.append(h("span.hint-text", _("Waiting for the others…")));
     return bar;
   }
   bar.append(...extra);
@@ -168,8 +169,8 @@ export function actionButtons(ctx, { filter = () => true, label = (l) => capital
     }
   }
   if (ctx.hintButton) bar.append(...[ctx.hintButton()].filter(Boolean)); // table.js: "Hint (?)"
-  if (many) bar.append(h("span.hint-text", `Select cards in your hand to see the ${legal.filter((l) => actionCards(l.action).length && !always(l.action)).length} moves that use them.`));
-  else if (sel.length && !extra.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", "No legal move uses exactly the selected cards."));
+  if (many) bar.append(h("span.hint-text", _("Select cards in your hand to see the {count} moves that use them.", { count: legal.filter((l) => actionCards(l.action).length && !always(l.action)).length })));
+  else if (sel.length && !extra.length && !shown.some((l) => actionCards(l.action).length)) bar.append(h("span.hint-text", _("No legal move uses exactly the selected cards.")));
   return bar;
 }
 
@@ -188,5 +189,5 @@ export function render(ctx, felt, dock) {
   felt.append(viewDetails(ctx.view));
   dock.append(actionButtons(ctx));
   const hand = Array.isArray(ctx.view.hand) && !ctx.spectator ? ctx.view.hand : null;
-  if (hand) dock.append(h("div.hand-area#hand-area", h("h3", `Your hand (${hand.length})`), h("div.hand#hand", h("div.hand-group", handCards(ctx, sortCards(hand))))));
+  if (hand) dock.append(h("div.hand-area#hand-area", h("h3", _("Your hand ({count})", { count: hand.length })), h("div.hand#hand", h("div.hand-group", handCards(ctx, sortCards(hand))))));
 }

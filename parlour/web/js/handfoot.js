@@ -3,10 +3,10 @@
 // side still needs to go out; clicks become Draw, TakePile, Meld (3 cards), AddToMeld, Discard,
 // Retract. Cards no rule tells apart (2s, 4–7, black 3s) are sent as the lowest suit held, as the
 // engine lists them.
-import { parseCard } from "./cards.js";
+import { cardText, parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
+import { _, pgettext } from "./i18n.js";
 import { isWild, renderTable, sendAll, showPile, sideIndex } from "./canasta.js";
-import { whose } from "./samba.js";
 
 const CANON_ORDER = "♣♦♥♠";
 
@@ -40,7 +40,7 @@ export function model(view) {
   const sides = view.sides || [];
   return {
     hand: view.hand || [],
-    handNote: view.provisional ? `— melded ${view.turn_value} of ${view.opening_minimum} this turn (provisional)` : "",
+    handNote: view.provisional ? "— " + _("melded {value} of {points} this turn (provisional)", { value: view.turn_value, points: view.opening_minimum }) : "",
     sizes: players.map((p) => p.hand_size),
     known: players.map((p) => p.known || []),
     sideOf: players.map((p) => p.side),
@@ -56,9 +56,17 @@ export function model(view) {
     pending: view.pending || [],
     // seed 004: taken "without looking" and kept face down (faces only with the house rule)
     pendingSize: view.pending_size ?? (view.pending || []).length,
-    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} pile cards, set aside face ${(view.pending || []).length ? "up" : "down"}: they join the hand after the discard`,
+    pendingLabel: (ctx) => pendingWords(ctx, view.to_act, (view.pending || []).length > 0),
     phase: view.phase || "",
   };
+}
+
+/** Whose cards from the pile wait beside the hand, and whether they lie face up. */
+function pendingWords(ctx, seat, up) {
+  if (seat == null) return up ? _("Pile cards, set aside face up: they join the hand after the discard") : _("Pile cards, set aside face down: they join the hand after the discard");
+  if (!ctx.spectator && seat === ctx.seat) return up ? _("Your pile cards, set aside face up: they join the hand after the discard") : _("Your pile cards, set aside face down: they join the hand after the discard");
+  const values = { player: ctx.name(seat) };
+  return up ? _("{player}'s pile cards, set aside face up: they join the hand after the discard", values) : _("{player}'s pile cards, set aside face down: they join the hand after the discard", values);
 }
 
 const legalOf = (ctx, type) => (ctx.legal || []).filter((l) => l.action.type === type);
@@ -71,11 +79,11 @@ export const game = {
   },
   meldInfo(meld) {
     const tags = [];
-    if (meld.samba) tags.push(h("span.tag.samba", "samba"));
-    else if (meld.sevens && meld.complete) tags.push(h("span.tag.pure", "book of 7s"));
-    else if (meld.wilds && meld.complete) tags.push(h("span.tag.samba", "wild book"));
-    else if (meld.clean) tags.push(h("span.tag.pure", "clean book"));
-    else if (meld.dirty) tags.push(h("span.tag.mixed", "dirty book"));
+    if (meld.samba) tags.push(h("span.tag.samba", pgettext("meld", "samba")));
+    else if (meld.sevens && meld.complete) tags.push(h("span.tag.pure", _("book of 7s")));
+    else if (meld.wilds && meld.complete) tags.push(h("span.tag.samba", _("wild book")));
+    else if (meld.clean) tags.push(h("span.tag.pure", _("clean book")));
+    else if (meld.dirty) tags.push(h("span.tag.mixed", _("dirty book")));
     tags.push(h("span.tag.count", `${meld.label || ""} · ${meld.cards.length}`));
     let top = meld.cards[meld.cards.length - 1];
     if (meld.dirty) top = meld.cards.find((c) => isWild(parseCard(c))) || top;
@@ -83,18 +91,18 @@ export const game = {
   },
   sideFacts(ctx, m, i) {
     const s = m.raw[i];
-    const facts = [`board ${fmt(s.board_points)}`, s.opened ? "down" : `needs ${ctx.view.opening_minimum}`];
+    const facts = [_("board {points}", { points: fmt(s.board_points) }), s.opened ? _("down") : _("needs {points}", { points: ctx.view.opening_minimum })];
     const books = (s.books || []).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
-    if (books.length) facts.push(`books: ${books.join(", ")}`);
-    facts.push(s.can_go_out ? "may go out" : `to go out: ${(s.missing || []).join(", ") || "—"}`);
+    if (books.length) facts.push(_("books: {books}", { books: books.join(", ") }));
+    facts.push(s.can_go_out ? _("may go out") : _("to go out: {missing}", { missing: (s.missing || []).join(", ") || "—" }));
     return facts;
   },
   playerFacts(ctx, m, seat) {
     const p = m.players[seat];
     if (!p) return [];
-    const facts = [p.foot_taken ? "foot picked up" : `foot ${p.foot_size}`];
-    if (p.down) facts.push("down");
-    if (p.cut === 30) facts.push("exact cut +100");
+    const facts = [p.foot_taken ? _("foot picked up") : _("foot {count}", { count: p.foot_size })];
+    if (p.down) facts.push(_("down"));
+    if (p.cut === 30) facts.push(_("exact cut +100"));
     return facts;
   },
   /** Several selected cards that may all go onto one of the side's melds; four or more cards
@@ -107,9 +115,9 @@ export const game = {
     const moves = melds
       .map((_, i) => i)
       .filter((i) => sel.every((c) => adds.some((a) => a.meld === i && a.card === c)))
-      .map((i) => ({ id: `add-all-${i}`, type: "AddToMeld", label: `Add ${ctx.selected.join(" ")} to meld #${i + 1}`, run: () => game.onMeld(ctx, i) }));
+      .map((i) => ({ id: `add-all-${i}`, type: "AddToMeld", label: _("Add {cards} to meld #{meld}", { cards: ctx.selected.map(cardText).join(" "), meld: i + 1 }), run: () => game.onMeld(ctx, i) }));
     if (sel.length > 3 && firstMeld(ctx.legal, sel)) {
-      moves.unshift({ id: "meld-new", type: "Meld", key: "M", label: `Meld ${ctx.selected.join(" ")}`, run: () => game.onNewMeld(ctx) });
+      moves.unshift({ id: "meld-new", type: "Meld", key: "M", label: _("Meld {cards}", { cards: ctx.selected.map(cardText).join(" ") }), run: () => game.onNewMeld(ctx) });
     }
     return moves;
   },
@@ -120,7 +128,7 @@ export const game = {
   onMeld(ctx, index) {
     const sel = ctx.selected;
     if (!sel.length) {
-      ctx.showError("Select cards in your hand first, then click the meld to add them to it.");
+      ctx.showError(_("Select cards in your hand first, then click the meld to add them to it."));
       return;
     }
     if (sel.length === 2 && legalOf(ctx, "TakePile").length) {
@@ -134,30 +142,30 @@ export const game = {
     const cards = canonical(ctx.selected, ctx.view.hand || []);
     if (cards.length === 3) sendAll(ctx, { type: "Meld", cards });
     else if (cards.length > 3) layAll(ctx, ctx.selected);
-    else ctx.showError("A new meld needs at least 3 cards.");
+    else ctx.showError(_("A new meld needs at least 3 cards."));
   },
   onPile(ctx, m) {
     const sel = canonical(ctx.selected, ctx.view.hand || []);
     if (sel.length === 1) sendAll(ctx, { type: "Discard", card: sel[0] });
     else if (sel.length === 2) sendAll(ctx, { type: "TakePile", cards: sel, meld: -1 });
-    else if (sel.length) ctx.showError("Select one card to discard it, or the two cards to meld the top card with.");
+    else if (sel.length) ctx.showError(_("Select one card to discard it, or the two cards to meld the top card with."));
     else showPile(ctx, m);
   },
   label(ctx, l) {
     const a = l.action;
     switch (a.type) {
       case "Draw":
-        return `Draw ${ctx.rules.draw_count ?? 4} from the stock`;
+        return _("Draw {count} from the stock", { count: ctx.rules.draw_count ?? 4 });
       case "TakePile":
-        return `Take the pile: top card with ${a.cards.join(" ")}${a.meld >= 0 ? ` onto meld #${a.meld + 1}` : ""}`;
+        return a.meld >= 0 ? _("Take the pile: top card with {cards} onto meld #{meld}", { cards: a.cards.map(cardText).join(" "), meld: a.meld + 1 }) : _("Take the pile: top card with {cards}", { cards: a.cards.map(cardText).join(" ") });
       case "Meld":
-        return `Meld ${a.cards.join(" ")}`;
+        return _("Meld {cards}", { cards: a.cards.map(cardText).join(" ") });
       case "AddToMeld":
-        return `Add ${a.card} to meld #${a.meld + 1}`;
+        return _("Add {cards} to meld #{meld}", { cards: cardText(a.card), meld: a.meld + 1 });
       case "Discard":
-        return `Discard ${a.card}`;
+        return _("Discard {card}", { card: cardText(a.card) });
       case "Retract":
-        return "Take back this turn's melds";
+        return _("Take back this turn's melds");
       default:
         return ctx.say(l.text);
     }
@@ -169,15 +177,15 @@ export const game = {
     const size = v.pile_size ?? (v.pile || []).length;
     if (v.phase === "draw" && ctx.legal && ctx.legal.length) {
       const can = legalOf(ctx, "TakePile").length > 0;
-      return [h("div.prompt#pile-rule", can ? `You may take the pile (${size} cards): select two cards that meld with its top card.` : `${need} cards needed to take the pile; it has ${size}. Draw from the stock.`)];
+      return [h("div.prompt#pile-rule", can ? _("You may take the pile ({count} cards): select two cards that meld with its top card.", { count: size }) : _("{need} cards needed to take the pile; it has {count}. Draw from the stock.", { need, count: size }))];
     }
     if (!v.provisional) return [];
-    return [h("div.prompt", `Your melds this turn count ${v.turn_value} of the ${v.opening_minimum} needed (or play on your partner's meld). Meld more, or take them back.`)];
+    return [h("div.prompt", _("Your melds this turn count {value} of the {points} needed (or play on your partner's meld). Meld more, or take them back.", { value: v.turn_value, points: v.opening_minimum }))];
   },
   centreExtras(ctx) {
     const v = ctx.view;
     const need = ctx.rules.pile_take ?? 8;
-    return [h("div.pile-box", h("span.lbl", `Round ${v.round + 1} of ${v.rounds}`), h("span.lbl", `meld requirement ${v.opening_minimum}`), h("span.lbl#pile-take-rule", `${need} cards needed to take the pile`))];
+    return [h("div.pile-box", h("span.lbl", _("Round {round} of {rounds}", { round: v.round + 1, rounds: v.rounds })), h("span.lbl", _("meld requirement {points}", { points: v.opening_minimum })), h("span.lbl#pile-take-rule", _("{need} cards needed to take the pile", { need })))];
   },
 };
 

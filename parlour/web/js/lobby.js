@@ -4,6 +4,7 @@
 import { api, clear, copyText, h } from "./dom.js";
 import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
 import * as me from "./players.js"; // issue 33: the player behind this browser
+import { _, lang } from "./i18n.js"; // issue 34
 import { afterCreate, openMoveLink, renderMine, showMoveLink } from "./lobby-players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,10 +19,10 @@ let refreshTimer = null;
 
 /** The bot levels a player can pick, in words. `strong` is offered at two strengths. */
 const BOT_WORDS = {
-  random: ["Beginner", "plays any legal move at random: easy to beat, good for learning the rules"],
-  basic: ["Casual", "plays by simple rules of thumb, like a friendly newcomer"],
-  "strong:0.3": ["Strong, quick", "looks ahead by playing out many possible deals, 0.3 s a move"],
-  "strong:1": ["Strong, thoughtful", "the same search with a full second a move: the toughest opponent"],
+  random: [_("Beginner"), _("plays any legal move at random: easy to beat, good for learning the rules")],
+  basic: [_("Casual"), _("plays by simple rules of thumb, like a friendly newcomer")],
+  "strong:0.3": [_("Strong, quick"), _("looks ahead by playing out many possible deals, 0.3 s a move")],
+  "strong:1": [_("Strong, thoughtful"), _("the same search with a full second a move: the toughest opponent")],
 };
 const LOBBY_BOTS = Object.keys(BOT_WORDS);
 
@@ -42,10 +43,10 @@ let showName = () => {}; // the name panel drawn again (set by setupName)
 async function init() {
   setupName(); // first: a name typed while the page loads is saved, not lost to a reload
   try {
-    const data = await api("GET", "/api/games");
+    const data = await api("GET", `/api/games?lang=${encodeURIComponent(lang)}`); // option words in the reader's language
     games = data.games || [];
   } catch (e) {
-    $("create-error").textContent = `Could not load the games: ${e.message}`;
+    $("create-error").textContent = _("Could not load the games: {why}", { why: e.message });
     return;
   }
   const sel = $("game");
@@ -119,7 +120,7 @@ function chooseGame(name) {
   rules.classList.toggle("hidden", !current.rules_url);
   if (current.rules_url) {
     rules.href = current.rules_url;
-    rules.textContent = `How to play ${current.title || current.name}`;
+    rules.textContent = _("How to play {game}", { game: current.title || current.name });
     $("rules-top").href = current.rules_url;
   }
   const ps = $("preset");
@@ -164,7 +165,7 @@ function renderOptions() {
         { dataset: { option: opt.name } },
         h("label", { for: `opt-${opt.name}` }, h("span.name", opt.label || opt.name)),
         input,
-        h("small", `${opt.meaning || opt.doc || ""}${range(opt)}`, " ", h("code.opt-code", { title: "the option's name on the command line" }, opt.name)),
+        h("small", `${opt.meaning || opt.doc || ""}${range(opt)}`, " ", h("code.opt-code", { title: _("the option's name on the command line") }, opt.name)),
       ),
     );
   }
@@ -174,7 +175,7 @@ function renderOptions() {
 function range(opt) {
   if (opt.type !== "integer" && opt.type !== "number") return "";
   if (opt.min != null && opt.max != null) return ` (${opt.min} to ${opt.max})`;
-  if (opt.min != null) return ` (${opt.min} or more)`;
+  if (opt.min != null) return " " + _("({min} or more)", { min: opt.min });
   return "";
 }
 
@@ -254,7 +255,7 @@ function renderSeats() {
   const showOpen = () => openLabels.forEach((l, i) => l.classList.toggle("hidden", seatChoices[i] !== "human" || seatChoices.indexOf("human") === i));
   for (let i = 0; i < n; i++) {
     const sel = h("select", { "aria-label": `seat ${i}`, dataset: { seat: String(i) } });
-    sel.append(h("option", { value: "human" }, "Human player"));
+    sel.append(h("option", { value: "human" }, _("Human player")));
     for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(b)));
     sel.value = seatChoices[i];
     sel.addEventListener("change", () => {
@@ -264,17 +265,17 @@ function renderSeats() {
     const open = h("input", { type: "checkbox", dataset: { openSeat: String(i) } });
     open.checked = !!seatOpen[i];
     open.addEventListener("change", () => (seatOpen[i] = open.checked));
-    openLabels.push(h("label.open-seat", open, "open seat (anyone can join from the list)"));
+    openLabels.push(h("label.open-seat", open, _("open seat (anyone can join from the list)")));
     box.append(h("div.seat-row", h("span.who", seatName(i, n)), sel, openLabels[i]));
   }
   showOpen();
   const levels = clear($("bot-levels-list"));
   for (const b of bots) {
     const w = BOT_WORDS[b];
-    levels.append(h("dt", w ? w[0] : b), h("dd", w ? w[1] : "a bot level of this server"));
+    levels.append(h("dt", w ? w[0] : b), h("dd", w ? w[1] : _("a bot level of this server")));
   }
-  const partners = n === 4 ? " Partners sit opposite: South with North, West with East." : n === 6 ? " Partners: players 1 & 4, 2 & 5, 3 & 6." : "";
-  $("seat-note").textContent = `You take the first human seat; each other human seat gets its own invite link. An open seat is also listed for anyone to take.${partners}`;
+  const partners = n === 4 ? " " + _("Partners sit opposite: South with North, West with East.") : n === 6 ? " " + _("Partners: players 1 & 4, 2 & 5, 3 & 6.") : "";
+  $("seat-note").textContent = _("You take the first human seat; each other human seat gets its own invite link. An open seat is also listed for anyone to take.") + partners;
 }
 
 async function createTable() {
@@ -321,36 +322,36 @@ function showCreated(t) {
     if (s.kind !== "human") continue;
     const name = seatName(s.seat, t.players);
     if (t.you && t.you.seat === s.seat) {
-      box.append(h("div.link-row", { dataset: { seat: String(s.seat) } }, h("b", `${name} (you)`), h("a.btn.primary.small", { href: seatUrl(t.code), id: "go-to-table" }, "Take my seat")));
+      box.append(h("div.link-row", { dataset: { seat: String(s.seat) } }, h("b", _("{players} (you)", { players: name })), h("a.btn.primary.small", { href: seatUrl(t.code), id: "go-to-table" }, _("Take my seat"))));
       continue;
     }
     if (!s.invite_url) continue;
     const url = origin + s.invite_url;
     invites.push({ seat: s.seat, url: s.invite_url });
-    const copy = h("button.btn.small", { type: "button" }, "Copy");
+    const copy = h("button.btn.small", { type: "button" }, _("Copy"));
     copy.addEventListener("click", () => copyText(url, copy));
     box.append(
       h(
         "div.link-row.invite",
         { dataset: { seat: String(s.seat) } },
         h("b", name),
-        h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link seat ${s.seat}` }),
+        h("input", { type: "text", readonly: true, value: url, "aria-label": _("invite link seat {n}", { n: s.seat }) }),
         copy,
-        h("small.muted.link-note", `Works once, for one person: send it to the friend who plays ${name}.${s.open ? " This seat is open: anyone can also take it from the list." : ""}`),
+        h("small.muted.link-note", _("Works once, for one person: send it to the friend who plays {name}.", { name }) + (s.open ? " " + _("This seat is open: anyone can also take it from the list.") : "")),
       ),
     );
   }
   rememberInvites(t.code, invites);
   const watch = origin + (t.watch_url || seatUrl(t.code));
-  const copy = h("button.btn.small", { type: "button" }, "Copy");
+  const copy = h("button.btn.small", { type: "button" }, _("Copy"));
   copy.addEventListener("click", () => copyText(watch, copy));
-  box.append(h("div.link-row", h("b", "Watchers"), h("input", { type: "text", readonly: true, value: watch }), copy));
+  box.append(h("div.link-row", h("b", _("Watchers")), h("input", { type: "text", readonly: true, value: watch }), copy));
   renderMySeats();
 }
 
 function cleanCode() {
   const code = $("join-code").value.trim().toUpperCase().replace(/.*\/T\//, "").replace(/[?#].*$/, "");
-  if (!code) $("join-error").textContent = "Type a table code first.";
+  if (!code) $("join-error").textContent = _("Type a table code first.");
   return code;
 }
 
@@ -370,7 +371,7 @@ async function joinByCode() {
 function renderMySeats() {
   const box = clear($("my-seats"));
   const seats = loadSeats();
-  if (!seats.length) box.append(h("p.muted", "None yet — seats you create or join are remembered here."));
+  if (!seats.length) box.append(h("p.muted", _("None yet — seats you create or join are remembered here.")));
   for (const s of seats.slice(0, 8)) {
     box.append(
       h("div.link-row", h("a", { href: seatUrl(s.code) }, `Table ${s.code}`), h("span.muted", `${s.game || ""}${s.seat != null ? ` seat ${s.seat + 1}` : ""}`)),
@@ -400,13 +401,13 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
   $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
   const tables = data.tables || [];
   if (!tables.length) {
-    box.append(h("p.muted", "No open seats right now. A table shows up here when its creator marks a seat open."));
+    box.append(h("p.muted", _("No open seats right now. A table shows up here when its creator marks a seat open.")));
     return;
   }
   const tbody = h("tbody");
   for (const t of tables) {
     const free = t.free_seats || [];
-    const join = h("button.btn.small", { type: "button", disabled: !free.length, dataset: { join: t.code } }, "Join");
+    const join = h("button.btn.small", { type: "button", disabled: !free.length, dataset: { join: t.code } }, _("Join"));
     join.addEventListener("click", () => {
       $("join-code").value = t.code;
       joinByCode();
@@ -420,16 +421,16 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
         h("td", `${t.game} (${t.preset})`),
         h("td", t.status),
         h("td", `${free.length} open`),
-        h("td", join, " ", h("a.btn.small", { href: seatUrl(t.code) }, "Watch")),
+        h("td", join, " ", h("a.btn.small", { href: seatUrl(t.code) }, _("Watch"))),
       ),
     );
   }
-  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", ["Code", "Name", "Game", "Status", "Seats"].map((x) => h("th", x)), h("th", h("span.sr-only", "Join or watch")))), tbody)));
+  box.append(h("div.table-scroll", h("table.tables-list", h("thead", h("tr", [_("Code"), _("Name"), _("Game"), _("Status"), _("Seats")].map((x) => h("th", x)), h("th", h("span.sr-only", _("Join or watch"))))), tbody)));
   if (focused) box.querySelector(`[data-join="${focused}"]`)?.focus();
   const total = data.total ?? tables.length;
   if (total > PAGE) {
-    const prev = h("button.btn.small", { type: "button", disabled: offset <= 0 }, "Previous");
-    const next = h("button.btn.small", { type: "button", disabled: offset + tables.length >= total }, "More");
+    const prev = h("button.btn.small", { type: "button", disabled: offset <= 0 }, _("Previous"));
+    const next = h("button.btn.small", { type: "button", disabled: offset + tables.length >= total }, _("More"));
     prev.addEventListener("click", () => loadOpenTables(Math.max(0, offset - PAGE)));
     next.addEventListener("click", () => loadOpenTables(offset + PAGE));
     box.append(h("p.seat-row", prev, next, h("span.muted", `${offset + 1}–${offset + tables.length} of ${total}`)));

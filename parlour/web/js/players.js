@@ -3,6 +3,7 @@
 // browser takes is then bound to the player ("sit"), so the name sticks across tables, rematches
 // and devices. Nothing here is ever put in an address: the key travels in request bodies only.
 import { api, clear, h } from "./dom.js";
+import { _ } from "./i18n.js";
 import { playerName, setPlayerName } from "./seats.js";
 
 const KEY = "parlour.player";
@@ -78,16 +79,16 @@ export async function myTables() {
 
 /** Ask for a name once (an invited friend, before taking the seat): resolves with the player, or
  * null if the dialog was closed. `root` is where the dialog goes. */
-export function askName(root, { title = "Your name", note = "" } = {}) {
+export function askName(root, { title = _("Your name"), note = "" } = {}) {
   return new Promise((resolve) => {
-    const input = h("input#ask-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: "e.g. Bea", value: playerName() });
+    const input = h("input#ask-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: _("e.g. Anna"), value: playerName() });
     const error = h("p.error-box#ask-name-error", { role: "alert" });
-    const ok = h("button.btn.primary#ask-name-ok", { type: "submit" }, "Take my seat");
+    const ok = h("button.btn.primary#ask-name-ok", { type: "submit" }, _("Take my seat"));
     const form = h(
       "form.ask-name",
       h("h2", title),
       note ? h("p", note) : null,
-      h("label", { for: "ask-name" }, "Your name, shown to the other players (you can change it later)"),
+      h("label", { for: "ask-name" }, _("Your name, shown to the other players (you can change it later)")),
       input,
       error,
       h("p", ok),

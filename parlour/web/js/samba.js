@@ -3,8 +3,9 @@
 // click (Stage card by card, the third completes it, then AddToMeld for the rest), AddToMeld,
 // TakePile with the selected pair, TakeTop, Discard, MeldBlackThrees, and the "partner, may I go
 // out?" question and answer.
-import { parseCard } from "./cards.js";
+import { cardText, parseCard } from "./cards.js";
 import { fmt, h } from "./dom.js";
+import { _, pgettext, rankLetter } from "./i18n.js";
 import { isWild, myMelds, renderTable, sendAll, sendCards, showPile } from "./canasta.js";
 
 export function canRender(view) {
@@ -16,7 +17,7 @@ export function model(view) {
   const players = view.players || [];
   const sides = view.sides || [];
   const phaseNote = {
-    pile_open: "— meld from your hand until your side's opening minimum is met (the pile joins your hand then), or take the opening back",
+    pile_open: "— " + _("meld from your hand until your side's opening minimum is met (the pile joins your hand then), or take the opening back"),
     answer: "",
   };
   return {
@@ -35,7 +36,7 @@ export function model(view) {
     stock: view.stock_size ?? 0,
     pending: view.pending || [],
     // whose: the meld being built is the side of the seat to act (a bot's turn animates it too)
-    pendingLabel: (ctx) => `${whose(ctx, view.to_act)} new meld being built (3 cards make it)`,
+    pendingLabel: (ctx) => (view.to_act == null ? _("A new meld being built (3 cards make it)") : !ctx.spectator && view.to_act === ctx.seat ? _("Your new meld being built (3 cards make it)") : _("{player}'s new meld being built (3 cards make it)", { player: ctx.name(view.to_act) })),
     phase: view.phase || "",
     dealer: view.dealer,
     handNo: view.hand_number ?? 0,
@@ -139,10 +140,10 @@ export const game = {
   meldInfo(meld) {
     const tags = [];
     const squared = meld.samba || meld.bolivia || !!meld.canasta;
-    if (meld.samba) tags.push(h("span.tag.samba", "samba"));
-    else if (meld.bolivia) tags.push(h("span.tag.samba", "bolivia"));
-    else if (meld.canasta === "pure") tags.push(h("span.tag.pure", "pure canasta"));
-    else if (meld.canasta === "mixed") tags.push(h("span.tag.mixed", "mixed canasta"));
+    if (meld.samba) tags.push(h("span.tag.samba", pgettext("meld", "samba")));
+    else if (meld.bolivia) tags.push(h("span.tag.samba", pgettext("meld", "bolivia")));
+    else if (meld.canasta === "pure") tags.push(h("span.tag.pure", _("pure canasta")));
+    else if (meld.canasta === "mixed") tags.push(h("span.tag.mixed", _("mixed canasta")));
     tags.push(h("span.tag.count", `${meld.cards.length} · ${fmt(meld.value)}`));
     // Squared up: a pure canasta shows a red natural on top, a mixed one its wild card, a samba
     // its top card.
@@ -152,13 +153,13 @@ export const game = {
   },
   sideFacts(ctx, m, i) {
     const s = m.raw[i];
-    const facts = [`score ${fmt(s.score)}`];
-    facts.push(s.opened ? "opened" : `opening needs ${s.opening_minimum}`);
-    if (s.can_go_out) facts.push("may go out");
+    const facts = [_("score {points}", { points: fmt(s.score) })];
+    facts.push(s.opened ? _("opened") : _("opening needs {points}", { points: s.opening_minimum }));
+    if (s.can_go_out) facts.push(_("may go out"));
     return facts;
   },
   playerFacts(ctx, m, seat) {
-    return m.dealer === seat ? ["dealer"] : [];
+    return m.dealer === seat ? [_("dealer")] : [];
   },
   /** The moves of several actions the selection allows: all of it as a new meld, all of it onto
    * one of the side's melds. */
@@ -171,17 +172,17 @@ export const game = {
     const pending = m.pending || [];
     const startable = sel.some((c) => legal.some((a) => a.type === "Stage" && a.card === c));
     if (startable && meldShape([...pending, ...sel], wildMelds)) {
-      const label = pending.length + sel.length >= 3 ? `Meld ${sel.join(" ")}` : `Start a meld with ${sel.join(" ")}`;
+      const label = pending.length + sel.length >= 3 ? _("Meld {cards}", { cards: sel.join(" ") }) : _("Start a meld with {cards}", { cards: sel.join(" ") });
       moves.push({ id: "meld-new", type: "Meld", key: "M", label, run: () => game.onNewMeld(ctx, m) });
     } else if (startable && !pending.length && sel.length >= 6) {
       // several new melds at once (7♣ 7♥ 7♠ and K♦ K♠ Jk): each laid in turn
       const groups = splitIntoMelds([...sel], wildMelds);
-      if (groups) moves.push({ id: "meld-new", type: "Meld", key: "M", label: `Meld ${groups.map((g) => g.join(" ")).join(" + ")}`, run: () => meldGroups(ctx, groups) });
+      if (groups) moves.push({ id: "meld-new", type: "Meld", key: "M", label: _("Meld {cards}", { cards: groups.map((g) => g.join(" ")).join(" + ") }), run: () => meldGroups(ctx, groups) });
     }
     myMelds(ctx, game).forEach((meld, i) => {
       const fits = sel.some((c) => legal.some((a) => a.type === "AddToMeld" && a.meld === i && a.card === c));
       if (fits && meldShape([...meld.cards, ...sel], wildMelds) === meld.kind) {
-        moves.push({ id: `add-all-${i}`, type: "AddToMeld", label: `Add ${sel.join(" ")} to meld #${i + 1}`, run: () => game.onMeld(ctx, i) });
+        moves.push({ id: `add-all-${i}`, type: "AddToMeld", label: _("Add {cards} to meld #{meld}", { cards: sel.join(" "), meld: i + 1 }), run: () => game.onMeld(ctx, i) });
       }
     });
     return moves;
@@ -200,7 +201,7 @@ export const game = {
     if (!sel.length) {
       const top = legalOf(ctx, "TakeTop").find((l) => l.action.meld === index);
       if (top) sendAll(ctx, top.action);
-      else ctx.showError("Select cards in your hand first, then click the meld to add them to it.");
+      else ctx.showError(_("Select cards in your hand first, then click the meld to add them to it."));
       return;
     }
     // Several cards go on one by one, in an order the rules take; the first refusal stops the
@@ -218,46 +219,46 @@ export const game = {
     const black3 = parsed.some(isBlackThree) && parsed.every((p) => isBlackThree(p) || (p && (p.joker || p.rank === 2)));
     if (black3) sendAll(ctx, { type: "MeldBlackThrees", cards: blackThreeOrder(sel) });
     else if (meldShape([...(ctx.view.pending || []), ...sel], ctx.rules.wild_melds) || sel.length + (ctx.view.pending || []).length < 3) meldAll(ctx, sel);
-    else ctx.showError(`${sel.join(" ")} do not make one meld: three or more cards of one rank (wild cards allowed), or three to seven cards in a row of one suit.`);
+    else ctx.showError(_("{cards} do not make one meld: three or more cards of one rank (wild cards allowed), or three to seven cards in a row of one suit.", { cards: sel.join(" ") }));
   },
   onPile(ctx, m) {
     const sel = [...ctx.selected];
     if (sel.length === 1) sendAll(ctx, { type: "Discard", card: sel[0] });
     else if (sel.length === 2) sendAll(ctx, { type: "TakePile", pair: sel });
-    else if (sel.length) ctx.showError("Select one card to discard it, or the two natural cards to take the pile with.");
+    else if (sel.length) ctx.showError(_("Select one card to discard it, or the two natural cards to take the pile with."));
     else showPile(ctx, m);
   },
   label(ctx, l) {
     const a = l.action;
     switch (a.type) {
       case "Draw":
-        return "Draw from the stock";
+        return _("Draw from the stock");
       case "TakePile":
-        return `Take the pile with ${a.pair.join(" ")}`;
+        return _("Take the pile with {cards}", { cards: a.pair.map(cardText).join(" ") });
       case "TakeTop":
-        return `Take the top card onto meld #${a.meld + 1}`;
+        return _("Take the top card onto meld #{meld}", { meld: a.meld + 1 });
       case "Stage":
-        return (ctx.view.pending || []).length ? `Put ${a.card} into the new meld` : `Start a meld with ${a.card}`;
+        return (ctx.view.pending || []).length ? _("Put {card} into the new meld", { card: cardText(a.card) }) : _("Start a meld with {cards}", { cards: cardText(a.card) });
       case "AddToMeld":
-        return `Add ${a.card} to meld #${a.meld + 1}`;
+        return _("Add {cards} to meld #{meld}", { cards: cardText(a.card), meld: a.meld + 1 });
       case "MergeGroups":
-        return `Merge meld #${a.other + 1} into meld #${a.meld + 1}`;
+        return _("Merge meld #{other} into meld #{meld}", { other: a.other + 1, meld: a.meld + 1 });
       case "LayRedThree":
-        return `Lay out ${a.card}`;
+        return _("Lay out {card}", { card: cardText(a.card) });
       case "MeldBlackThrees":
-        return `Meld black 3s ${a.cards.join(" ")}`;
+        return _("Meld black 3s {cards}", { cards: a.cards.map(cardText).join(" ") });
       case "UndoOpening":
-        return "Take back the opening";
+        return _("Take back the opening");
       case "Unstage":
-        return "Take back the unfinished meld";
+        return _("Take back the unfinished meld");
       case "AskGoOut":
-        return "Partner, may I go out?";
+        return _("Partner, may I go out?");
       case "AnswerGoOut":
-        return a.yes ? "Yes, go out" : "No, don't go out";
+        return a.yes ? _("Yes, go out") : _("No, don't go out");
       case "Discard":
-        return `Discard ${a.card}`;
+        return _("Discard {card}", { card: cardText(a.card) });
       case "Pass":
-        return "Pass (keep the last card)";
+        return _("Pass (keep the last card)");
       default:
         return ctx.say(l.text);
     }
@@ -268,9 +269,9 @@ export const game = {
     const opening = openingPrompt(ctx, m);
     if (opening) out.push(opening);
     if (legalOf(ctx, "AnswerGoOut").length) {
-      out.push(h("div.prompt#go-out-prompt", h("b", "Your partner asks: “Partner, may I go out?” "), "Your answer binds them."));
+      out.push(h("div.prompt#go-out-prompt", h("b", _("Your partner asks: “Partner, may I go out?”")), " ", _("Your answer binds them.")));
     } else if (ctx.view.asked && ctx.view.permission && ctx.view.to_act === ctx.seat) {
-      out.push(h("div.prompt#go-out-answer", ctx.view.permission === "yes" ? "Your partner said yes: you must go out now." : "Your partner said no: keep a card (pass)."));
+      out.push(h("div.prompt#go-out-answer", ctx.view.permission === "yes" ? _("Your partner said yes: you must go out now.") : _("Your partner said no: keep a card (pass).")));
     }
     return out;
   },
@@ -306,7 +307,7 @@ export function cardPoints(card) {
   return 5;
 }
 
-export const VALUES_TEXT = "Card values: joker 50, A and 2 = 20, K to 8 = 10, 7 to 4 = 5";
+export const VALUES_TEXT = _("Card values: joker 50, A and 2 = 20, K to 8 = 10, 7 to 4 = 5");
 
 /** While the side has not opened: how far this turn's melds are ("melded 45 of 50", each meld
  * and the meld being built with its points), what a take-back does, and — before drawing — what
@@ -318,35 +319,35 @@ function openingPrompt(ctx, m) {
   const need = side.opening_minimum;
   const top = m.pileTop ? parseCard(m.pileTop) : null;
   if (m.phase === "draw") {
-    const rank = top && !isWild(top) && top.rank !== 3 ? (top.rank > 10 ? rankWord(top.rank) : `${top.rank}s`) : null;
+    const rank = top && !isWild(top) && top.rank !== 3 ? rankLetter(top.text.replace(/[♣♦♥♠]/u, "")) : null;
     const pile = rank
-      ? `To take the pile you need two natural ${rank} from your hand, and melds reaching ${need} with them.`
-      : "The pile cannot be taken now (its top card is a wild card or a 3, or it is empty).";
-    return h("div.prompt#opening-prompt", h("b", `Your side has not opened: your first melds must reach ${need} points. `), pile, h("small.values", ` ${VALUES_TEXT}.`));
+      ? _("To take the pile you need two natural cards of rank {rank} from your hand, and melds reaching {points} with them.", { rank, points: need })
+      : _("The pile cannot be taken now (its top card is a wild card or a 3, or it is empty).");
+    return h("div.prompt#opening-prompt", h("b", _("Your side has not opened: your first melds must reach {points} points.", { points: need })), " ", pile, h("small.values", ` ${VALUES_TEXT}.`));
   }
   const melds = side.melds || [];
   const pending = v.pending || [];
   const melded = melds.reduce((n, x) => n + (x.value || 0), 0);
   const building = pending.reduce((n, c) => n + cardPoints(c), 0);
   const parts = melds.map((x, i) => `#${i + 1} ${x.cards.join(" ")} = ${x.value}`);
-  if (pending.length) parts.push(`being built ${pending.join(" ")} = ${building}`);
+  if (pending.length) parts.push(_("being built {cards} = {points}", { cards: pending.join(" "), points: building }));
   const canUndo = legalOf(ctx, "UndoOpening").length > 0;
   const canUnstage = legalOf(ctx, "Unstage").length > 0;
   const takeBack = [
-    canUnstage ? "“Take back the unfinished meld” returns the cards being built to your hand." : "",
-    canUndo ? "“Take back the opening” returns this turn's melds to your hand (a card from the pile goes back onto it) and you draw instead." : "",
+    canUnstage ? _("“Take back the unfinished meld” returns the cards being built to your hand.") : "",
+    canUndo ? _("“Take back the opening” returns this turn's melds to your hand (a card from the pile goes back onto it) and you draw instead.") : "",
   ]
     .filter(Boolean)
     .join(" ");
   return h(
     "div.prompt#opening-prompt",
     { dataset: { melded: String(melded), need: String(need) } },
-    m.phase === "pile_open" ? "You took the pile for your side's first meld; the rest of it joins your hand when the minimum is met. " : null,
-    h("b#opening-count", `Opening: melded ${melded} of ${need}`),
+    m.phase === "pile_open" ? _("You took the pile for your side's first meld; the rest of it joins your hand when the minimum is met.") + " " : null,
+    h("b#opening-count", _("Opening: melded {melded} of {points}", { melded, points: need })),
     parts.length ? ` (${parts.join("; ")})` : "",
     ". ",
-    melded >= need ? "" : `Meld ${need - melded} more points to open. `,
-    takeBack ? h("span#takeback-note", `${takeBack} A take-back can be made once from each position. `) : null,
+    melded >= need ? "" : _("Meld {points} more points to open.", { points: need - melded }) + " ",
+    takeBack ? h("span#takeback-note", takeBack + " " + _("A take-back can be made once from each position.") + " ") : null,
     h("small.values", VALUES_TEXT + "."),
   );
 }
@@ -361,11 +362,11 @@ export function scoreExtra(ctx) {
   const sides = ctx.view.sides;
   return h(
     "div#opening-minimums",
-    h("h3", `Hand ${(ctx.view.hand_number ?? 0) + 1}: opening minimums`),
+    h("h3", _("Hand {hand}: opening minimums", { hand: (ctx.view.hand_number ?? 0) + 1 })),
     h(
       "ul",
       sides.map((s) =>
-        h("li", { dataset: { side: String(s.side) } }, `${s.seats.map((x) => ctx.name(x)).join(" & ")}: score ${fmt(s.score)} — needs ${s.opening_minimum} to open${s.opened ? " (opened this hand)" : ""}`),
+        h("li", { dataset: { side: String(s.side) } }, s.opened ? _("{players}: score {score} — needs {points} to open (opened this hand)", { players: s.seats.map((x) => ctx.name(x)).join(" & "), score: fmt(s.score), points: s.opening_minimum }) : _("{players}: score {score} — needs {points} to open", { players: s.seats.map((x) => ctx.name(x)).join(" & "), score: fmt(s.score), points: s.opening_minimum })),
       ),
     ),
   );

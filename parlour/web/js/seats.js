@@ -2,6 +2,8 @@
 // the seat: "Your seats" in the lobby and /t/CODE find it here; the creator's seat is marked
 // `host`), the invite links a table's creator was given, and the names the client gives seats.
 
+import { _, pgettext } from "./i18n.js";
+
 const KEY = "parlour.seats";
 const INVITES = "parlour.invites";
 
@@ -77,12 +79,12 @@ export function seatUrl(code) {
 }
 
 /** Compass names for four seats (partners opposite: 0–2 North–South, 1–3 East–West). */
-const COMPASS = ["South", "West", "North", "East"];
+const COMPASS = () => [pgettext("seat", "South"), pgettext("seat", "West"), pgettext("seat", "North"), pgettext("seat", "East")];
 
 export function seatName(seat, players) {
   if (seat == null) return "spectator";
-  if (players === 4) return COMPASS[seat];
-  return `Player ${seat + 1}`;
+  if (players === 4) return COMPASS()[seat];
+  return _("Player {n}", { n: seat + 1 });
 }
 
 const NAME = "parlour.name";

@@ -4,36 +4,41 @@
 // rows whose meaning is not obvious say it (why red 3s counted against a side); Scat shows the
 // hands shown at the end and their values.
 import { fmt, h, humanize } from "./dom.js";
+import { _ } from "./i18n.js";
 
 /** Row names and, for a value, why it counts so (by game, then for any game). */
-const ROWS = {
-  cards_melded: ["Cards melded", () => "the points of the cards on the table"],
-  cards_in_hand: ["Cards left in hand", () => "cards still held count against the side"],
-  table_cards: ["Cards on the table", () => "the points of the cards in the books"],
-  hand_cards: ["Cards left in hand and foot", () => "cards still held count against the side"],
-  sambas: ["Sambas", (v) => (v ? "a 7-card sequence" : "")],
-  pure_canastas: ["Pure canastas", () => "seven of a rank, no wild card"],
-  mixed_canastas: ["Mixed canastas", () => "seven of a rank with wild cards"],
+const ROWS = () => ({
+  cards_melded: [_("Cards melded"), () => _("the points of the cards on the table")],
+  cards_in_hand: [_("Cards left in hand"), () => _("cards still held count against the side")],
+  table_cards: [_("Cards on the table"), () => _("the points of the cards in the books")],
+  hand_cards: [_("Cards left in hand and foot"), () => _("cards still held count against the side")],
+  sambas: [_("Sambas"), (v) => (v ? _("a 7-card sequence") : "")],
+  pure_canastas: [_("Pure canastas"), () => _("seven of a rank, no wild card")],
+  mixed_canastas: [_("Mixed canastas"), () => _("seven of a rank with wild cards")],
   red_threes: [
-    "Red 3s",
+    _("Red 3s"),
     (v, game) =>
       v < 0
-        ? `they count against a side that had not met the going-out requirement (${game === "samba" ? "−100 each" : "minus their value"})`
-        : "a bonus for each red 3 laid out",
+        ? game === "samba"
+          ? _("they count against a side that had not met the going-out requirement (−100 each)")
+          : _("they count against a side that had not met the going-out requirement (minus their value)")
+        : _("a bonus for each red 3 laid out"),
   ],
-  red_three_penalty: ["Red 3 still in a hand", () => "a red 3 never laid out costs 750"],
-  black_three_penalty: ["Black 3s in hand", () => "each black 3 left in a hand costs 100"],
-  black_threes: ["Black 3s", () => "black 3s left in hand or foot cost 100 each"],
-  going_out: ["Going out", () => "the bonus for the side that went out"],
-  exact_cut: ["Exact cut", () => "cutting exactly 30 cards for the foot"],
-};
+  red_three_penalty: [_("Red 3 still in a hand"), () => _("a red 3 never laid out costs 750")],
+  black_three_penalty: [_("Black 3s in hand"), () => _("each black 3 left in a hand costs 100")],
+  black_threes: [_("Black 3s"), () => _("black 3s left in hand or foot cost 100 each")],
+  going_out: [_("Going out"), () => _("the bonus for the side that went out")],
+  exact_cut: [_("Exact cut"), () => _("cutting exactly 30 cards for the foot")],
+});
 
 function rowName(key) {
-  return ROWS[key] ? ROWS[key][0] : humanize(key);
+  const rows = ROWS();
+  return rows[key] ? rows[key][0] : humanize(key);
 }
 
 function why(key, v, game) {
-  return ROWS[key] ? ROWS[key][1](v, game) : "";
+  const rows = ROWS();
+  return rows[key] ? rows[key][1](v, game) : "";
 }
 
 /** Scat: the hands shown at the end of `hand` and their values (the view's last hand). */
@@ -48,29 +53,29 @@ function scatRows(hand, ctx, nSides, sides) {
     return out;
   };
   // who knocked (or called the hammer / the throw-down): "knocked" in that player's column
-  const caller = { knock: "knocked", hammer: "called the hammer", throw_down: "called a throw-down" }[last.reason];
+  const caller = { knock: _("knocked"), hammer: _("called the hammer"), throw_down: _("called a throw-down") }[last.reason];
   const knocker = last.knocker ?? null;
   return [
-    ...(caller && knocker != null ? [h("tr.scat-knock", { dataset: { key: "knocked" } }, h("td", "Who knocked"), cells((s) => (s === knocker ? caller : "")))] : []),
-    h("tr.scat-cards", { dataset: { key: "cards_shown" } }, h("td", "Cards shown"), cells((s) => (bySeat[s] || []).join(" ") || "—")),
-    h("tr.scat-values", { dataset: { key: "hand_value" } }, h("td", "Hand value"), cells((s) => ((last.values || [])[s] == null ? "—" : fmt(last.values[s])))),
+    ...(caller && knocker != null ? [h("tr.scat-knock", { dataset: { key: "knocked" } }, h("td", _("Who knocked")), cells((s) => (s === knocker ? caller : "")))] : []),
+    h("tr.scat-cards", { dataset: { key: "cards_shown" } }, h("td", _("Cards shown")), cells((s) => (bySeat[s] || []).join(" ") || "—")),
+    h("tr.scat-values", { dataset: { key: "hand_value" } }, h("td", _("Hand value")), cells((s) => ((last.values || [])[s] == null ? "—" : fmt(last.values[s])))),
   ];
 }
 
 export function sideLabel(outcome, i, ctx) {
   const seats = (outcome && outcome.sides && outcome.sides[i]) || [];
-  if (!seats.length) return `Side ${i + 1}`;
+  if (!seats.length) return _("Side {n}", { n: i + 1 });
   const names = seats.map((s) => ctx.name(s));
   const mine = ctx.seat != null && seats.includes(ctx.seat);
-  return `${names.join(" & ")}${mine ? " (you)" : ""}`;
+  return mine ? _("{players} (you)", { players: names.join(" & ") }) : names.join(" & ");
 }
 
 /** A <table class="sheet">; `opts.only` = show just that hand number (end-of-hand screen). */
 export function scoreSheet(outcome, ctx, opts = {}) {
-  if (!outcome) return h("p.muted", "No scores yet.");
+  if (!outcome) return h("p.muted", _("No scores yet."));
   const nSides = (outcome.scores || []).length || (outcome.sides || []).length;
   const table = h("table.sheet", { id: opts.only != null ? "hand-sheet" : "score-sheet" });
-  const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", "Score item")));
+  const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", _("Score item"))));
   for (let i = 0; i < nSides; i++) head.append(h("th", { dataset: { side: String(i) } }, sideLabel(outcome, i, ctx)));
   table.append(h("thead", head));
   const body = h("tbody");
@@ -80,7 +85,7 @@ export function scoreSheet(outcome, ctx, opts = {}) {
     if (opts.only != null && hand.number !== opts.only) continue;
     const note = hand.note ? (ctx.say ? ctx.say(hand.note) : hand.note) : "";
     // (the end-of-hand screen says the hand's note above its sheet)
-    const head = /^hand \d+/i.test(note) ? note : `Hand ${hand.number + 1}${note ? ` — ${note}` : ""}`;
+    const head = /^hand \d+/i.test(note) ? note : note ? _("Hand {hand} — {note}", { hand: hand.number + 1, note }) : _("Hand {hand}", { hand: hand.number + 1 });
     if (opts.only == null) body.append(h("tr.hand-head", h("td", { colspan: String(nSides + 1) }, head)));
     const keys = [];
     for (const b of hand.breakdown || []) for (const k of Object.keys(b || {})) if (!keys.includes(k) && k !== "total") keys.push(k);
@@ -96,15 +101,15 @@ export function scoreSheet(outcome, ctx, opts = {}) {
       body.append(row);
     }
     body.append(...scatRows(hand, ctx, nSides, outcome.sides || []));
-    const tot = h("tr.hand-total", { dataset: { hand: String(hand.number) } }, h("td", "Hand total"));
+    const tot = h("tr.hand-total", { dataset: { hand: String(hand.number) } }, h("td", _("Hand total")));
     hand.scores.forEach((s) => tot.append(h("td", fmt(s))));
     body.append(tot);
-    const run = h("tr.running", h("td", "Running total"));
+    const run = h("tr.running", h("td", _("Running total")));
     running.forEach((s) => run.append(h("td", fmt(s))));
     body.append(run);
   }
   if (opts.only == null) {
-    const total = h("tr.total", h("td", "Total"));
+    const total = h("tr.total", h("td", _("Total")));
     (outcome.scores || []).forEach((s) => total.append(h("td", { dataset: { total: "" } }, fmt(s))));
     body.append(total);
   }

@@ -14,12 +14,13 @@ import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
 import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
 import * as me from "./players.js"; // issue 33: the player behind this browser
+import { _, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
 const GAME_MODULES = ["samba", "cheat", "scat", "handfoot"];
 const RENDERERS = {};
-const TITLES = { samba: "Samba", handfoot: "Hand and Foot", cheat: "Cheat", scat: "Scat / 31" };
+const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 async function loadRenderer(game) {
   if (!GAME_MODULES.includes(game) || game in RENDERERS) return;
   try {
@@ -38,13 +39,13 @@ let token = null; // this browser's seat token: kept in localStorage, never in t
 const record = fair.openRecord(code); // what this browser saw of the deals and the moves
 
 const USED_INVITE =
-  "This invite link has already been used. If that was you in another browser, open the table there; otherwise ask the table's host for a new link.";
+  _("This invite link has already been used. If that was you in another browser, open the table there; otherwise ask the table's host for a new link.");
 // Why a connection was refused at the table's door (the error before the close): no_table and
 // gone are final (no reconnecting); unavailable is retried.
 const REFUSALS = {
-  no_table: () => `There is no table ${code} on this server. Check the link or the code.`,
-  gone: (m) => `This table is gone: ${m || "it expired"}. It cannot be played or watched here any more.`,
-  unavailable: () => "The server cannot read its tables just now (its database is not answering). Trying again…",
+  no_table: () => _("There is no table {code} on this server. Check the link or the code.", { code }),
+  gone: (m) => _("This table is gone: {why}. It cannot be played or watched here any more.", { why: m || _("it expired") }),
+  unavailable: () => _("The server cannot read its tables just now (its database is not answering). Trying again…"),
 };
 
 /** Everything the renderers may read, plus the few things they may do. */
@@ -85,6 +86,10 @@ export const ctx = {
     return s && s.name ? s.name : seatName(seat, ctx.players);
   },
   say,
+  // "you", "your partner" or the seat's name, as the subject / the object of a sentence
+  who: (seat) => (!ctx.spectator && seat === ctx.seat ? _("you") : !ctx.spectator && partners().includes(seat) ? _("your partner") : ctx.name(seat)),
+  whom: (seat) => (!ctx.spectator && seat === ctx.seat ? pgettext("object", "you") : !ctx.spectator && partners().includes(seat) ? pgettext("object", "your partner") : ctx.name(seat)),
+  lang: readerLang,
   send,
   sendAll,
   rerender: render,
@@ -107,6 +112,9 @@ function partners() {
  * ("adds 9♥ to meld 0"); show them from where the reader sits ("You meld …", "your partner",
  * the table's seat names) and melds as #1, #2 … (speak.js). */
 function say(text) {
+  // the server tells each connection in its own language (issue 34); the English rewording
+  // below is for English text only
+  if (readerLang !== "en") return typeof text === "string" ? text.charAt(0).toUpperCase() + text.slice(1) : text;
   return speak(text, { me: ctx.spectator ? null : ctx.seat, players: ctx.players, partners: partners(), name: ctx.name });
 }
 
@@ -135,7 +143,7 @@ async function takeSeat() {
   // issue 33: an invited friend is asked for a name once, before taking the seat
   // (a browser that gave a name before players had keys keeps it: its player is made with it)
   if (!me.player() && playerName()) await me.saveName(playerName()).catch(() => null);
-  if (!me.player()) await me.askName($("overlay-root"), { title: "Welcome to the table", note: "You were invited to play. What should the others call you?" });
+  if (!me.player()) await me.askName($("overlay-root"), { title: _("Welcome to the table"), note: _("You were invited to play. What should the others call you?") });
   try {
     const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/claim`, { invite, player: playerName() || undefined });
     rememberSeat(code, r.seat, r.token, r.game);
@@ -146,9 +154,9 @@ async function takeSeat() {
     if (e.status === 410 || e.status === 403 || e.status === 404) cleanAddress();
     if (held && (e.status === 410 || e.status === 403)) return held; // this browser took it earlier
     if (e.status === 410 && /already been used/.test(e.message)) ctx.notice = { text: USED_INVITE };
-    else if (e.status === 403) ctx.notice = { text: "This invite link is not valid for this table (a newer link may have replaced it). Ask the table's host for a new link; meanwhile you are watching." };
-    else if (e.status === 429) ctx.notice = { text: `${e.message} Reload the page to try the invite again; meanwhile you are watching.` };
-    else ctx.notice = { text: `The seat could not be taken: ${e.message}. You are watching.` };
+    else if (e.status === 403) ctx.notice = { text: _("This invite link is not valid for this table (a newer link may have replaced it). Ask the table's host for a new link; meanwhile you are watching.") };
+    else if (e.status === 429) ctx.notice = { text: _("{why} Reload the page to try the invite again; meanwhile you are watching.", { why: e.message }) };
+    else ctx.notice = { text: _("The seat could not be taken: {why}. You are watching.", { why: e.message }) };
     return null;
   }
 }
@@ -163,11 +171,13 @@ function setToken(t) {
 let unopened = 0; // closes in a row before the socket opened (a refused handshake looks like this)
 let refusal = null; // the door's error on this socket (no_table, gone, unavailable)
 let welcomed = false; // this socket got its welcome
-const UNREACHABLE = "Cannot reach the table: the server may be down, or it refused this page (too many connections from your address, or a page from another site). Still trying…";
+const UNREACHABLE = _("Cannot reach the table: the server may be down, or it refused this page (too many connections from your address, or a page from another site). Still trying…");
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // A player's browser adds its own randomness to the shuffle (used if the table has not started).
-  const query = token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}&deltas=1` : "?deltas=1";
+  // issue 34: the reader's language; the server tells this connection everything in it
+  const lang = `&lang=${encodeURIComponent(readerLang)}`;
+  const query = (token ? `?seat=${encodeURIComponent(token)}&contrib=${fair.contribution(record)}&deltas=1` : "?deltas=1") + lang;
   refusal = null;
   delta.reset();
   welcomed = false;
@@ -271,7 +281,7 @@ function onMessage(msg) {
         return;
       }
       if (msg.code === "seat_moved") {
-        seatMoved(msg.message || "it was taken with a new invite link");
+        seatMoved(msg.message || _("it was taken with a new invite link"));
         break;
       }
       // This browser's randomness refused at connect (the seat already had some from another
@@ -291,7 +301,7 @@ function onMessage(msg) {
       if (msg.code === "bad_token") {
         if (token) forgetSeat(code, token); // revoked or replaced elsewhere: watch from now on
         setToken(null);
-        ctx.notice = { text: "This seat key does not work at this table (a new key may have been made in another browser, or the seat was given up), so you are watching." };
+        ctx.notice = { text: _("This seat key does not work at this table (a new key may have been made in another browser, or the seat was given up), so you are watching.") };
         break;
       }
       showError(msg.message || msg.code, msg.code);
@@ -306,8 +316,8 @@ function onMessage(msg) {
  * for it): this browser's token no longer works, and this socket now watches. */
 function seatMoved(reason) {
   const text = ctx.links.move
-    ? "Your seat moved to the other device. This browser now watches."
-    : `Your seat moved away from this browser (${reason}), so you are watching now. If you did not move it yourself, ask the table's host for a new link.`;
+    ? _("Your seat moved to the other device. This browser now watches.")
+    : _("Your seat moved away from this browser ({why}), so you are watching now. If you did not move it yourself, ask the table's host for a new link.", { why: reason });
   if (token) forgetSeat(code, token);
   setToken(null);
   ctx.seat = null;
@@ -375,7 +385,7 @@ function fairEvent(e) {
   if (e.kind === "deal_commitment") fair.noteCommitment(record, e.data);
   else if (e.kind === "deal_reveal") {
     e.check = fair.checkReveal(record, e.data);
-    if (!e.check.ok) ctx.notice = { text: `Hand ${Number(e.data.hand) + 1}: ${e.check.text}`, alarm: true };
+    if (!e.check.ok) ctx.notice = { text: _("Hand {hand}: {check}", { hand: Number(e.data.hand) + 1, check: e.check.text }), alarm: true };
   }
 }
 
@@ -410,7 +420,7 @@ export function handOf(view) {
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     if (sequence) stopSequence(null);
-    showError("Not connected — reconnecting…", "offline");
+    showError(_("Not connected — reconnecting…"), "offline");
     return;
   }
   ctx.pending = true;
@@ -475,8 +485,8 @@ function showError(text, kind) {
 function setStatus() {
   const s = $("status");
   s.className = `status ${ctx.connected ? "online" : "offline"}`;
-  const who = ctx.spectator ? "watching" : `you are ${ctx.name(ctx.seat)}`;
-  s.textContent = ctx.connected ? who : ctx.closed ? "not connected" : "reconnecting…";
+  const who = ctx.spectator ? _("watching") : _("you are {seat}", { seat: ctx.name(ctx.seat) });
+  s.textContent = ctx.connected ? who : ctx.closed ? _("not connected") : _("reconnecting…");
 }
 
 // --- rendering ------------------------------------------------------------------------------
@@ -500,7 +510,7 @@ function renderNow() {
   const felt = $("felt");
   const scrolled = felt.scrollTop;
   clear(felt);
-  felt.append(h("h2.sr-only", "The table")); // the headings below it (each side's melds) are h3
+  felt.append(h("h2.sr-only", _("The table"))); // the headings below it (each side's melds) are h3
   // a table that is not there (unknown code, gone): only the message and the way back
   document.body.classList.toggle("no-table", !!ctx.closed && !ctx.view);
   const dock = clear($("dock"));
@@ -510,7 +520,7 @@ function renderNow() {
     dock.append(banner()); // nothing is dealt before everyone has sat down
     felt.append(waitingPanel());
   } else if (!ctx.view) {
-    if (!ctx.closed) felt.append(h("p", ctx.connected ? "Waiting for the table…" : "Connecting to the table…"));
+    if (!ctx.closed) felt.append(h("p", ctx.connected ? _("Waiting for the table…") : _("Connecting to the table…")));
   } else {
     dock.append(banner());
     if (ctx.status === "waiting") felt.append(waitingPanel());
@@ -521,7 +531,7 @@ function renderNow() {
     } catch (e) {
       console.error(e);
       clear(dock).append(banner());
-      felt.append(h("p.error-toast", `This view could not be drawn by the ${ctx.game} table (${e.message}); showing the plain view.`));
+      felt.append(h("p.error-toast", _("This view could not be drawn by the {game} table ({why}); showing the plain view.", { game: ctx.game, why: e.message })));
       generic.render(ctx, felt, dock);
     }
   }
@@ -601,9 +611,9 @@ function moreBelow() {
     if (btn) btn.remove();
     return;
   }
-  const sideName = (el) => (el.matches(".mine") ? "your melds" : (el.querySelector("h3 span")?.textContent || "their melds").trim());
-  const names = hidden.map((el) => (el.matches(".side") ? "Log" : el.matches(".side-melds") ? sideName(el) : "the piles"));
-  const text = `↓ Below: ${[...new Set(names)].join(" · ")}`;
+  const sideName = (el) => (el.matches(".mine") ? _("your melds") : (el.querySelector("h3 span")?.textContent || _("their melds")).trim());
+  const names = hidden.map((el) => (el.matches(".side") ? _("Log") : el.matches(".side-melds") ? sideName(el) : _("the piles")));
+  const text = "↓ " + _("Below: {parts}", { parts: [...new Set(names)].join(" · ") });
   if (!btn) {
     btn = h("button.btn.small.more-below#more-below", { type: "button" });
     btn.addEventListener("click", () => {
@@ -617,7 +627,7 @@ function moreBelow() {
     bar.append(btn);
   }
   btn.textContent = text;
-  btn.setAttribute("aria-label", `More of the table below: ${[...new Set(names)].join(", ")} (scrolls the table)`);
+  btn.setAttribute("aria-label", _("More of the table below: {parts} (scrolls the table)", { parts: [...new Set(names)].join(", ") }));
 }
 
 function myTurn() {
@@ -632,7 +642,7 @@ function turnSignal() {
   const mine = myTurn();
   const left = chatui.secondsLeft(ctx); // issue 33: the turn clock in the tab's title
   const clock = left != null && mine ? ` ${chatui.clockText(left)}` : "";
-  document.title = mine ? `● Your turn${clock} · ${baseTitle}` : baseTitle;
+  document.title = mine ? "● " + _("Your turn") + `${clock} · ${baseTitle}` : baseTitle;
   if (mine && !wasMine && localStorage.getItem("parlour.sound") === "on") beep();
   wasMine = mine;
 }
@@ -660,13 +670,13 @@ function banner() {
   const toAct = ctx.view ? ctx.view.to_act : null;
   const mine = myTurn();
   if (mine) b.classList.add("my-turn");
-  if (ctx.status === "finished" || (ctx.outcome && ctx.outcome.finished)) b.append("The match is over. ", ...afterMatch());
-  else if (ctx.status === "waiting") b.append("Waiting for players to sit down.");
-  else if (mine) b.append("Your turn");
-  else if (toAct != null) b.append(`${ctx.name(toAct)} to play${ctx.pending ? "" : "…"}`);
+  if (ctx.status === "finished" || (ctx.outcome && ctx.outcome.finished)) b.append(_("The match is over."), " ", ...afterMatch());
+  else if (ctx.status === "waiting") b.append(_("Waiting for players to sit down."));
+  else if (mine) b.append(_("Your turn"));
+  else if (toAct != null) b.append(_("{player} to play", { player: ctx.name(toAct) }) + (ctx.pending ? "" : "…"));
   const clock = chatui.clockBadge(ctx); // issue 33: the decision's clock
   if (clock) b.append(" ", clock);
-  if (ctx.pending) b.append(h("span.muted", " sending…"));
+  if (ctx.pending) b.append(h("span.muted", " ", _("sending…")));
   // Not an alert: the log (a live region) says each refusal once; this stays until the next move.
   if (ctx.error) b.append(h("span", { class: "error-toast", id: "error" }, ctx.error));
   return b;
@@ -795,7 +805,7 @@ function onKey(e) {
 }
 
 function noticeBox() {
-  const close = h("button.btn.small", { type: "button", "aria-label": "close" }, "OK");
+  const close = h("button.btn.small", { type: "button", "aria-label": _("close") }, _("OK"));
   close.addEventListener("click", () => {
     ctx.notice = null;
     render();
@@ -804,11 +814,11 @@ function noticeBox() {
 }
 
 function waitingPanel() {
-  const start = h("button.btn.primary#start-now", { type: "button" }, "Start now (bots fill empty seats)");
+  const start = h("button.btn.primary#start-now", { type: "button" }, _("Start now (bots fill empty seats)"));
   start.addEventListener("click", () => ws && ws.send(JSON.stringify({ type: "start" })));
   const missing = ctx.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => ctx.name(s.seat));
-  const who = missing.length ? `Still to come: ${missing.join(", ")}. ` : "";
-  return h("div.prompt#waiting", `The table starts when everyone has sat down. ${who}`, ctx.spectator ? null : start);
+  const who = missing.length ? " " + _("Still to come: {players}.", { players: missing.join(", ") }) + " " : " ";
+  return h("div.prompt#waiting", _("The table starts when everyone has sat down."), who, ctx.spectator ? null : start);
 }
 
 // --- hints and the post-hand review (issue 19) ------------------------------------------------
@@ -818,8 +828,8 @@ function waitingPanel() {
 ctx.hintButton = () => {
   if (ctx.spectator || !ctx.table || !ctx.table.hints || !myTurn()) return null;
   const waiting = !!(ctx.hint && ctx.hint.pending && ctx.hint.version === ctx.version);
-  const b = h("button.btn#hint-button", { type: "button", "aria-keyshortcuts": "?", disabled: waiting }, waiting ? "Thinking…" : "Hint (?)");
-  b.title = "What would the strong bot do here? (key: ?)";
+  const b = h("button.btn#hint-button", { type: "button", "aria-keyshortcuts": "?", disabled: waiting }, waiting ? _("Thinking…") : _("Hint (?)"));
+  b.title = _("What would the strong bot do here? (key: ?)");
   b.addEventListener("click", () => {
     if (!ws || ws.readyState !== 1) return;
     ctx.hint = { pending: true, version: ctx.version };
@@ -830,18 +840,18 @@ ctx.hintButton = () => {
 };
 
 const pct = (v) => `${Math.round(v * 100)}%`;
-const pointsText = (o) => (o.points == null ? "" : `, about ${o.points > 0 ? "+" : ""}${o.points} points`);
+const pointsText = (o) => (o.points == null ? "" : _(", about {points} points", { points: (o.points > 0 ? "+" : "") + o.points }));
 const moveText = (t) => generic.capitalize(ctx.say(String(t).replace(/^[Ss]eat \d+: /, "")));
 
 function hintBox() {
   const hint = ctx.hint;
-  const close = h("button.btn.small", { type: "button", "aria-label": "close the hint" }, "OK");
+  const close = h("button.btn.small", { type: "button", "aria-label": _("close the hint") }, _("OK"));
   close.addEventListener("click", () => {
     ctx.hint = null;
     render();
   });
-  if (hint.pending) return h("div.hint-box#hint", { role: "status" }, h("span", "Thinking about your move…"));
-  if (hint.error) return h("div.hint-box#hint", { role: "status" }, h("span", `No hint: ${hint.error}`), close);
+  if (hint.pending) return h("div.hint-box#hint", { role: "status" }, h("span", _("Thinking about your move…")));
+  if (hint.error) return h("div.hint-box#hint", { role: "status" }, h("span", _("No hint: {why}", { why: hint.error })), close);
   // moves of one rank are equal within the search's noise: they share the number, unordered
   const rankOf = (o, i) => (typeof o.rank === "number" ? o.rank : i + 1);
   const rows = hint.options.map((o, i) =>
@@ -852,33 +862,33 @@ function hintBox() {
   return h(
     "div.hint-box#hint",
     { role: "status" },
-    h("p", h("strong", `Hint: ${moveText(hint.text)}`), ` — ${hint.reason}.`),
-    ties.length ? h("p.small.hint-ties", `About as good (within the search's noise): ${ties.join("; ")}.`) : null,
-    rows.length > 1 ? h("p.small", "The moves compared (estimated result for your side, 50% = level with the others):") : null,
+    h("p", h("strong", _("Hint: {move}", { move: moveText(hint.text) })), ` — ${hint.reason}.`),
+    ties.length ? h("p.small.hint-ties", _("About as good (within the search's noise): {moves}.", { moves: ties.join("; ") })) : null,
+    rows.length > 1 ? h("p.small", _("The moves compared (estimated result for your side, 50% = level with the others):")) : null,
     rows.length > 1 ? h("ol.hint-options", rows) : null,
-    shared ? h("p.small", "Moves with the same number are equal within the search's noise.") : null,
+    shared ? h("p.small", _("Moves with the same number are equal within the search's noise.")) : null,
     close,
   );
 }
 
 function reviewPanel() {
-  if (ctx.spectator) return h("p.muted#review", "The review is of a player's own decisions: watchers have none.");
+  if (ctx.spectator) return h("p.muted#review", _("The review is of a player's own decisions: watchers have none."));
   const r = ctx.review;
-  if (!r) return h("p.muted#review", "Loading the review…");
+  if (!r) return h("p.muted#review", _("Loading the review…"));
   const box = h("div#review");
-  if (r.pending) box.append(h("p.muted", "Reviewing the last hand…"));
-  if (!r.hands.length && !r.pending) box.append(h("p.muted", "After each hand, the decisions where the strong bot would have played otherwise are listed here."));
+  if (r.pending) box.append(h("p.muted", _("Reviewing the last hand…")));
+  if (!r.hands.length && !r.pending) box.append(h("p.muted", _("After each hand, the decisions where the strong bot would have played otherwise are listed here.")));
   if (r.hands.length)
-    box.append(h("p.small.review-scale", "Percentages are the bot's estimate of the hand's result for your side: 50% = level with the other side, higher is better. A decision is listed only when the bot's move is better beyond the noise of its estimate."));
+    box.append(h("p.small.review-scale", _("Percentages are the bot's estimate of the hand's result for your side: 50% = level with the other side, higher is better. A decision is listed only when the bot's move is better beyond the noise of its estimate.")));
   for (const hand of [...r.hands].reverse()) {
-    box.append(h("h3", `Hand ${hand.hand}: ${hand.checked} of your ${hand.decisions} decisions checked`));
-    if (!hand.remarks.length) box.append(h("p.small", "No decision stands out: the bot would have played as you did."));
+    box.append(h("h3", _("Hand {hand}: {checked} of your {decisions} decisions checked", { hand: hand.hand, checked: hand.checked, decisions: hand.decisions })));
+    if (!hand.remarks.length) box.append(h("p.small", _("No decision stands out: the bot would have played as you did.")));
     else
       box.append(
         h(
           "ul.review-list",
           hand.remarks.map((x) =>
-            h("li", "You played ", h("strong", moveText(x.played.text)), ` (${pct(x.played.value)}); the bot prefers `, h("strong", moveText(x.better.text)), ` (${pct(x.better.value)}), ${Math.round(x.difference * 100)} percentage points better: ${x.better.reason}.`),
+            h("li", _("You played {played} ({played_value}); the bot prefers {better} ({better_value}), {difference} percentage points better: {why}.", { played: moveText(x.played.text), played_value: pct(x.played.value), better: moveText(x.better.text), better_value: pct(x.better.value), difference: Math.round(x.difference * 100), why: x.better.reason })),
           ),
         ),
       );
@@ -927,11 +937,11 @@ function logLine(e) {
 }
 
 function logList() {
-  const ul = h("ul.log#log", { "aria-live": "polite", "aria-relevant": "additions", "aria-label": "What happened, newest first", dataset: { resets: String(ctx.logResets), shown: "0" } });
+  const ul = h("ul.log#log", { "aria-live": "polite", "aria-relevant": "additions", "aria-label": _("What happened, newest first"), dataset: { resets: String(ctx.logResets), shown: "0" } });
   // Newest first: visible on a phone without scrolling.
   const items = ctx.log.slice(-LOG_LINES).reverse();
   ul.append(...items.map(logLine));
-  if (!items.length) ul.append(h("li.muted#log-empty", "Nothing has happened yet."));
+  if (!items.length) ul.append(h("li.muted#log-empty", _("Nothing has happened yet.")));
   ul.dataset.shown = String(ctx.log.length);
   return ul;
 }
@@ -961,7 +971,7 @@ function infoPanel() {
   const title = TITLES[ctx.game] || humanize(ctx.game);
   add("Game", ctx.preset && ctx.preset !== ctx.game ? `${title} (${valueWords(ctx.preset)})` : title);
   add("You", ctx.spectator ? "watching" : ctx.name(ctx.seat));
-  const who = { human: "a person", bot: "a bot" };
+  const who = { human: _("a person"), bot: _("a bot") };
   for (const s of ctx.seats) add(ctx.name(s.seat), `${who[s.controller] || s.controller}${s.kind === "bot" ? ` (${s.bot || "bot"})` : ""}${s.connected ? " · online" : ""}`);
   return h(
     "div",
@@ -971,7 +981,7 @@ function infoPanel() {
     ctx.spectator || !token ? null : seatActions(),
     h("h3", "Rules"),
     rulesText(),
-    h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, "Replay (finished matches)")),
+    h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, _("Replay (finished matches)"))),
   );
 }
 
@@ -983,7 +993,7 @@ function rulesText() {
   const game = catalogue && catalogue.find((g) => g.name === ctx.game);
   if (!catalogue) {
     catalogue = [];
-    api("GET", "/api/games").then((r) => {
+    api("GET", `/api/games?lang=${encodeURIComponent(readerLang)}`).then((r) => {
       catalogue = r.games || [];
       if (ctx.tab === "info") redrawTab();
     }, () => {});
@@ -996,7 +1006,7 @@ function rulesText() {
   for (const [k, v] of Object.entries(ctx.rules || {})) {
     if (k === "type") continue;
     const o = docs[k];
-    const shown = v == null && o && o.nullable ? "not set" : valueWords(v);
+    const shown = v == null && o && o.nullable ? _("not set") : valueWords(v);
     list.append(h("dt", { dataset: { option: k } }, optionName(k)), h("dd", h("b", shown), o && o.doc ? h("span.muted", ` — ${optionDoc(o.doc)}`) : null));
   }
   box.append(list);
@@ -1005,17 +1015,17 @@ function rulesText() {
 
 /** How long the bots wait before they play, for this table (any seated player may set it). */
 const SPEEDS = [
-  ["", "Normal (the server's pace)"],
-  ["0.2", "Quick (0.2 s)"],
-  ["1.5", "Slow (1.5 s)"],
-  ["3", "Very slow (3 s)"],
+  ["", _("Normal (the server's pace)")],
+  ["0.2", _("Quick (0.2 s)")],
+  ["1.5", _("Slow (1.5 s)")],
+  ["3", _("Very slow (3 s)")],
 ];
 function speedControl() {
   const t = ctx.table || {};
   const now = t.speed_set ? String(t.bot_delay) : "";
-  const pace = t.bot_delay != null ? ` Bots now wait ${t.bot_delay} s before each move.` : "";
+  const pace = t.bot_delay != null ? " " + _("Bots now wait {seconds} s before each move.", { seconds: number(t.bot_delay) }) : "";
   if (ctx.spectator || !token) return h("p.small.muted#table-speed-text", pace.trim());
-  const select = h("select#table-speed", { "aria-label": "Table speed" });
+  const select = h("select#table-speed", { "aria-label": _("Table speed") });
   const known = SPEEDS.some(([v]) => v === now);
   for (const [v, label] of known ? SPEEDS : [...SPEEDS, [now, `${now} s`]]) select.append(h("option", { value: v, selected: v === now }, label));
   select.addEventListener("change", async () => {
@@ -1025,33 +1035,33 @@ function speedControl() {
       showError(e.message);
     }
   });
-  return h("section#speed-box", h("h3", "Table speed"), h("label", "How fast the bots play: ", select), h("small.muted", pace));
+  return h("section#speed-box", h("h3", _("Table speed")), h("label", _("How fast the bots play:"), " ", select), h("small.muted", pace));
 }
 
 function soundControl() {
   if (ctx.spectator) return null;
   const box = h("input#turn-sound", { type: "checkbox", checked: localStorage.getItem("parlour.sound") === "on" });
   box.addEventListener("change", () => localStorage.setItem("parlour.sound", box.checked ? "on" : "off"));
-  return h("p", h("label", box, " A sound when it is your turn"));
+  return h("p", h("label", box, " ", _("A sound when it is your turn")));
 }
 
 function seatActions() {
-  const rotate = h("button.btn.small#new-seat-key", { type: "button" }, "New seat key");
-  const said = h("small.muted.note#seat-key-note", "Locks out any other browser or old link that holds your seat; this browser keeps playing.");
+  const rotate = h("button.btn.small#new-seat-key", { type: "button" }, _("New seat key"));
+  const said = h("small.muted.note#seat-key-note", _("Locks out any other browser or old link that holds your seat; this browser keeps playing."));
   rotate.addEventListener("click", async () => {
     rotate.disabled = true;
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/rotate`, { token });
       setToken(r.token);
-      said.textContent = "Done: only this browser holds your seat now.";
+      said.textContent = _("Done: only this browser holds your seat now.");
     } catch (e) {
       showError(e.message);
     }
     rotate.disabled = false;
   });
-  const leave = h("button.btn.small.danger#leave-seat", { type: "button" }, "Leave my seat (a bot takes over)");
+  const leave = h("button.btn.small.danger#leave-seat", { type: "button" }, _("Leave my seat (a bot takes over)"));
   leave.addEventListener("click", async () => {
-    if (!confirm("Leave this seat? A bot will play it.")) return;
+    if (!confirm(_("Leave this seat? A bot will play it."))) return;
     try {
       await api("POST", `/api/tables/${encodeURIComponent(code)}/leave`, { token });
       forgetSeat(code, token);
@@ -1061,7 +1071,7 @@ function seatActions() {
     }
   });
   const over = ctx.status === "finished";
-  return h("section.seat-actions", h("h3", "Your seat"), h("p", rotate, said), over ? null : moveSeat(), h("p", leave), over ? null : hostInvites());
+  return h("section.seat-actions", h("h3", _("Your seat")), h("p", rotate, said), over ? null : moveSeat(), h("p", leave), over ? null : hostInvites());
 }
 
 const INVITE = `/api/tables/${encodeURIComponent(code)}/invite`;
@@ -1073,7 +1083,7 @@ function redrawTab() {
 
 /** A one-time link for this seat, to open on another device: the seat moves there. */
 function moveSeat() {
-  const btn = h("button.btn.small#move-seat", { type: "button" }, "Move my seat to another device");
+  const btn = h("button.btn.small#move-seat", { type: "button" }, _("Move my seat to another device"));
   btn.addEventListener("click", async () => {
     btn.disabled = true;
     try {
@@ -1086,7 +1096,7 @@ function moveSeat() {
     }
   });
   const url = ctx.links.move;
-  return h("div#move-box", h("p", btn), url ? linkRow(null, url, "move-link", "Open this link on the other device; this one will then watch. It works once.") : null);
+  return h("div#move-box", h("p", btn), url ? linkRow(null, url, "move-link", _("Open this link on the other device; this one will then watch. It works once.")) : null);
 }
 
 /** The host (this browser made the table and holds the seat it took): a new invite link for
@@ -1097,9 +1107,9 @@ function hostInvites() {
   if (!others.length) return null;
   const rows = others.map((s) => {
     const name = ctx.name(s.seat);
-    const btn = h("button.btn.small", { type: "button", dataset: { reinvite: String(s.seat) } }, "New invite link");
+    const btn = h("button.btn.small", { type: "button", dataset: { reinvite: String(s.seat) } }, _("New invite link"));
     btn.addEventListener("click", async () => {
-      if (s.claimed && !confirm(`Make a new invite link for ${name}? The old link stops working and whoever holds ${name} now will only watch.`)) return;
+      if (s.claimed && !confirm(_("Make a new invite link for {name}? The old link stops working and whoever holds {name} now will only watch.", { name }))) return;
       btn.disabled = true;
       try {
         const r = await api("POST", INVITE, { token, seat: s.seat });
@@ -1111,12 +1121,12 @@ function hostInvites() {
         btn.disabled = false;
       }
     });
-    const state = s.claimed ? (s.connected ? "playing" : "away") : "not joined yet";
+    const state = s.claimed ? (s.connected ? _("playing") : _("away")) : _("not joined yet");
     const url = ctx.links.seats[s.seat];
-    const note = `New link for ${name}: it replaces the old one, which no longer works. It works once.`;
+    const note = _("New link for {name}: it replaces the old one, which no longer works. It works once.", { name });
     return h("div.host-seat", { dataset: { seat: String(s.seat) } }, h("p", h("b", name), h("span.muted", state), btn), url ? linkRow(null, url, `invite-${s.seat}`, note) : null);
   });
-  return h("section.host-invites#host-invites", h("h3", "Friends' invite links"), h("p.small.muted", "You made this table. A friend's link lost or in the wrong hands? Make a new one: the old link stops working at once."), rows);
+  return h("section.host-invites#host-invites", h("h3", _("Friends' invite links")), h("p.small.muted", _("You made this table. A friend's link lost or in the wrong hands? Make a new one: the old link stops working at once.")), rows);
 }
 
 /** A link with a Copy button (and a note under it). */
@@ -1162,17 +1172,17 @@ function showHandEnd(hand) {
   hold(true);
   const note = hand.note ? h("p", say(hand.note)) : null;
   const bots = ctx.seats.some((s) => s.controller === "bot");
-  const waiting = ctx.spectator || !bots ? null : h("p.small.muted#hold-note", "The bots wait while you read this (at most 30 seconds).");
-  overlay(h("div", h("h2", `Hand ${hand.number + 1} is over`), note, scoreSheet(ctx.outcome, ctx, { only: hand.number, explain: true }), waiting), { id: "hand-end", onClose: () => hold(false) });
+  const waiting = ctx.spectator || !bots ? null : h("p.small.muted#hold-note", _("The bots wait while you read this (at most 30 seconds)."));
+  overlay(h("div", h("h2", _("Hand {hand} is over", { hand: hand.number + 1 })), note, scoreSheet(ctx.outcome, ctx, { only: hand.number, explain: true }), waiting), { id: "hand-end", onClose: () => hold(false) });
 }
 
 /** At the end of the match: a rematch (same seats and bots, a new deal) and the way back to the
  * lobby. The first player to ask makes the new table; the others join it with the same button. */
 function afterMatch() {
-  const lobby = h("a.btn.small#to-lobby", { href: "/" }, "Back to the lobby");
+  const lobby = h("a.btn.small#to-lobby", { href: "/" }, _("Back to the lobby"));
   const next = ctx.table && ctx.table.rematch;
-  if (ctx.spectator || !token) return [next ? h("a.btn.small.primary#watch-rematch", { href: seatUrl(next) }, "Watch the rematch") : null, " ", lobby];
-  const again = h("button.btn.small.primary#rematch", { type: "button" }, next ? "Join the rematch" : "Rematch (same seats, new deal)");
+  if (ctx.spectator || !token) return [next ? h("a.btn.small.primary#watch-rematch", { href: seatUrl(next) }, _("Watch the rematch")) : null, " ", lobby];
+  const again = h("button.btn.small.primary#rematch", { type: "button" }, next ? _("Join the rematch") : _("Rematch (same seats, new deal)"));
   again.addEventListener("click", async () => {
     again.disabled = true;
     try {
@@ -1209,7 +1219,7 @@ function seatClock() {
  * the messages not read yet. */
 function chatChanged() {
   const n = chatui.chat.unread;
-  $("chat-tab").textContent = n && ctx.tab !== "chat" ? `Chat (${n})` : "Chat";
+  $("chat-tab").textContent = n && ctx.tab !== "chat" ? _("Chat ({count})", { count: n }) : _("Chat");
   if (ctx.tab === "chat") renderTab();
 }
 
@@ -1222,30 +1232,30 @@ function flowChanged() {
 
 /** How a match ended, in words (the outcome's `termination`). */
 const ENDINGS = {
-  target_score: "a side reached the target score",
-  max_hands: "the set number of hands was played",
-  last_player: "one player had lives left",
-  went_out: "a player went out",
-  max_turns: "the turn limit was reached",
-  target_points: "a player reached the target points",
-  rounds: "every round was played",
+  target_score: _("a side reached the target score"),
+  max_hands: _("the set number of hands was played"),
+  last_player: _("one player had lives left"),
+  went_out: _("a player went out"),
+  max_turns: _("the turn limit was reached"),
+  target_points: _("a player reached the target points"),
+  rounds: _("every round was played"),
 };
 
 function showMatchEnd() {
   const o = ctx.outcome;
   const sides = o.sides || [];
-  const sideName = (i) => (sides[i] ? sideLabel(o, i, ctx) : `Side ${i + 1}`);
-  const result = o.winners && o.winners.length ? `Winner: ${o.winners.map(sideName).join(", ")}` : "A draw.";
+  const sideName = (i) => (sides[i] ? sideLabel(o, i, ctx) : _("Side {n}", { n: i + 1 }));
+  const result = o.winners && o.winners.length ? _("Winner: {winners}", { winners: o.winners.map(sideName).join(", ") }) : _("A draw.");
   overlay(
     h(
       "div",
-      h("h2", "Match over"),
+      h("h2", _("Match over")),
       h("p#match-result", h("b", result), o.termination ? h("span.muted", ` (${ENDINGS[o.termination] || say(humanize(o.termination))})`) : null),
       h("ul", (o.scores || []).map((s, i) => h("li", `${sideName(i)}: ${fmt(s)}`))),
       h("p.row#match-end-actions", ...afterMatch()),
       scoreSheet(o, ctx, { explain: true }),
       fairPanel(),
-      h("p", h("a.btn#replay-link", { href: `/replay/${encodeURIComponent(code)}` }, "Watch the replay, every hand shown")),
+      h("p", h("a.btn#replay-link", { href: `/replay/${encodeURIComponent(code)}` }, _("Watch the replay, every hand shown"))),
     ),
     { id: "match-end", onClose: () => (ctx.dismissedEnd = true) },
   );
@@ -1254,15 +1264,15 @@ function showMatchEnd() {
 /** The end-of-match deal check, done by this browser from what it recorded during the match. */
 function fairPanel() {
   const f = ctx.fair;
-  const box = h("section.fair-check#fair-check", { dataset: { state: f ? f.state : "waiting" } }, h("h3", "Fair deal check"));
-  if (!f) box.append(h("p.muted", "Waiting for the table to reveal its secret…"));
-  else if (f.state === "checking") box.append(h("p.muted", "Checking the deals and the moves…"));
+  const box = h("section.fair-check#fair-check", { dataset: { state: f ? f.state : "waiting" } }, h("h3", _("Fair deal check")));
+  if (!f) box.append(h("p.muted", _("Waiting for the table to reveal its secret…")));
+  else if (f.state === "checking") box.append(h("p.muted", _("Checking the deals and the moves…")));
   else {
     box.dataset.ok = String(f.results.every((r) => r.ok !== false));
     const mark = (ok) => (ok === true ? ["ok", "✓"] : ok === false ? ["bad", "✗"] : ["info", "•"]);
     box.append(h("ul.checks", f.results.map((r) => h(`li.${mark(r.ok)[0]}`, h("span.mark", mark(r.ok)[1]), h("span", r.text)))));
   }
-  const download = h("button.btn.small#download-record", { type: "button" }, "Download my record");
+  const download = h("button.btn.small#download-record", { type: "button" }, _("Download my record"));
   download.addEventListener("click", () => fair.download(record));
   box.append(
     h("p", download),
@@ -1279,11 +1289,11 @@ $("invite").addEventListener("click", () => {
   // Invite links this browser was given when it made the table, for seats nobody has taken yet.
   const seats = (ctx.table && ctx.table.seats) || [];
   const waiting = loadInvites(code).filter((l) => seats.some((s) => s.seat === l.seat && !s.claimed));
-  if (waiting.length) rows.push(h("p", "Invite links — each works once, for one person:"));
+  if (waiting.length) rows.push(h("p", _("Invite links — each works once, for one person:")));
   for (const l of waiting) rows.push(linkRow(ctx.name(l.seat), location.origin + l.url));
   const free = (ctx.table && ctx.table.free_seats) || [];
-  rows.push(h("p", free.length ? `Open seats: ${free.map((s) => ctx.name(s)).join(", ")} — anyone can take one from the lobby's list or with the code ${code}.` : "No open seats."));
-  overlay(h("div.links", h("h2", `Table ${code}`), rows), { id: "invite-dialog" });
+  rows.push(h("p", free.length ? _("Open seats: {seats} — anyone can take one from the lobby's list or with the code {code}.", { seats: free.map((s) => ctx.name(s)).join(", "), code }) : _("No open seats.")));
+  overlay(h("div.links", h("h2", _("Table {code}", { code })), rows), { id: "invite-dialog" });
 });
 for (const b of document.querySelectorAll(".tabs button")) {
   b.addEventListener("click", () => {

@@ -1,0 +1,66 @@
+"""Issue 34: each connection is told the table in its own language (``/ws/CODE?lang=nl``): two
+readers of one table, one Dutch and one German, get the same events in two languages; an
+unknown language is English; a value that is no language is refused before the socket opens;
+``/i18n/<lang>.json`` is the catalog, and ``/rules/<game>`` follows ``Accept-Language``."""
+
+from __future__ import annotations
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from tests.server.conftest import Client, LiveServer
+
+
+def _lines(client: Client, word: str) -> list[str]:
+    """The lines told on ``client`` until one holds ``word`` (20 s at most)."""
+    texts: list[str] = []
+    while not any(word in x for x in texts):
+        msg = client.until("state", timeout=20)
+        texts += [e["text"] for e in msg.get("events", [])]
+    return texts
+
+
+def test_two_readers_two_languages(server: LiveServer) -> None:
+    t = server.create(
+        game="cheat", players=3, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+    )
+    nl = Client(f"{server.ws_base}/ws/{t['code']}?seat={t['you']['token']}&lang=nl")
+    de = Client(f"{server.ws_base}/ws/{t['code']}?lang=de")
+    en = Client(f"{server.ws_base}/ws/{t['code']}?lang=fr")
+    try:
+        said_nl = _lines(nl, "verzegeld")
+        said_de = _lines(de, "versiegelt")
+        said_en = _lines(en, "sealed")  # French: not here, so English
+        assert not any("sealed" in x for x in said_nl + said_de)
+        assert not any("verzegeld" in x or "versiegelt" in x for x in said_en)
+    finally:
+        for c in (nl, de, en):
+            c.close()
+
+
+def test_a_hostile_language_is_refused(server: LiveServer) -> None:
+    t = server.create(
+        game="cheat", players=3, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+    )
+    with pytest.raises(InvalidStatus) as caught:
+        Client(f"{server.ws_base}/ws/{t['code']}?lang=%3Cscript%3Ealert(1)%3C/script%3E")
+    assert caught.value.response.status_code == 400
+    assert b"not a language" in caught.value.response.body
+
+
+def test_the_catalogs_and_the_rules_page_follow_the_reader(server: LiveServer) -> None:
+    r = server.http.get("/i18n/de.json")
+    assert (
+        r.status_code == 200 and r.json()["messages"]["Draw from the stock"] == "Vom Talon ziehen"
+    )
+    assert server.http.get("/i18n/%3Cb%3E.json").status_code == 400
+    page = server.http.get("/rules/scat", headers={"accept-language": "es-MX,es;q=0.9,en;q=0.5"})
+    assert page.status_code == 200 and '<html lang="es"' in page.text
+    assert "accept-language" in page.headers.get("vary", "").lower()
+    assert '<html lang="en"' in server.http.get("/rules/scat").text
+    page = server.http.get("/rules/scat?lang=es")
+    assert '<html lang="es"' in page.text
+    games = server.http.get("/api/games?lang=nl").json()["games"]
+    samba = next(g for g in games if g["name"] == "samba")
+    english = next(g for g in server.http.get("/api/games").json()["games"] if g["name"] == "samba")
+    assert [o["label"] for o in samba["options"]] != [o["label"] for o in english["options"]]
