@@ -4,6 +4,8 @@
 // (the latest mover highlighted). Animations are CSS classes (anim-*), off when the system asks
 // for reduced motion (parlour.css).
 
+import { _ } from "./i18n.js"; // issue 34
+
 let snap = null; // what the table looked like at the last move: {version, top, size, melds}
 
 export function reset(ctx) {
@@ -77,8 +79,8 @@ export function after(ctx, say) {
     if (!el) continue;
     marked.add(el);
     el.classList.add("fresh");
-    el.setAttribute("aria-label", `${el.getAttribute("aria-label") || c}, new`);
-    el.title = `${el.title || c} (new in your hand)`;
+    el.setAttribute("aria-label", _("{card}, new", { card: el.getAttribute("aria-label") || c }));
+    el.title = _("{card} (new in your hand)", { card: el.title || c });
   }
   lastMoves(ctx, say);
   const now = {
