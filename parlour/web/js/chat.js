@@ -169,5 +169,5 @@ export function clockBadge(ctx) {
   const s = secondsLeft(ctx);
   if (s == null) return null;
   const mine = !ctx.spectator && clock.seat === ctx.seat;
-  return h(`span.turn-clock${s <= 10 ? ".low" : ""}#turn-clock`, { role: "timer", "aria-label": mine ? _("Your time left") : _("{player}'s time left", { player: ctx.name(clock.seat) }) }, `⏱ ${mine ? _("You") : ctx.name(clock.seat)} ${clockText(s)}`);
+  return h(`span.turn-clock${s <= 10 ? ".low" : ""}#turn-clock`, { role: "timer", "aria-label": mine ? _("Your time left") : _("{player}'s time left", { player: ctx.name(clock.seat) }) }, "⏱ " + (mine ? _("You") : ctx.name(clock.seat)) + " " + clockText(s));
 }

@@ -41,7 +41,7 @@ function save() {
 
 function fillForm() {
   for (let l = 1; l <= 7; l++) $("level").append(h("option", { value: String(l) }, String(l)));
-  for (const [v, t] of [["C", `♣ ${pgettext("suit", "clubs")}`], ["D", `♦ ${pgettext("suit", "diamonds")}`], ["H", `♥ ${pgettext("suit", "hearts")}`], ["S", `♠ ${pgettext("suit", "spades")}`], ["NT", pgettext("strain", "NT")]]) $("strain").append(h("option", { value: v }, t));
+  for (const [v, t] of [["C", "♣ " + pgettext("suit", "clubs")], ["D", "♦ " + pgettext("suit", "diamonds")], ["H", "♥ " + pgettext("suit", "hearts")], ["S", "♠ " + pgettext("suit", "spades")], ["NT", pgettext("strain", "NT")]]) $("strain").append(h("option", { value: v }, t));
   $("level").value = "3";
   $("strain").value = "NT";
   $("level").addEventListener("change", fillResults);
@@ -52,7 +52,7 @@ function fillResults() {
   const need = Number($("level").value) + 6;
   const sel = clear($("result"));
   sel.append(h("option", { value: "=" }, _("made exactly (=)")));
-  for (let n = 1; need + n <= 13; n++) sel.append(h("option", { value: `+${n}` }, `+${n} (${_("{count} tricks", { count: need + n })})`));
+  for (let n = 1; need + n <= 13; n++) sel.append(h("option", { value: `+${n}` }, _("+{over} ({count} tricks)", { over: n, count: need + n })));
   for (let n = 1; n <= need; n++) sel.append(h("option", { value: `-${n}` }, ngettext("down {down} ({count} trick)", "down {down} ({count} tricks)", need - n, { down: n, count: need - n })));
 }
 
@@ -105,7 +105,7 @@ function renderSheet(sheet) {
         h(
           "tr.deal-row",
           { dataset: { deal: String(d.deal) } },
-          h("td", h("b", d.passed_out ? "—" : `${d.deal}`), h("small.deal-meta", ` ${_("{dealer} deals", { dealer: d.dealer })} · ${d.vulnerable === "none" ? _("nobody vulnerable") : _("vulnerable: {sides}", { sides: d.vulnerable })}`)),
+          h("td", h("b", d.passed_out ? "—" : `${d.deal}`), h("small.deal-meta", " " + _("{dealer} deals", { dealer: d.dealer }) + " · " + (d.vulnerable === "none" ? _("nobody vulnerable") : _("vulnerable: {sides}", { sides: d.vulnerable })))),
           h("td.entry", d.passed_out ? _("passed out") : d.entry),
           h("td.num", { title: what("NS") }, d.NS.total ? fmt(d.NS.total) : ""),
           h("td.num", { title: what("EW") }, d.EW.total ? fmt(d.EW.total) : ""),

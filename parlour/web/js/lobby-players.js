@@ -125,7 +125,7 @@ export function matchTable(list) {
         h("td", title(m.game)),
         h("td", me.when(m.finished)),
         h("td", me.resultText(m)),
-        h(`td.${m.won ? "won" : "lost"}`, m.won ? _("won") : _("lost"), m.rated ? "" : ` ${_("(unrated)")}`),
+        h(`td.${m.won ? "won" : "lost"}`, m.won ? _("won") : _("lost"), m.rated ? "" : " " + _("(unrated)")),
         h("td", h("a", { href: m.replay_url }, _("replay"))),
       ),
     );

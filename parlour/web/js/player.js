@@ -26,7 +26,7 @@ async function init() {
     h(
       "section.panel",
       h("h1#player-name", p.name),
-      h("p.muted", `${mine && mine.id === p.id ? _("Player {id} — this is you.", { id: p.id }) : _("Player {id}.", { id: p.id })} ${ngettext("{count} match played.", "{count} matches played.", played)}`),
+      h("p.muted", (mine && mine.id === p.id ? _("Player {id} — this is you.", { id: p.id }) : _("Player {id}.", { id: p.id })) + " " + ngettext("{count} match played.", "{count} matches played.", played)),
       games.length
         ? h("ul#player-games", games.map(([g, c]) => h("li", { dataset: { game: g } }, _("{game}: {played} played, {won} won", { game: TITLES[g] || g, played: c.played, won: c.won }))))
         : h("p.muted", _("No finished matches yet.")),

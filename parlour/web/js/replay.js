@@ -127,13 +127,13 @@ function build(game) {
       ),
       h(
         "div.replay-bar",
-        btn("first", `◀◀ ${_("Start")}`, "Home", () => show(0)),
-        btn("prev-hand", `« ${pgettext("replay button", "Hand")}`, "PageUp", () => show(prevHand())),
-        btn("prev", `◀ ${_("Back")}`, "ArrowLeft", () => show(R.step - 1)),
-        btn("play", `▶ ${_("Play")}`, "Space", togglePlay),
-        btn("next", `${_("Next")} ▶`, "ArrowRight", () => show(R.step + 1)),
-        btn("next-hand", `${pgettext("replay button", "Hand")} »`, "PageDown", () => show(nextHand())),
-        btn("last", `${_("End")} ▶▶`, "End", () => show(R.data.steps.length - 1)),
+        btn("first", "◀◀ " + _("Start"), "Home", () => show(0)),
+        btn("prev-hand", "« " + pgettext("replay button", "Hand"), "PageUp", () => show(prevHand())),
+        btn("prev", "◀ " + _("Back"), "ArrowLeft", () => show(R.step - 1)),
+        btn("play", "▶ " + _("Play"), "Space", togglePlay),
+        btn("next", _("Next") + " ▶", "ArrowRight", () => show(R.step + 1)),
+        btn("next-hand", pgettext("replay button", "Hand") + " »", "PageDown", () => show(nextHand())),
+        btn("last", _("End") + " ▶▶", "End", () => show(R.data.steps.length - 1)),
         h("span.step-of#step-of", { "aria-live": "polite" }, ""),
       ),
       h("div.replay-bar", range),
@@ -159,7 +159,7 @@ function nextHand() {
 
 function togglePlay() {
   if (R.timer) return stopPlay();
-  $("play").textContent = `⏸ ${_("Pause")}`;
+  $("play").textContent = "⏸ " + _("Pause");
   R.timer = setInterval(() => {
     if (R.step >= R.data.steps.length - 1) return stopPlay();
     show(R.step + 1);
@@ -169,7 +169,7 @@ function togglePlay() {
 function stopPlay() {
   clearInterval(R.timer);
   R.timer = null;
-  $("play").textContent = `▶ ${_("Play")}`;
+  $("play").textContent = "▶ " + _("Play");
 }
 
 function onKey(e) {
@@ -278,7 +278,7 @@ function drawPublic(view) {
   box.append(dl);
   for (const side of view.sides || []) {
     const who = (side.seats || []).map((s) => name(s)).join(" & ") || _("Side {n}", { n: side.side + 1 });
-    const melds = h("div.replay-side", { dataset: { side: String(side.side) } }, h("h3", who, side.score != null ? h("small.muted", ` ${ngettext("{count} point", "{count} points", side.score, { count: fmt(side.score) })}`) : null));
+    const melds = h("div.replay-side", { dataset: { side: String(side.side) } }, h("h3", who, side.score != null ? h("small.muted", " " + ngettext("{count} point", "{count} points", side.score, { count: fmt(side.score) })) : null));
     const grid = h("div.meld-grid");
     (side.melds || []).forEach((m, i) => {
       const label = m.label || [m.canasta ? _("{kind} canasta", { kind: m.canasta }) : "", m.samba ? "samba" : "", m.kind].filter(Boolean).join(" ");
@@ -324,7 +324,7 @@ async function verify() {
   box.classList.toggle("bad", bad);
   clear(box).append(
     h("h2", _("Deal check")),
-    h("p", { id: "verify-result", class: bad ? "bad" : "ok" }, bad ? `✗ ${_("Something does not match — see below.")}` : `✓ ${_("The deals were fair: every check passed.")}`),
+    h("p", { id: "verify-result", class: bad ? "bad" : "ok" }, bad ? "✗ " + _("Something does not match — see below.") : "✓ " + _("The deals were fair: every check passed.")),
     h("ul", out.map((r) => h("li", { dataset: { ok: String(r.ok) } }, `${r.ok === true ? "✓" : r.ok === false ? "✗" : "•"} ${r.text}`))),
     h("p.muted", _("Checked by this browser from what the table published, with the same formulas as {command}.", { command: "parlour verify" })),
   );

@@ -77,8 +77,8 @@ export function render(ctx, felt, dock) {
       if (lives != null && !pointsGame) box.append(h("span.lives", { title: ngettext("{count} life", "{count} lives", lives) }, "●".repeat(Math.max(0, lives))), " ");
       if (status) box.append(status);
       else if (lives != null) box.append(pointsGame ? ngettext("{count} point", "{count} points", lives, { count: fmt(lives) }) : ngettext("{count} life", "{count} lives", lives));
-      if (v.dealer === s) box.append(` · ${_("dealer")}`);
-      if (v.knocker === s) box.append(h("b", ` · ${_("knocked")}`));
+      if (v.dealer === s) box.append(" · " + _("dealer"));
+      if (v.knocker === s) box.append(h("b", " · " + _("knocked")));
       const known = knownOf(v, s);
       if (known.length && s !== ctx.seat) box.append(" ", ...known.map((c) => cardEl(c, { mini: true })));
       return box;
@@ -105,7 +105,7 @@ export function render(ctx, felt, dock) {
   if (v.rules?.open_pile && (v.pile || []).length > 1) felt.append(h("div.generic#pile-open", h("b", _("The discard pile, top last:"), " "), v.pile.map((c) => cardEl(c, { mini: true }))));
   if (v.last_hand) {
     const value = (sc) => ((v.last_hand.values || [])[sc.seat] != null ? ` (${fmt(v.last_hand.values[sc.seat])})` : "");
-    const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", _("{who}: ", { who: `${sc.seat === ctx.seat ? _("You") : ctx.name(sc.seat)}${value(sc)}` })), sc.cards.map((c) => cardEl(c, { small: true }))));
+    const shown = (v.last_hand.shown || []).map((sc) => h("div", h("b", _("{who}: ", { who: (sc.seat === ctx.seat ? _("You") : ctx.name(sc.seat)) + value(sc) })), sc.cards.map((c) => cardEl(c, { small: true }))));
     felt.append(h("div.generic#last-hand", h("b", _("Last hand: {text}", { text: lastHandText(ctx, v.last_hand) })), shown));
   }
   let hand = null;
@@ -124,9 +124,9 @@ export function render(ctx, felt, dock) {
       if (can) el.classList.add("hint");
       return el;
     });
-    const value = v.hand_value != null ? ` — ${_("worth {value}", { value: v.hand_value })}` : "";
-    const note = cards.some((c) => c.classList.contains("hint")) ? ` — ${ctx.selected.length ? _("discard it with the button or the pile") : _("select the card to discard")}` : "";
-    hand = h("div.hand-area#hand-area", h("h3", `${_("Your hand")}${value}`, h("span.note", note)), h("div.hand#hand", h("div.hand-group.spread", cards)));
+    const value = v.hand_value != null ? " — " + _("worth {value}", { value: v.hand_value }) : "";
+    const note = cards.some((c) => c.classList.contains("hint")) ? " — " + (ctx.selected.length ? _("discard it with the button or the pile") : _("select the card to discard")) : "";
+    hand = h("div.hand-area#hand-area", h("h3", _("Your hand") + value, h("span.note", note)), h("div.hand#hand", h("div.hand-group.spread", cards)));
   }
   // The selected card's discards are buttons (with a 31 to declare: both choices); the other
   // decisions (knock, declare 31, end the hand…) are always there.
