@@ -86,6 +86,15 @@ function vulBadge(v) {
   );
 }
 
+/** A deal's vulnerability ("none", "NS", "EW", "both") in words. */
+function vulWords(v) {
+  if (v === "none") return _("nobody vulnerable");
+  if (v === "NS") return _("N-S vulnerable");
+  if (v === "EW") return _("E-W vulnerable");
+  if (v === "both") return _("both vulnerable");
+  return _("vulnerable: {sides}", { sides: v });
+}
+
 function renderSheet(sheet) {
   const n = sheet.next;
   clear($("next-deal")).append(h("b", _("Round {round}, deal {deal}: {dealer} deals.", { round: n.round, deal: n.deal, dealer: n.dealer }), " "), vulBadge(n));
@@ -100,12 +109,12 @@ function renderSheet(sheet) {
     const tbody = h("tbody");
     for (const d of r.deals) {
       const what = (side) => d[side].items.map((i) => i.line === "below" ? _("{what} {points} (below the line)", { what: i.what, points: fmt(i.points) }) : `${i.what} ${fmt(i.points)}`).join(", ");
-      const detail = d.passed_out ? _("not counted: the same dealer deals again") : [what("NS") ? `N-S: ${what("NS")}` : "", what("EW") ? `E-W: ${what("EW")}` : ""].filter(Boolean).join(" · ");
+      const detail = d.passed_out ? _("not counted: the same dealer deals again") : [what("NS") ? _("N-S: {items}", { items: what("NS") }) : "", what("EW") ? _("E-W: {items}", { items: what("EW") }) : ""].filter(Boolean).join(" · ");
       tbody.append(
         h(
           "tr.deal-row",
           { dataset: { deal: String(d.deal) } },
-          h("td", h("b", d.passed_out ? "—" : `${d.deal}`), h("small.deal-meta", " " + _("{dealer} deals", { dealer: d.dealer }) + " · " + (d.vulnerable === "none" ? _("nobody vulnerable") : _("vulnerable: {sides}", { sides: d.vulnerable })))),
+          h("td", h("b", d.passed_out ? "—" : `${d.deal}`), h("small.deal-meta", " " + _("{dealer} deals", { dealer: d.dealer }) + " · " + vulWords(d.vulnerable))),
           h("td.entry", d.passed_out ? _("passed out") : d.entry),
           h("td.num", { title: what("NS") }, d.NS.total ? fmt(d.NS.total) : ""),
           h("td.num", { title: what("EW") }, d.EW.total ? fmt(d.EW.total) : ""),
