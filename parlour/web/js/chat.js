@@ -7,7 +7,9 @@ import { _ } from "./i18n.js"; // issue 34
 
 /** Marks a message for extraction (Babel's gettext_noop) where it is kept in English. */
 const N_ = (msgid) => msgid;
-/** The one-tap phrases: `data-phrase` is the English one, the text said is the reader's own. */
+/** The one-tap phrases, sent in English (the server takes only these with `quick`) and shown to
+ * every reader in their own language: a Dutch player's "Good luck" reads "Succes!" to a Dutch
+ * reader and "Viel Glück!" to a German one. */
 export const QUICK = [N_("Good luck"), N_("Well played"), N_("Your turn"), N_("Thanks"), N_("Oops")];
 const MAX = 200;
 
@@ -61,6 +63,11 @@ export function onError(msg) {
   chat.error = msg.message || msg.code;
 }
 
+/** A message's text as this reader reads it: a quick phrase in their language, else as written. */
+export function said(m) {
+  return m.quick && QUICK.includes(m.text) ? _(m.text) : m.text;
+}
+
 function say(text, quick = false) {
   chat.error = "";
   if (!text.trim()) return;
@@ -77,7 +84,7 @@ export function chatPanel(ctx) {
   for (const m of chat.messages.slice(-200)) {
     if (m.seat != null && chat.muted.includes(m.seat)) continue;
     const who = m.system ? _("Table") : m.seat != null && ctx.seat === m.seat ? _("You") : m.name || (m.seat == null ? _("Spectator") : ctx.name(m.seat));
-    const li = h(`li${m.system ? ".system" : ""}${m.quick ? ".quick" : ""}`, { dataset: { seq: String(m.seq ?? "") } }, h("b.who", _("{who}: ", { who })), h("span.text", m.text));
+    const li = h(`li${m.system ? ".system" : ""}${m.quick ? ".quick" : ""}`, { dataset: { seq: String(m.seq ?? "") } }, h("b.who", _("{who}: ", { who })), h("span.text", said(m)));
     list.append(li);
   }
   if (!list.children.length) list.append(h("li.muted#chat-empty", _("No messages yet.")));
@@ -98,7 +105,7 @@ export function chatPanel(ctx) {
     const quick = h("div.quick-phrases#quick-phrases", { role: "group", "aria-label": _("Quick phrases") });
     for (const p of QUICK) {
       const b = h("button.btn.small.quick", { type: "button", dataset: { phrase: p } }, _(p));
-      b.addEventListener("click", () => say(_(p), true));
+      b.addEventListener("click", () => say(p, true));
       quick.append(b);
     }
     box.append(form, quick);
