@@ -3,7 +3,7 @@
 // chat off or lets spectators write. The turn clock counts down the decision of the seat to act
 // (when the table has a turn timer) in the dock and in the tab's title.
 import { h } from "./dom.js";
-import { _ } from "./i18n.js"; // issue 34
+import { _, pgettext } from "./i18n.js"; // issue 34
 
 /** Marks a message for extraction (Babel's gettext_noop) where it is kept in English. */
 const N_ = (msgid) => msgid;
@@ -65,7 +65,13 @@ export function onError(msg) {
 
 /** A message's text as this reader reads it: a quick phrase in their language, else as written. */
 export function said(m) {
-  return m.quick && QUICK.includes(m.text) ? _(m.text) : m.text;
+  return m.quick && QUICK.includes(m.text) ? phrase(m.text) : m.text;
+}
+
+/** A quick phrase as said at a card table in the reader's language ("Your turn" is shorter
+ * there than the dock's "it is your turn"). */
+function phrase(p) {
+  return p === QUICK[2] ? pgettext("quick chat phrase", "Your turn") : _(p);
 }
 
 function say(text, quick = false) {
@@ -104,7 +110,7 @@ export function chatPanel(ctx) {
     });
     const quick = h("div.quick-phrases#quick-phrases", { role: "group", "aria-label": _("Quick phrases") });
     for (const p of QUICK) {
-      const b = h("button.btn.small.quick", { type: "button", dataset: { phrase: p } }, _(p));
+      const b = h("button.btn.small.quick", { type: "button", dataset: { phrase: p } }, phrase(p));
       b.addEventListener("click", () => say(p, true));
       quick.append(b);
     }
