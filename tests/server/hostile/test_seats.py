@@ -146,7 +146,7 @@ def test_callers_cannot_choose_a_bots_thinking_time(server: LiveServer, level: s
     assert r.status_code == 422
     games = server.http.get("/api/games").json()["games"]
     toy = next(g for g in games if g["name"] == "toy")
-    assert toy["bots"] == ["random", "strong:0.3", "strong:1", "strong:3"]
+    assert toy["bots"] == ["random", "strong:0.3", "strong:1", "strong:3", "expert"]
 
 
 def test_strong_names_the_middle_level(server: LiveServer) -> None:
