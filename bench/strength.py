@@ -6,6 +6,8 @@ table, a bot winning when one of its seats goes out first), with duplicate deals
     uv run python bench/strength.py                      # Samba, full run (~2 hours on two cores)
     uv run python bench/strength.py --deals 20 --budget 0.5 --workers 2   # a quick look
     uv run python bench/strength.py --game scat --deals 100 --budget 0.3 --skip basic,speed
+    uv run python bench/strength.py --game samba --bots expert:2500it,strong:850it --deals 20 \
+        --skip basic,speed --workers 2                   # any pair instead of strong vs basic
 
 Measures, each with its 95 % Wilson interval over hands (partnership games: every hand is one
 game, ``max_hands=1``) or whole games (Scat, Cheat: a draw counts half); each deal is played
@@ -202,6 +204,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200, help="deals for strong vs basic")
     ap.add_argument("--basic-deals", type=int, default=200, help="deals for basic vs random")
     ap.add_argument("--budget", default="1.0", help="strong's budget: seconds or NNNit")
+    ap.add_argument(
+        "--bots",
+        default=None,
+        help="A,B: the pair of the second part instead of strong:BUDGET,basic (e.g. "
+        "expert:2500it,strong:850it); the first is the one measured",
+    )
     ap.add_argument("--workers", type=int, default=None, help="processes (default all cores)")
     ap.add_argument("--executor", default="local", choices=("local", "ray"))
     ap.add_argument("--seed", type=int, default=2026)
@@ -243,8 +251,11 @@ def main() -> None:
         r["passed"] = r["win_rate"] >= 0.95
         out["basic_vs_random"] = r
     if "strong" not in skip:
+        pair = args.bots.split(",") if args.bots else [f"strong:{args.budget}", "basic"]
+        if len(pair) != 2:
+            ap.error("--bots takes two names: A,B")
         r = match_up(
-            [f"strong:{args.budget}", "basic"],
+            pair,
             args.deals,
             args.seed + 1,
             args.workers,
@@ -254,11 +265,11 @@ def main() -> None:
         )
         r["bar"] = f"95% Wilson lower bound of the {unit} win rate > 55%"
         r["passed"] = r["wilson95"][0] > 0.55
-        out["strong_vs_basic"] = r
+        out["pair" if args.bots else "strong_vs_basic"] = r
     if args.json:
         print(json.dumps(out))
         return
-    for key in ("basic_vs_random", "strong_vs_basic"):
+    for key in ("basic_vs_random", "strong_vs_basic", "pair"):
         if key in out:
             r = out[key]
             lo, hi = r["wilson95"]
@@ -269,7 +280,7 @@ def main() -> None:
                 else f"mean score diff {r['mean_score_diff']:+.2f}"
             )
             print(
-                f"{key}: {won} = {100 * r['win_rate']:.1f}% "
+                f"{key} ({' vs '.join(r['bots'])}): {won} = {100 * r['win_rate']:.1f}% "
                 f"[{100 * lo:.1f}%, {100 * hi:.1f}%], {diff}; bar: {r['bar']} -> "
                 f"{'PASS' if r['passed'] else 'FAIL'} ({r['seconds']} s)"
             )

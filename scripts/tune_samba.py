@@ -39,7 +39,7 @@ def run(
     if made.pop("grouped", False):  # the grouped candidates of parlour.games.samba.parts.search
         from parlour.games.samba.parts import search
 
-        made["candidates_fn"] = search.candidates
+        made["candidates_fn"] = search.grouped_candidates
     bot_registry.register_generic(name, partial(_Tuned, **made))
     variant = games.get("samba", players=4, max_hands=1)
     won = played = 0.0

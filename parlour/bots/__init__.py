@@ -1,4 +1,5 @@
-"""Bots by name: ``random`` and ``strong`` (ISMCTS) for every game, ``basic`` per game.
+"""Bots by name: ``random``, ``strong`` (ISMCTS) and ``expert`` (the same search with more time
+and the game's best settings, :mod:`parlour.bots.expert`) for every game, ``basic`` per game.
 
 >>> from parlour import games
 >>> bot = make("random", games.get("samba"), seat=0, seed=1)
@@ -29,10 +30,12 @@ def register_generic(name: str, factory: BotFactory) -> None:
 def _load_generic() -> None:
     if "strong" not in _GENERIC:
         try:
+            from .expert import ExpertBot
             from .ismcts import IsmctsBot
         except ImportError:
             return
         _GENERIC["strong"] = IsmctsBot
+        _GENERIC["expert"] = ExpertBot
 
 
 def available(variant: Variant) -> list[str]:
@@ -42,7 +45,8 @@ def available(variant: Variant) -> list[str]:
 
 
 def make(name: str, variant: Variant, seat: int, seed: int = 0, **params: Any) -> Bot:
-    """Build the bot called ``name`` (``random``, ``basic``, ``strong`` …) for one seat."""
+    """Build the bot called ``name`` (``random``, ``basic``, ``strong``, ``expert`` …) for one
+    seat."""
     _load_generic()
     specific = getattr(variant.entry, "bots", {}) or {}
     base, _, arg = name.partition(":")

@@ -9,7 +9,7 @@ from parlour.server import GC_FULL_EVERY, GC_YOUNG
 from parlour.server.guard import LOOPBACK_NAMES, Limit
 
 #: the bot levels a table may ask for (a fixed list: callers do not choose the thinking time)
-BOT_LEVELS = ("random", "basic", "strong:0.3", "strong:1", "strong:3")
+BOT_LEVELS = ("random", "basic", "strong:0.3", "strong:1", "strong:3", "expert")
 #: names a caller may use for a level
 BOT_ALIASES = {"strong": "strong:1"}
 

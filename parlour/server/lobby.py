@@ -95,7 +95,12 @@ def default_bot(entry: GameEntry, variant: Variant) -> str:
 
 
 def _seconds(level: str) -> float:
-    _, _, arg = level.partition(":")
+    """The seconds a level thinks a move: its budget, or ``expert``'s own 3 s when it has none."""
+    name, _, arg = level.partition(":")
+    if not arg and name == "expert":
+        from parlour.bots.expert import EXPERT_SECONDS
+
+        return EXPERT_SECONDS
     try:
         return float(arg.rstrip("s")) if arg else 0.0
     except ValueError:

@@ -50,18 +50,40 @@ BOT_SIGMA = 1.0
 MU_PER_ELO = (2**0.5) * (25 / 6) * 2.302585092994046 / 400
 #: the bots' ladder ratings (docs/ladder.md, Elo scale centred on the bots' mean), by the level a
 #: table offers: ``strong:0.3`` and ``strong:1`` are the iteration budgets the ladder measured
-#: for those times on its machine
+#: for those times on its machine; ``expert`` (not yet on the ladder) as ``strong:3``
 BOT_ELO: dict[str, dict[str, float]] = {
-    "samba": {"random": -320, "basic": -58, "strong:0.3": 79, "strong:1": 185, "strong:3": 185},
+    "samba": {
+        "random": -320,
+        "basic": -58,
+        "strong:0.3": 79,
+        "strong:1": 185,
+        "strong:3": 185,
+        "expert": 185,
+    },
     "handfoot": {
         "random": -465,
         "basic": -38,
         "strong:0.3": 152,
         "strong:1": 351,
         "strong:3": 351,
+        "expert": 351,
     },
-    "cheat": {"random": -420, "basic": 123, "strong:0.3": 157, "strong:1": 140, "strong:3": 140},
-    "scat": {"random": -360, "basic": 19, "strong:0.3": 138, "strong:1": 114, "strong:3": 90},
+    "cheat": {
+        "random": -420,
+        "basic": 123,
+        "strong:0.3": 157,
+        "strong:1": 140,
+        "strong:3": 140,
+        "expert": 140,
+    },
+    "scat": {
+        "random": -360,
+        "basic": 19,
+        "strong:0.3": 138,
+        "strong:1": 114,
+        "strong:3": 90,
+        "expert": 90,
+    },
 }
 #: a leaderboard lists players with at least this many rated matches
 LEADER_MATCHES = 5

@@ -371,6 +371,10 @@ by iterations (`random`, `basic`, `strong:300it`) then give the same numbers; `s
 by time, so how far it searches — and so its results — depends on the machine and its load (each
 section names its machine; on a busy machine the time-bounded bots search less). With few games
 per pair the intervals are wide: read the order of the bots, not the exact gaps.
+
+The ladder issue 36 asks for (`random`, `basic`, `strong:0.3`, `strong:1` and `expert` by their
+iteration budgets, at least 100 deals per pair): its commands, its cost and how much of it has
+been run are in [ladder-commands.md](ladder-commands.md).
 """
 
 

@@ -15,6 +15,7 @@ from parlour.core.cards import parse_cards
 from parlour.games.samba import ENTRY
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import SambaBasicBot
+from parlour.games.samba.parts import search
 from parlour.games.samba.position import make_position
 from parlour.sim.tournament import Tournament, summarize
 
@@ -46,7 +47,7 @@ def _searched_decision(seed: int) -> Any:
         legal = GAME.legal_actions(state)
         policy = SambaBasicBot(GAME, seat, 0)
         fav = policy.act(view, legal)
-        if len(SambaBasicBot.search_candidates(policy, view, legal, fav, 6)) > 2:
+        if len(search.candidates(policy, view, legal, fav, 6)) > 2:
             return state
         state, _ = GAME.apply_unchecked(state, bots[seat].act(view, legal))
 
@@ -70,14 +71,14 @@ def test_candidates_start_with_the_policys_move() -> None:
     legal = GAME.legal_actions(s)
     policy = SambaBasicBot(GAME, 0, 0)
     fav = policy.act(view, legal)
-    cands = SambaBasicBot.search_candidates(policy, view, legal, fav, 6)
+    cands = search.candidates(policy, view, legal, fav, 6)
     assert cands[0] == fav and set(cands) == set(legal)
     state = _searched_decision(3)
     seat = GAME.to_act(state)
     view = GAME.observe(state, seat)
     legal = GAME.legal_actions(state)
     fav = policy.act(view, legal)
-    cands = SambaBasicBot.search_candidates(SambaBasicBot(GAME, seat, 0), view, legal, fav, 6)
+    cands = search.candidates(SambaBasicBot(GAME, seat, 0), view, legal, fav, 6)
     assert cands[0] == fav and len(cands) == len(set(cands)) <= 6
     assert set(cands) <= set(legal)
     staging = make_position(hands=HANDS, melds={0: ["7♣ 7♦ 7♥"]}, pile="4♦")
@@ -107,9 +108,7 @@ def test_paired_search_overrules_only_on_clear_evidence(monkeypatch: pytest.Monk
     choice, fav, bot = run(lambda world, action, seed, side: 0.5)
     assert choice == fav and not bot.last_overruled and bot.last_iterations <= 60
     # one alternative always better by 0.1: it is chosen
-    cands = SambaBasicBot.search_candidates(
-        SambaBasicBot(GAME, seat, 0), view, legal, fav, bot.max_candidates
-    )
+    cands = search.candidates(SambaBasicBot(GAME, seat, 0), view, legal, fav, bot.max_candidates)
     better = cands[-1]
     choice, _, bot = run(lambda world, action, seed, side: 0.6 if action == better else 0.5)
     assert choice == better and bot.last_overruled
@@ -191,7 +190,7 @@ def test_racing_gives_the_budget_to_the_moves_in_contention(
         bot = make("strong:120it", VARIANT, seat, 2, race_z=race_z)
         assert isinstance(bot, IsmctsBot)
         fav = bot._favourite(view, legal)
-        cands = SambaBasicBot.search_candidates(
+        cands = search.candidates(
             SambaBasicBot(GAME, seat, 0), view, legal, fav, bot.max_candidates
         )
         assert len(cands) >= 3
@@ -220,19 +219,17 @@ def test_racing_gives_the_budget_to_the_moves_in_contention(
 
 
 def test_grouped_candidates_differ_from_each_other() -> None:
-    """``parlour.games.samba.parts.search.candidates``: the policy's move first, every way to draw,
+    """``parlour.games.samba.parts.search.grouped_candidates``: the policy's move first, every way to draw,
     and at a meld step no two moves of one group (the same rank staged, the same rank added to
     one meld), so the comparison's places go to moves that differ (issue 36)."""
-    from parlour.games.samba.parts import search
-
     s = make_position(
         hands={**HANDS, 0: "9♥ 9♠ 5♣ K♦"}, melds={0: ["7♣ 7♦ 7♥"]}, pile="4♦ 6♣ 9♦", to_act=0
     )
     view, legal = GAME.observe(s, 0), GAME.legal_actions(s)
     policy = SambaBasicBot(GAME, 0, 0)
     fav = policy.act(view, legal)
-    assert search.candidates(policy, view, legal, fav, 6)[0] == fav
-    assert set(search.candidates(policy, view, legal, fav, 6)) == set(legal)
+    assert search.grouped_candidates(policy, view, legal, fav, 6)[0] == fav
+    assert set(search.grouped_candidates(policy, view, legal, fav, 6)) == set(legal)
     melding = make_position(
         hands={**HANDS, 0: "8♦ 8♥ 8♠ 7♠ 7♦ 4♣ K♠ Q♦"},
         melds={0: ["7♣ 7♥ 7♣"]},
@@ -241,8 +238,8 @@ def test_grouped_candidates_differ_from_each_other() -> None:
     )
     view, legal = GAME.observe(melding, 0), GAME.legal_actions(melding)
     fav = policy.act(view, legal)
-    old = SambaBasicBot.search_candidates(policy, view, legal, fav, 6)
-    new = search.candidates(policy, view, legal, fav, 6)
+    old = search.candidates(policy, view, legal, fav, 6)
+    new = search.grouped_candidates(policy, view, legal, fav, 6)
     assert new[0] == fav and set(new) <= set(legal) and len(new) == len(set(new)) <= 6
     groups = [search.group(a) for a in new if not isinstance(a, A.Discard)]
     assert len(groups) == len(set(groups))

@@ -1,5 +1,7 @@
 """``parlour.core`` is the rules core every game builds on: it never imports a game (nor the bots,
-the server, the terminal or the simulation runner), so a third-party game needs only the core."""
+the server, the terminal or the simulation runner), so a third-party game needs only the core.
+It may use ``parlour.i18n`` (the languages, issue 34: events told in the reader's language), a
+leaf that imports nothing else of Parlour."""
 
 from __future__ import annotations
 
@@ -40,6 +42,22 @@ def test_no_core_module_imports_outside_the_core() -> None:
         for line, name in _imports(path)
         if (name == "parlour" or name.startswith("parlour."))
         and not (name == "parlour.core" or name.startswith("parlour.core."))
+        and not (name == "parlour.i18n" or name.startswith("parlour.i18n."))
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_languages_the_core_uses_are_a_leaf() -> None:
+    """``parlour.i18n``'s language core (what ``parlour.core`` imports) imports nothing else of
+    Parlour; only its web router (served by the server) may import more."""
+    import parlour.i18n
+
+    path = Path(parlour.i18n.__file__)
+    bad = [
+        f"{path.name}:{line}: imports {name}"
+        for line, name in _imports(path)
+        if (name == "parlour" or name.startswith("parlour."))
+        and not (name == "parlour.i18n" or name.startswith("parlour.i18n."))
     ]
     assert not bad, "\n".join(bad)
 

@@ -27,9 +27,9 @@ def test_one_build_per_seat_and_version_whatever_the_connections(
     built: list[Any] = []
     original = Table._build_payload
 
-    def counting(self: Table, seat: int | None) -> dict[str, Any]:
+    def counting(self: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
         built.append(seat)
-        return original(self, seat)
+        return original(self, seat, lang)
 
     monkeypatch.setattr(Table, "_build_payload", counting)
     mover = next(c for c in players if c.state["your_turn"])  # type: ignore[index]

@@ -168,9 +168,9 @@ def test_the_payload_is_built_once_per_version_and_again_for_a_new_one() -> None
             built: list[tuple[int | None, int]] = []
             original = table._build_payload
 
-            def counting(seat: int | None) -> dict[str, Any]:
+            def counting(seat: int | None, lang: str = "en") -> dict[str, Any]:
                 built.append((seat, table.version))
-                return original(seat)
+                return original(seat, lang)
 
             table._build_payload = counting  # type: ignore[method-assign]
             seat = table.game.to_act(table.state)

@@ -274,10 +274,12 @@ def test_bot_levels_in_words_and_strong_at_two_strengths(page: Any, server: Any)
         ["bot:basic", "Bot — Casual"],
         ["bot:strong:0.3", "Bot — Strong, quick"],
         ["bot:strong:1", "Bot — Strong, thoughtful"],
+        ["bot:expert", "Bot — Expert"],
     ]
     page.locator("#bot-levels summary").click()
     levels = page.locator("#bot-levels-list").inner_text()
     assert "0.3 s a move" in levels and "a full second a move" in levels
+    assert "up to 3 s a move" in levels
     page.select_option('#seats select[data-seat="1"]', "bot:strong:0.3")
     page.click("#create")
     # with only bots to play with, the creator goes straight to the table, seated

@@ -4,8 +4,8 @@
 Modules: the common skeleton (docs/skeleton.md; ``state`` holds cards as count vectors), with
 ``parts/``: ``melds``, ``staging`` (melds built card by card), ``lookahead``/``reach``/
 ``placement`` (exact checks: can the first meld still reach its minimum, can the player go out)
-``evaluation`` (the strong bot's estimate of a hand) and ``search`` (grouped candidates for
-the strong bot's paired search, an option: scripts/tune_samba.py).
+``evaluation`` (the strong bot's estimate of a hand) and ``search`` (the moves the
+strong bot's paired search compares).
 
 >>> from parlour import games
 >>> v = games.get("samba", preset="bolivia", players=4)
@@ -22,6 +22,7 @@ from parlour.core.registry import GameEntry, ModuleText, SearchHints
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import FastView, SambaBasicBot
 from parlour.games.samba.game import SambaGame
+from parlour.games.samba.parts import search
 from parlour.games.samba.parts.evaluation import evaluate
 from parlour.games.samba.position import PositionError, position
 from parlour.games.samba.rules import PRESET_DOCS, PRESETS, SambaRules
@@ -69,7 +70,7 @@ HINTS = SearchHints(
     paired_rollout_steps=30,
     rollout_view=_rollout_view,
     evaluate_state=_evaluate,
-    search_candidates=SambaBasicBot.search_candidates,
+    search_candidates=search.candidates,
     # paired_z stays 2: 1 was ahead on 30 tuning deals but behind on 100 fresh ones (issue 36,
     # docs/bots.md "Samba strong:0.3, third pass")
 )

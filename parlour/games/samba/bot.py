@@ -17,7 +17,7 @@ Rules of thumb (seed 002 "Tips for beginners", RULES.md §1):
   when the partner still holds many cards; answer "no" while holding a red 3 or a costly hand.
 
 The ``strong`` bot's search hints for Samba (``parlour.games.samba.HINTS``) use
-:meth:`SambaBasicBot.search_candidates`, :class:`FastView` and ``evaluation.evaluate``."""
+:class:`FastView`, ``parts.search.candidates`` and ``evaluation.evaluate``."""
 
 from __future__ import annotations
 
@@ -337,35 +337,6 @@ class SambaBasicBot(Bot):
             return A.NO if named.no else A.YES
         cost = _meld_value(hand)
         return A.NO if cost > 150 and named.no else A.YES
-
-    # --- search hints -------------------------------------------------------------------
-
-    @staticmethod
-    def search_candidates(
-        policy: SambaBasicBot,
-        view: SambaView | FastView,
-        legal: Sequence[Any],
-        favourite: Any,
-        limit: int,
-    ) -> list[Any]:
-        """The moves the ``strong`` bot weighs against the policy's ``favourite`` (first in the
-        list): every choice of how to draw; at a discard, the three least harmful discards by
-        the policy's own ranking; other meld steps (start or extend another meld, merge, ask)
-        up to ``limit``.  While a new meld is being staged the policy finishes it unsearched."""
-        if view.pending:
-            return [favourite]
-        out = [favourite]
-        discards = [a for a in legal if isinstance(a, A.Discard)]
-        if discards:
-            for a in policy.ranked_discards(view, discards)[:3]:
-                if a not in out:
-                    out.append(a)
-        for a in legal:
-            if len(out) >= limit:
-                break
-            if a not in out and not isinstance(a, A.Discard):
-                out.append(a)
-        return out[:limit]
 
 
 class _FastPlayer:

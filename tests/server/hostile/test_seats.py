@@ -146,7 +146,7 @@ def test_callers_cannot_choose_a_bots_thinking_time(server: LiveServer, level: s
     assert r.status_code == 422
     games = server.http.get("/api/games").json()["games"]
     toy = next(g for g in games if g["name"] == "toy")
-    assert toy["bots"] == ["random", "strong:0.3", "strong:1", "strong:3"]
+    assert toy["bots"] == ["random", "strong:0.3", "strong:1", "strong:3", "expert"]
 
 
 def test_strong_names_the_middle_level(server: LiveServer) -> None:
@@ -313,3 +313,13 @@ def test_the_per_move_cap_bounds_the_offered_levels() -> None:
             },
         )
         assert r.status_code == 422 and "strong:1" in r.json()["detail"]
+        # expert thinks 3 s a move by default: over this server's 1 s cap, it is refused too
+        r = server.http.post(
+            "/api/tables",
+            json={
+                "game": "toy",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "expert"}],
+            },
+        )
+        assert r.status_code == 422, r.text

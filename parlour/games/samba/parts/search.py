@@ -1,11 +1,11 @@
 """The moves Samba's ``strong`` bot compares (issue 36): :func:`candidates`, the
-``search_candidates`` hint of :data:`parlour.games.samba.HINTS`.
+``search_candidates`` hint of :data:`parlour.games.samba.HINTS` (and of hints and reviews).
 
-:meth:`SambaBasicBot.search_candidates <parlour.games.samba.bot.SambaBasicBot.search_candidates>`
-took the policy's move, the three least harmful discards and then the first other legal moves
-in their order, so at a meld step the alternatives were often the same move again: "meld 8♥"
-and "meld 8♠" next to the policy's "meld 8♦" start the same group of 8s, "add 7♦ to meld 2"
-and "add 7♣ to meld 2" do the same.  Here the alternatives are **grouped**: a move whose group
+:func:`candidates` takes the policy's move, the three least harmful discards and then the first
+other legal moves in their order, so at a meld step the alternatives are often the same move
+again: "meld 8♥" and "meld 8♠" next to the policy's "meld 8♦" start the same group of 8s, "add 7♦ to meld 2"
+and "add 7♣ to meld 2" do the same.  With ``grouped`` (:func:`grouped_candidates`, an option of
+``scripts/tune_samba.py``; not shipped: it did not measure better) a move whose group
 (:func:`group`) is already among the candidates is skipped, so the places of the comparison go
 to moves that differ — another meld to start, another meld to extend, a merge, stopping to
 discard.  Not compiled: it runs once per searched decision, never in a play-out.
@@ -40,12 +40,19 @@ def group(action: Any) -> tuple[Any, ...]:
 
 
 def candidates(
-    policy: Any, view: Any, legal: Sequence[Any], favourite: Any, limit: int
+    policy: Any,
+    view: Any,
+    legal: Sequence[Any],
+    favourite: Any,
+    limit: int,
+    *,
+    grouped: bool = False,
 ) -> list[Any]:
     """The policy's ``favourite`` first, then the alternatives the paired search weighs against
     it: every way to draw; at a discard the three least harmful discards by the policy's own
-    ranking; other meld steps of groups not yet among them (:func:`group`), up to ``limit``.
-    While a new meld is being staged the policy finishes it unsearched."""
+    ranking; other meld steps (start or extend another meld, merge, ask) in their legal order,
+    up to ``limit`` — with ``grouped``, only moves of a group (:func:`group`) not yet among
+    them.  While a new meld is being staged the policy finishes it unsearched."""
     if view.pending:
         return [favourite]
     out = [favourite]
@@ -60,9 +67,17 @@ def candidates(
             break
         if isinstance(a, A.Discard) or a in out:
             continue
-        key = group(a)
-        if key in seen:
-            continue
-        seen.add(key)
+        if grouped:
+            key = group(a)
+            if key in seen:
+                continue
+            seen.add(key)
         out.append(a)
     return out[:limit]
+
+
+def grouped_candidates(
+    policy: Any, view: Any, legal: Sequence[Any], favourite: Any, limit: int
+) -> list[Any]:
+    """:func:`candidates` with ``grouped``: no two meld steps of one group."""
+    return candidates(policy, view, legal, favourite, limit, grouped=True)
