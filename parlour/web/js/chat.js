@@ -3,8 +3,14 @@
 // chat off or lets spectators write. The turn clock counts down the decision of the seat to act
 // (when the table has a turn timer) in the dock and in the tab's title.
 import { h } from "./dom.js";
+import { _, pgettext } from "./i18n.js"; // issue 34
 
-export const QUICK = ["Good luck", "Well played", "Your turn", "Thanks", "Oops"];
+/** Marks a message for extraction (Babel's gettext_noop) where it is kept in English. */
+const N_ = (msgid) => msgid;
+/** The one-tap phrases, sent in English (the server takes only these with `quick`) and shown to
+ * every reader in their own language: a Dutch player's "Good luck" reads "Succes!" to a Dutch
+ * reader and "Viel Glück!" to a German one. */
+export const QUICK = [N_("Good luck"), N_("Well played"), N_("Your turn"), N_("Thanks"), N_("Oops")];
 const MAX = 200;
 
 export const chat = {
@@ -57,6 +63,17 @@ export function onError(msg) {
   chat.error = msg.message || msg.code;
 }
 
+/** A message's text as this reader reads it: a quick phrase in their language, else as written. */
+export function said(m) {
+  return m.quick && QUICK.includes(m.text) ? phrase(m.text) : m.text;
+}
+
+/** A quick phrase as said at a card table in the reader's language ("Your turn" is shorter
+ * there than the dock's "it is your turn"). */
+function phrase(p) {
+  return p === QUICK[2] ? pgettext("quick chat phrase", "Your turn") : _(p);
+}
+
 function say(text, quick = false) {
   chat.error = "";
   if (!text.trim()) return;
@@ -68,32 +85,32 @@ function say(text, quick = false) {
 /** The Chat tab: the messages (oldest first, newest at the bottom), the box, quick phrases. */
 export function chatPanel(ctx) {
   chat.unread = 0;
-  const box = h("section.chat#chat", { "aria-label": "Table chat" });
-  const list = h("ol.chat-log#chat-log", { "aria-live": "polite", "aria-label": "Chat messages" });
+  const box = h("section.chat#chat", { "aria-label": _("Table chat") });
+  const list = h("ol.chat-log#chat-log", { "aria-live": "polite", "aria-label": _("Chat messages") });
   for (const m of chat.messages.slice(-200)) {
     if (m.seat != null && chat.muted.includes(m.seat)) continue;
-    const who = m.system ? "Table" : m.seat != null && ctx.seat === m.seat ? "You" : m.name || (m.seat == null ? "Spectator" : ctx.name(m.seat));
-    const li = h(`li${m.system ? ".system" : ""}${m.quick ? ".quick" : ""}`, { dataset: { seq: String(m.seq ?? "") } }, h("b.who", `${who}: `), h("span.text", m.text));
+    const who = m.system ? _("Table") : m.seat != null && ctx.seat === m.seat ? _("You") : m.name || (m.seat == null ? _("Spectator") : ctx.name(m.seat));
+    const li = h(`li${m.system ? ".system" : ""}${m.quick ? ".quick" : ""}`, { dataset: { seq: String(m.seq ?? "") } }, h("b.who", _("{who}: ", { who })), h("span.text", said(m)));
     list.append(li);
   }
-  if (!list.children.length) list.append(h("li.muted#chat-empty", "No messages yet."));
+  if (!list.children.length) list.append(h("li.muted#chat-empty", _("No messages yet.")));
   box.append(list);
   const canWrite = chat.settings.on && (!ctx.spectator || chat.settings.spectators);
-  if (!chat.settings.on) box.append(h("p.muted.small", "The host turned the chat off."));
-  else if (!canWrite) box.append(h("p.muted.small", "Spectators read the chat; the host has not let them write."));
+  if (!chat.settings.on) box.append(h("p.muted.small", _("The host turned the chat off.")));
+  else if (!canWrite) box.append(h("p.muted.small", _("Spectators read the chat; the host has not let them write.")));
   if (canWrite) {
-    const input = h("input#chat-input", { type: "text", maxlength: String(MAX), placeholder: "Say something to the table", "aria-label": "Chat message", value: chat.draft, autocomplete: "off" });
+    const input = h("input#chat-input", { type: "text", maxlength: String(MAX), placeholder: _("Say something to the table"), "aria-label": _("Chat message"), value: chat.draft, autocomplete: "off" });
     input.addEventListener("input", () => (chat.draft = input.value));
-    const form = h("form.chat-form#chat-form", input, h("button.btn.small.primary#chat-send", { type: "submit" }, "Send"));
+    const form = h("form.chat-form#chat-form", input, h("button.btn.small.primary#chat-send", { type: "submit" }, _("Send")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       say(input.value);
       chat.draft = "";
       input.value = "";
     });
-    const quick = h("div.quick-phrases#quick-phrases", { role: "group", "aria-label": "Quick phrases" });
+    const quick = h("div.quick-phrases#quick-phrases", { role: "group", "aria-label": _("Quick phrases") });
     for (const p of QUICK) {
-      const b = h("button.btn.small.quick", { type: "button", dataset: { phrase: p } }, p);
+      const b = h("button.btn.small.quick", { type: "button", dataset: { phrase: p } }, phrase(p));
       b.addEventListener("click", () => say(p, true));
       quick.append(b);
     }
@@ -110,7 +127,7 @@ export function chatPanel(ctx) {
 }
 
 function muteControls(ctx) {
-  const det = h("details.chat-mutes", h("summary", "Mute a player (for you only)"));
+  const det = h("details.chat-mutes", h("summary", _("Mute a player (for you only)")));
   for (const s of ctx.seats || []) {
     if (s.seat === ctx.seat || s.kind !== "human") continue;
     const on = chat.muted.includes(s.seat);
@@ -123,14 +140,14 @@ function muteControls(ctx) {
 }
 
 function hostControls() {
-  const det = h("details.chat-host", h("summary", "Chat settings (host)"));
+  const det = h("details.chat-host", h("summary", _("Chat settings (host)")));
   const on = h("input#chat-on", { type: "checkbox" });
   on.checked = !!chat.settings.on;
   on.addEventListener("change", () => sendFn({ type: "chat_settings", on: on.checked }));
   const spec = h("input#chat-spectators", { type: "checkbox" });
   spec.checked = !!chat.settings.spectators;
   spec.addEventListener("change", () => sendFn({ type: "chat_settings", spectators: spec.checked }));
-  det.append(h("label.row", on, " Chat on"), h("label.row", spec, " Spectators may write"));
+  det.append(h("label.row", on, " ", _("Chat on")), h("label.row", spec, " ", _("Spectators may write")));
   return det;
 }
 
@@ -165,5 +182,5 @@ export function clockBadge(ctx) {
   const s = secondsLeft(ctx);
   if (s == null) return null;
   const mine = !ctx.spectator && clock.seat === ctx.seat;
-  return h(`span.turn-clock${s <= 10 ? ".low" : ""}#turn-clock`, { role: "timer", "aria-label": `${mine ? "Your" : `${ctx.name(clock.seat)}'s`} time left` }, `⏱ ${mine ? "You" : ctx.name(clock.seat)} ${clockText(s)}`);
+  return h(`span.turn-clock${s <= 10 ? ".low" : ""}#turn-clock`, { role: "timer", "aria-label": mine ? _("Your time left") : _("{player}'s time left", { player: ctx.name(clock.seat) }) }, "⏱ " + (mine ? _("You") : ctx.name(clock.seat)) + " " + clockText(s));
 }

@@ -2,11 +2,12 @@
 // device (a one-time link and its QR code), and what happens right after creating a table (the
 // seat is bound to the player; rated or not and the turn timer are set).
 import { api, clear, copyText, h } from "./dom.js";
+import { _, pgettext } from "./i18n.js"; // issue 34
 import * as me from "./players.js";
 import { playerName, rememberSeat, seatUrl, tokenFor } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
-const TITLES = { samba: "Samba", handfoot: "Hand and Foot", cheat: "Cheat", scat: "Scat / 31" };
+const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 const title = (g) => TITLES[g] || g;
 
 /** After POST /api/tables: sit at the creator's seat as the player, and the house settings. */
@@ -37,9 +38,9 @@ export async function openMoveLink() {
   try {
     const p = await me.claimMove(decodeURIComponent(m[1]));
     $("name-error").textContent = "";
-    $("name-panel").prepend(h("p.notice#moved", `This browser now plays as ${p.name}.`));
+    $("name-panel").prepend(h("p.notice#moved", _("This browser now plays as {name}.", { name: p.name })));
   } catch (e) {
-    $("name-error").textContent = `The move link did not work: ${e.message}`;
+    $("name-error").textContent = _("The move link did not work: {why}", { why: e.message });
   }
 }
 
@@ -55,13 +56,13 @@ export async function showMoveLink() {
     return;
   }
   const url = location.origin + r.url;
-  const copy = h("button.btn.small", { type: "button" }, "Copy");
+  const copy = h("button.btn.small", { type: "button" }, _("Copy"));
   copy.addEventListener("click", () => copyText(url, copy));
   // the QR code is the server's SVG, shown as an image (an image never runs anything)
-  const img = h("img#move-qr-img", { alt: "QR code of the move link", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(r.qr_svg)}` });
+  const img = h("img#move-qr-img", { alt: _("QR code of the move link"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(r.qr_svg)}` });
   box.append(
-    h("p", "Open this link on the other device (or scan the code). It works once, for 10 minutes."),
-    h("div.link-row", h("input#move-link", { type: "text", readonly: true, value: url, "aria-label": "move link" }), copy),
+    h("p", _("Open this link on the other device (or scan the code). It works once, for 10 minutes.")),
+    h("div.link-row", h("input#move-link", { type: "text", readonly: true, value: url, "aria-label": _("move link") }), copy),
     h("div.move-qr", img),
   );
 }
@@ -82,9 +83,9 @@ export async function renderMine() {
   if (!data) return;
   panel.classList.remove("hidden");
   const tables = clear($("my-tables"));
-  if (!data.tables.length) tables.append(h("p.muted", "No tables in play. Tables you sit at appear here."));
+  if (!data.tables.length) tables.append(h("p.muted", _("No tables in play. Tables you sit at appear here.")));
   for (const t of data.tables) {
-    const back = h("a.btn.small.primary", { href: seatUrl(t.code) }, `Back to ${t.code}`);
+    const back = h("a.btn.small.primary", { href: seatUrl(t.code) }, _("Back to {code}", { code: t.code }));
     // another device (no token for the table here): the key takes the seat back first
     back.addEventListener("click", async (e) => {
       if (tokenFor(t.code)) return;
@@ -102,13 +103,13 @@ export async function renderMine() {
         "div.link-row",
         { dataset: { code: t.code } },
         back,
-        h("span", `${t.name} — ${title(t.game)}, ${t.status === "waiting" ? "waiting for players" : "playing"}`),
+        h("span", t.status === "waiting" ? _("{name} — {game}, waiting for players", { name: t.name, game: title(t.game) }) : _("{name} — {game}, playing", { name: t.name, game: title(t.game) })),
       ),
     );
   }
   const matches = clear($("my-matches"));
   if (!data.matches.length) {
-    matches.append(h("p.muted", "No finished matches yet."));
+    matches.append(h("p.muted", _("No finished matches yet.")));
     return;
   }
   matches.append(matchTable(data.matches));
@@ -124,10 +125,10 @@ export function matchTable(list) {
         h("td", title(m.game)),
         h("td", me.when(m.finished)),
         h("td", me.resultText(m)),
-        h(`td.${m.won ? "won" : "lost"}`, m.won ? "won" : "lost", m.rated ? "" : " (unrated)"),
-        h("td", h("a", { href: m.replay_url }, "replay")),
+        h(`td.${m.won ? "won" : "lost"}`, m.won ? _("won") : _("lost"), m.rated ? "" : " " + _("(unrated)")),
+        h("td", h("a", { href: m.replay_url }, _("replay"))),
       ),
     );
   }
-  return h("div.table-scroll", h("table.matches", h("thead", h("tr", ["Game", "Date", "Players and result", "You", ""].map((x) => h("th", x)))), tbody));
+  return h("div.table-scroll", h("table.matches", h("thead", h("tr", [_("Game"), _("Date"), _("Players and result"), _("You"), ""].map((x) => h("th", x)))), tbody));
 }

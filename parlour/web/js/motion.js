@@ -4,6 +4,8 @@
 // (the latest mover highlighted). Animations are CSS classes (anim-*), off when the system asks
 // for reduced motion (parlour.css).
 
+import { _, pgettext } from "./i18n.js"; // issue 34
+
 let snap = null; // what the table looked like at the last move: {version, top, size, melds}
 
 export function reset(ctx) {
@@ -39,15 +41,20 @@ export function noteHand(ctx, before, after) {
   });
 }
 
-const SEAT_AT_START = /^(?:[Ss]eat (\d+)|(South|West|North|East))\b/;
 const COMPASS = ["South", "West", "North", "East"];
+// the compass seats as the reader's lines name them (Zuid, Süd …), and "you" in their language
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const SAID_COMPASS = [pgettext("seat", "South"), pgettext("seat", "West"), pgettext("seat", "North"), pgettext("seat", "East")];
+const SEAT_AT_START = new RegExp(`^(?:[Ss]eat (\\d+)|(${[...new Set([...COMPASS, ...SAID_COMPASS])].map(esc).join("|")})(?![\\p{L}]))`, "u");
+const YOU_AT_START = new RegExp(`^(?:you|${esc(_("you"))}) `, "iu");
 
 /** The seat whose move an event is (its text starts with the seat), or null. */
 export function moverOf(e, ctx) {
-  if (/^you /i.test(e.text || "") && !ctx.spectator) return ctx.seat; // what only you were told
+  if (YOU_AT_START.test(e.text || "") && !ctx.spectator) return ctx.seat; // what only you were told
   const m = SEAT_AT_START.exec(e.text || "");
   if (!m) return null;
-  const seat = m[1] != null ? Number(m[1]) : ctx.players === 4 ? COMPASS.indexOf(m[2]) : -1;
+  const compass = COMPASS.includes(m[2]) ? COMPASS.indexOf(m[2]) : SAID_COMPASS.indexOf(m[2]);
+  const seat = m[1] != null ? Number(m[1]) : ctx.players === 4 ? compass : -1;
   return seat >= 0 && seat < ctx.players ? seat : null;
 }
 
@@ -77,8 +84,8 @@ export function after(ctx, say) {
     if (!el) continue;
     marked.add(el);
     el.classList.add("fresh");
-    el.setAttribute("aria-label", `${el.getAttribute("aria-label") || c}, new`);
-    el.title = `${el.title || c} (new in your hand)`;
+    el.setAttribute("aria-label", _("{card}, new", { card: el.getAttribute("aria-label") || c }));
+    el.title = _("{card} (new in your hand)", { card: el.title || c });
   }
   lastMoves(ctx, say);
   const now = {

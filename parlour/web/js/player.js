@@ -2,11 +2,12 @@
 // their uncertainty and a small chart of their history, and the last 50 matches with their
 // replays. Public: nothing of a key, a seat token or a hidden card is on it.
 import { api, clear, h } from "./dom.js";
+import { _, ngettext, pgettext } from "./i18n.js"; // issue 34
 import { matchTable } from "./lobby-players.js";
 import { player } from "./players.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
-const TITLES = { samba: "Samba", handfoot: "Hand and Foot", cheat: "Cheat", scat: "Scat / 31" };
+const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 
 async function init() {
   const main = document.getElementById("player");
@@ -14,7 +15,7 @@ async function init() {
   try {
     p = await api("GET", `/api/players/${encodeURIComponent(id)}`);
   } catch (e) {
-    clear(main).append(h("section.panel", h("h1", "No such player"), h("p#player-status", e.status === 404 ? "There is no player with this link." : e.message)));
+    clear(main).append(h("section.panel", h("h1", _("No such player")), h("p#player-status", e.status === 404 ? _("There is no player with this link.") : e.message)));
     return;
   }
   document.title = `${p.name} — Parlour`;
@@ -25,19 +26,19 @@ async function init() {
     h(
       "section.panel",
       h("h1#player-name", p.name),
-      h("p.muted", `Player ${p.id}${mine && mine.id === p.id ? " — this is you" : ""}. ${played} ${played === 1 ? "match" : "matches"} played.`),
+      h("p.muted", (mine && mine.id === p.id ? _("Player {id} — this is you.", { id: p.id }) : _("Player {id}.", { id: p.id })) + " " + ngettext("{count} match played.", "{count} matches played.", played)),
       games.length
-        ? h("ul#player-games", games.map(([g, c]) => h("li", { dataset: { game: g } }, `${TITLES[g] || g}: ${c.played} played, ${c.won} won`)))
-        : h("p.muted", "No finished matches yet."),
+        ? h("ul#player-games", games.map(([g, c]) => h("li", { dataset: { game: g } }, _("{game}: {played} played, {won} won", { game: TITLES[g] || g, played: c.played, won: c.won }))))
+        : h("p.muted", _("No finished matches yet.")),
     ),
-    h("section.panel", h("h2", "Ratings"), ratings(p.ratings)),
-    h("section.panel", h("h2", "Last matches"), p.matches.length ? matchTable(p.matches) : h("p.muted", "None yet.")),
+    h("section.panel", h("h2", _("Ratings")), ratings(p.ratings)),
+    h("section.panel", h("h2", _("Last matches")), p.matches.length ? matchTable(p.matches) : h("p.muted", _("None yet."))),
   );
 }
 
 function ratings(all) {
   const entries = Object.entries(all);
-  if (!entries.length) return h("p.muted", "No rated matches yet.");
+  if (!entries.length) return h("p.muted", _("No rated matches yet."));
   return h(
     "div.ratings#ratings",
     entries.map(([g, r]) =>
@@ -46,7 +47,7 @@ function ratings(all) {
         { dataset: { game: g } },
         h("h3", h("a", { href: `/leaders/${encodeURIComponent(g)}` }, TITLES[g] || g)),
         h("p", h("span.big", r.mu.toFixed(1)), ` ± ${(3 * r.sigma).toFixed(1)}`),
-        h("p.small.muted", `${r.matches} rated ${r.matches === 1 ? "match" : "matches"}; ranked by ${r.ordinal.toFixed(1)} (rating − 3 × uncertainty)`),
+        h("p.small.muted", ngettext("{count} rated match; ranked by {ordinal} (rating − 3 × uncertainty)", "{count} rated matches; ranked by {ordinal} (rating − 3 × uncertainty)", r.matches, { count: r.matches, ordinal: r.ordinal.toFixed(1) })),
         chart(r.history),
       ),
     ),
@@ -61,7 +62,7 @@ function chart(history) {
     for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
     return n;
   };
-  const svg = el("svg", { class: "rating-chart", viewBox: "0 0 200 70", preserveAspectRatio: "none", role: "img", "aria-label": "rating history" });
+  const svg = el("svg", { class: "rating-chart", viewBox: "0 0 200 70", preserveAspectRatio: "none", role: "img", "aria-label": _("rating history") });
   const pts = [{ mu: 25, sigma: 25 / 3 }, ...history];
   const lo = Math.min(...pts.map((p) => p.mu - 3 * p.sigma));
   const hi = Math.max(...pts.map((p) => p.mu + 3 * p.sigma));

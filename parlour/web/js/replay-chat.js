@@ -2,6 +2,8 @@
 // each marked with the move it was said at; messages said after the step shown are dimmed. Shown
 // as text only (textContent), never as HTML.
 import { api, h } from "./dom.js";
+import { said } from "./chat.js";
+import { _ } from "./i18n.js"; // issue 34
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 
@@ -17,13 +19,13 @@ async function init() {
   } catch {
     return; // no chat to show (an old table, or the server cannot read it now)
   }
-  const list = h("ol.chat-log#replay-chat-log", { "aria-label": "Chat messages" });
+  const list = h("ol.chat-log#replay-chat-log", { "aria-label": _("Chat messages") });
   for (const m of data.messages) {
-    const who = m.system ? "Table" : m.name || (m.seat == null ? "Spectator" : `Seat ${m.seat + 1}`);
-    list.append(h(`li${m.system ? ".system" : ""}`, { dataset: { version: String(m.version ?? 0) } }, h("small.muted", `move ${m.version ?? 0} · `), h("b.who", `${who}: `), h("span.text", m.text)));
+    const who = m.system ? _("Table") : m.name || (m.seat == null ? _("Spectator") : _("Seat {n}", { n: m.seat + 1 }));
+    list.append(h(`li${m.system ? ".system" : ""}`, { dataset: { version: String(m.version ?? 0) } }, h("small.muted", _("move {n}", { n: m.version ?? 0 }) + " · "), h("b.who", _("{who}: ", { who })), h("span.text", said(m))));
   }
-  if (!data.messages.length) list.append(h("li.muted", "Nobody wrote in the chat."));
-  const section = h("section.panel#replay-chat", h("h2", "Table chat"), list);
+  if (!data.messages.length) list.append(h("li.muted", _("Nobody wrote in the chat.")));
+  const section = h("section.panel#replay-chat", h("h2", _("Table chat")), list);
   const place = () => {
     const main = document.getElementById("replay");
     if (main && !document.getElementById("replay-chat")) main.append(section);
