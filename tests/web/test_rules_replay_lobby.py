@@ -189,6 +189,18 @@ def test_match_end_links_the_replay(page: Any, server: Any) -> None:
     assert page.locator('#verify li[data-ok="false"]').count() == 0, checks
 
 
+def test_a_spectator_of_a_finished_match_reads_no_null(page: Any, server: Any) -> None:
+    """Someone watching a finished table (no seat, no rematch yet) reads "The match is over."
+    and a way back to the lobby, not the word "null" (a missing rematch link once was)."""
+    t = finished_table(server)
+    page.goto(f"{server.base}/t/{t['code']}")
+    page.wait_for_function("document.body.innerText.includes('The match is over.')")
+    page.wait_for_selector("#to-lobby")
+    text = page.locator("body").inner_text()
+    assert "null" not in text and "undefined" not in text, text
+    assert page.locator("#watch-rematch").count() == 0
+
+
 # --- lobby -------------------------------------------------------------------------------------
 
 

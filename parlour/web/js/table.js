@@ -1181,7 +1181,8 @@ function showHandEnd(hand) {
 function afterMatch() {
   const lobby = h("a.btn.small#to-lobby", { href: "/" }, _("Back to the lobby"));
   const next = ctx.table && ctx.table.rematch;
-  if (ctx.spectator || !token) return [next ? h("a.btn.small.primary#watch-rematch", { href: seatUrl(next) }, _("Watch the rematch")) : null, " ", lobby];
+  // (never a null in the list: append() would write it out as the word "null")
+  if (ctx.spectator || !token) return next ? [h("a.btn.small.primary#watch-rematch", { href: seatUrl(next) }, _("Watch the rematch")), " ", lobby] : [lobby];
   const again = h("button.btn.small.primary#rematch", { type: "button" }, next ? _("Join the rematch") : _("Rematch (same seats, new deal)"));
   again.addEventListener("click", async () => {
     again.disabled = true;
