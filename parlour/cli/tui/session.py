@@ -20,7 +20,7 @@ from parlour.core.game import Event
 from parlour.core.registry import Variant
 from parlour.core.replay import MatchRecord
 from parlour.core.rng import derive_seed
-from parlour.core.text import Names
+from parlour.core.text import Names, tell
 from parlour.i18n import SOURCE, Messages, messages
 
 
@@ -273,7 +273,7 @@ class Session:
                 self.save()
             if isinstance(exc, IllegalAction):
                 self.console.print(
-                    self.t.gettext("[red]Not allowed:[/] {rule}").format(rule=exc.rule)
+                    self.t.gettext("[red]Not allowed:[/] {rule}").format(rule=tell(exc.rule, self.t))
                 )
             else:
                 self.console.print(f"[red]{exc}[/]")
