@@ -337,7 +337,7 @@ def tell(text: str, t: Messages) -> str:
 
     >>> from parlour.core.said import N_
     >>> tell(N_("you do not hold {card}", card=Card(50)), messages("nl"))
-    'je hebt geen H♠'
+    'je hebt H♠ niet'
     """
     if not isinstance(text, Said) or t.lang == SOURCE:
         return str(text)
