@@ -64,3 +64,24 @@ def test_the_catalogs_and_the_rules_page_follow_the_reader(server: LiveServer) -
     samba = next(g for g in games if g["name"] == "samba")
     english = next(g for g in server.http.get("/api/games").json()["games"] if g["name"] == "samba")
     assert [o["label"] for o in samba["options"]] != [o["label"] for o in english["options"]]
+
+
+def test_a_refusal_is_told_in_the_connections_language(server: LiveServer) -> None:
+    """The engine's reason for refusing a move reaches a Dutch connection in Dutch (issue 34:
+    ``parlour.core.said``; the English words are the engine's, checked by the games' tests)."""
+    t = server.create(game="cheat", players=3, seats=[{"kind": "human"}] * 3)
+    clients = [
+        Client(f"{server.ws_base}/ws/{t['code']}?seat={s['token']}&lang=nl") for s in t["seats"]
+    ]
+    try:
+        for c in clients:
+            while c.state is None or c.state["status"] != "playing":
+                c.until("state")
+        mover = next(c for c in clients if c.state is not None and c.state["your_turn"])
+        mover.act({"type": "Challenge"})
+        err = mover.until("error")
+        assert err["code"] == "illegal_action"
+        assert err["message"] == "twijfelen kan alleen direct na een beurt, vóór de volgende"
+    finally:
+        for c in clients:
+            c.close()
