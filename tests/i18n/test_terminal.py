@@ -112,3 +112,29 @@ def test_a_refused_move_is_told_in_german(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "answered only right after a play" not in (child.before or "")
+
+
+def test_a_hint_is_told_in_german(tmp_path: Path) -> None:
+    """The hint's reason in the terminal's language (``parlour.bots.advice`` → ``tell``)."""
+    child = _spawn(
+        [
+            *("play", "scat", "--lang", "de", "--players", "2", "--seed", "7", "--fast"),
+            *("--bots", "basic", "--hint-budget", "12it"),
+        ],
+        tmp_path,
+    )
+    child.expect(r"\]> ")
+    child.sendline("hint")
+    child.expect(r"Tipp: .+ — (.+)\r?\n")
+    why = child.match.group(1)
+    german = {
+        "zieht vom Talon",
+        "nimmt die abgelegte Karte",
+        "klopft",
+        "zeigt die Hand",
+        "legt",
+        "die Suche",
+    }
+    assert any(why.startswith(g) for g in german), why
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

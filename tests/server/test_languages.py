@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from tests.server.conftest import Client, LiveServer
+from tests.server.conftest import Client, LiveServer, live_server
 
 
 def _lines(client: Client, word: str) -> list[str]:
@@ -85,3 +85,36 @@ def test_a_refusal_is_told_in_the_connections_language(server: LiveServer) -> No
     finally:
         for c in clients:
             c.close()
+
+
+def _advice_reasons(lang: str) -> list[str]:
+    """The hint reasons of ``parlour.bots.advice`` in ``lang``, as templates cut at their first
+    placeholder (``pakt de pot (``)."""
+    from babel.messages.pofile import read_po
+
+    from parlour.i18n import po_path
+
+    with po_path(lang).open("rb") as f:
+        catalog = read_po(f)
+    return [
+        str(m.string).split("{")[0]
+        for m in catalog
+        if m.id and any(loc == "parlour/bots/advice.py" for loc, _ in m.locations)
+    ]
+
+
+def test_a_hint_is_told_in_the_connections_language() -> None:
+    """The hint's reason reaches a Dutch connection in Dutch (``parlour.core.said``)."""
+    with live_server(hint_iterations=12) as server:
+        t = server.create(game="scat")
+        c = Client(f"{server.ws_base}/ws/{t['code']}?seat={t['you']['token']}&lang=nl")
+        try:
+            while c.state is None or not c.state["your_turn"]:
+                c.until("state")
+            c.send({"type": "hint"})
+            hint = c.until("hint")
+        finally:
+            c.close()
+    dutch = _advice_reasons("nl")
+    assert any(hint["reason"].startswith(d) for d in dutch if d), hint["reason"]
+    assert all(any(o["reason"].startswith(d) for d in dutch if d) for o in hint["options"])
