@@ -36,6 +36,7 @@ from typing import Any
 from parlour import bots as bot_registry
 from parlour.core.cards import JOKER, card_str, rank_of
 from parlour.core.registry import Variant
+from parlour.core.said import N_, Cards
 
 #: standard errors of the paired difference within which two moves count as equal (about a
 #: 95 % two-sided band; the paired search's own ``z`` for overruling its policy is the same)
@@ -375,12 +376,12 @@ def reason(
         if hand_before and hand_after is not None and not hand_after:
             foot = getattr(getattr(after, "players", [None] * (seat + 1))[seat], "foot_taken", 1)
             if foot:
-                return "goes out: the hand ends on your terms"
+                return N_("goes out: the hand ends on your terms")
         (s0, c0), (s1, c1) = _counts(view, seat), _counts(after, seat)
         if s1 > s0:
-            return "completes a samba"
+            return N_("completes a samba")
         if c1 > c0:
-            return "completes a canasta"
+            return N_("completes a canasta")
         side0, side1 = _own_side(view, seat), _own_side(after, seat)
         if (
             side0 is not None
@@ -388,93 +389,96 @@ def reason(
             and not getattr(side0, "opened", True)
             and getattr(side1, "opened", False)
         ):
-            return "opens the side's melds"
+            return N_("opens the side's melds")
     card = getattr(action, "card", None)
     if name in _TAKES:
         size = int(getattr(view, "pile_size", 0) or 0)
         if name == "TakeDiscard":
-            return "takes the discard: it improves the hand"
-        return f"takes the pile ({size} cards) to build melds" if size > 1 else "takes the pile"
+            return N_("takes the discard: it improves the hand")
+        if size > 1:
+            return N_("takes the pile ({count} cards) to build melds", count=size)
+        return N_("takes the pile")
     if name == "Discard" and isinstance(card, int):
         if card == JOKER or rank_of(card) == 2:
-            return "discards a wild card: keeps the pile frozen for the opponents"
+            return N_("discards a wild card: keeps the pile frozen for the opponents")
         if variant.name == "scat":
             return _scat_discard(view, card)
         if rank_of(card) not in _opponent_ranks(view, seat):
-            return "discards a safe card: no opponent meld can use it"
-        return "discards the least useful card"
+            return N_("discards a safe card: no opponent meld can use it")
+        return N_("discards the least useful card")
     if name in ("Knock",):
         value, rank = _value(action, compared), _rank(action, compared)
         if rank is not None and rank > 1:
-            return "knocks, though another move is rated higher"
+            return N_("knocks, though another move is rated higher")
         if value is not None and value < 0.5:
-            return "knocks: the hand is likely to end behind, but waiting is rated no better"
-        return "knocks: the hand is likely to beat the others"
+            return N_("knocks: the hand is likely to end behind, but waiting is rated no better")
+        return N_("knocks: the hand is likely to beat the others")
     if name in ("Declare31", "Hammer", "ThrowDown"):
-        return "shows the hand now, while it is strong"
+        return N_("shows the hand now, while it is strong")
     if name in _DRAWS:
         takes = legal is not None and any(type(a).__name__ in _TAKES for a in legal)
         if legal is not None and not takes:
-            return "draws from the stock: the pile cannot be taken now"
+            return N_("draws from the stock: the pile cannot be taken now")
         vs = _versus(action, compared, _TAKES)
         if vs == "better":
-            return "draws from the stock: the pile is not worth taking"
+            return N_("draws from the stock: the pile is not worth taking")
         if vs == "equal":
-            return "draws from the stock: about as good as taking the pile"
+            return N_("draws from the stock: about as good as taking the pile")
         if vs == "worse":
-            return "draws from the stock, though taking the pile is rated higher"
-        return "draws from the stock"
+            return N_("draws from the stock, though taking the pile is rated higher")
+        return N_("draws from the stock")
     if name == "Challenge":
         vs = _versus(action, compared, ("Pass",))
         if vs == "better":
-            return "challenges a likely lie"
+            return N_("challenges a likely lie")
         if vs == "equal":
-            return "challenges: about as good as letting the claim stand"
+            return N_("challenges: about as good as letting the claim stand")
         if vs == "worse":
-            return "challenges, though letting the claim stand is rated higher"
-        return "challenges the claim"
+            return N_("challenges, though letting the claim stand is rated higher")
+        return N_("challenges the claim")
     if name == "Claim":
         sel = getattr(view, "selection", ()) or ()
         rank = getattr(action, "rank", None)
         if sel and any(rank_of(c) != rank for c in sel):
-            return "bluffs: the claim is unlikely to be challenged"
-        return "claims truthfully: a challenge would cost the challenger"
+            return N_("bluffs: the claim is unlikely to be challenged")
+        return N_("claims truthfully: a challenge would cost the challenger")
     if name == "Pick":
-        return "puts this card into the play"
+        return N_("puts this card into the play")
     if name == "Pass" and variant.name == "cheat":
         vs = _versus(action, compared, ("Challenge",))
         if vs == "better":
-            return "lets the claim stand: a challenge looks too risky"
+            return N_("lets the claim stand: a challenge looks too risky")
         if vs == "equal":
-            return "lets the claim stand: about as good as challenging"
+            return N_("lets the claim stand: about as good as challenging")
         if vs == "worse":
-            return "lets the claim stand, though a challenge is rated higher"
-        return "lets the claim stand"
+            return N_("lets the claim stand, though a challenge is rated higher")
+        return N_("lets the claim stand")
     if name == "Stage" and variant.name == "samba" and world is not None:
         staged = _samba_stage(variant, view, action, world, seat)
         if staged is not None:
             cards, meld = staged
-            shown = " ".join(card_str(c) for c in cards)
             if not getattr(view, "pending", ()):
-                return f"begins {shown}, {meld}"
-            return f"builds {shown}, {meld}"
+                return N_("begins {cards}, {meld}", cards=Cards(cards), meld=meld)
+            return N_("builds {cards}, {meld}", cards=Cards(cards), meld=meld)
     if name in ("Stage", "Meld", "MeldBlackThrees", "LayRedThree"):
-        return "lays down cards that score"
+        return N_("lays down cards that score")
     if name in ("AddToMeld", "MergeGroups"):
-        return "builds a meld towards a canasta"
+        return N_("builds a meld towards a canasta")
     if name == "AnswerGoOut":
-        return "agrees to go out" if getattr(action, "yes", False) else "keeps the hand going"
+        if getattr(action, "yes", False):
+            return N_("agrees to go out")
+        return N_("keeps the hand going")
     if name == "AskGoOut":
         value, rank = _value(action, compared), _rank(action, compared)
         if rank is not None and rank > 1:
-            return "asks to go out, though another move is rated higher"
+            return N_("asks to go out, though another move is rated higher")
         if value is not None and value < 0.5:
-            return "asks to go out: ending the hand now is rated no worse than playing on"
-        return "asks to go out while ahead"
+            return N_("asks to go out: ending the hand now is rated no worse than playing on")
+        return N_("asks to go out while ahead")
     rank = _rank(action, compared)
     if rank is not None and rank > 1:
-        return "the search rates it below the suggestion"
-    return "the search rates it best"
+        return N_("the search rates it below the suggestion")
+    return N_("the search rates it best")
 
 
 # --- the moves in the hint's words -------------------------------------------------------
@@ -574,6 +578,10 @@ def _scat_discard(view: Any, card: int) -> str:
         r = rank_of(c)
         totals[suit_of(c)] = totals.get(suit_of(c), 0) + (11 if r == 14 else min(r, 10))
     if not totals:
-        return "discards the card that helps the hand least"
+        return N_("discards the card that helps the hand least")
     suit = max(totals, key=lambda s: totals[s])
-    return f"discards the card that helps least: keeps {totals[suit]} in {SUIT_SYMBOLS[suit]}"
+    return N_(
+        "discards the card that helps least: keeps {points} in {suit}",
+        points=totals[suit],
+        suit=SUIT_SYMBOLS[suit],
+    )

@@ -23,6 +23,7 @@ from parlour.core import codec
 from parlour.core.cards import Card, card_str
 from parlour.core.errors import IllegalAction
 from parlour.core.rules import Rules
+from parlour.core.said import N_
 
 if TYPE_CHECKING:
     from parlour.core.text import Names
@@ -178,10 +179,10 @@ class Game(ABC, Generic[S, A, V, R]):
 
         Engines override this with precise reasons; the default only checks membership."""
         if self.to_act(state) is None:
-            return "the match is over"
+            return N_("the match is over")
         if action in self.legal_actions(state):
             return None
-        return f"{action} is not a legal move now"
+        return N_("{action} is not a legal move now", action=str(action))
 
     def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
         """Check, then apply.  Raises :class:`IllegalAction` (state unchanged) when illegal."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from parlour.core.cards import JOKER, RANK_NAMES, card_str, rank_of, suit_of
 from parlour.core.game import Event, HandResult, Seat
+from parlour.core.said import Card, Cards, Rank, Ranks, Said
 from parlour.i18n import SOURCE, Messages, messages
 
 COMPASS = ("South", "West", "North", "East")
@@ -328,3 +329,40 @@ def went_out(seat: Seat, viewer: Seat | None, names: Names) -> str:
     """``you went out``, ``North went out``."""
     t = names.t
     return names.say(seat, viewer, t.gettext("you went out"), t.gettext("{player} went out"))
+
+
+def tell(text: str, t: Messages) -> str:
+    """An engine's reason (a :class:`~parlour.core.said.Said`) in the language of ``t``; any
+    other text as it is.  English is the text itself.
+
+    >>> from parlour.core.said import N_
+    >>> tell(N_("you do not hold {card}", card=Card(50)), messages("nl"))
+    'je hebt H♠ niet'
+    """
+    if not isinstance(text, Said) or t.lang == SOURCE:
+        return str(text)
+    if text.plural is None:
+        message = t.gettext(text.msgid)
+    else:
+        message = t.ngettext(text.msgid, text.plural, text.n)
+    values = {k: _value_in(v, t) for k, v in text.values.items()}
+    try:
+        return message.format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English, not a crash
+        return str(text)
+
+
+def _value_in(value: object, t: Messages) -> str:
+    if isinstance(value, Said):
+        return tell(value, t)
+    if isinstance(value, Card):
+        return card_in(value.card, t) if 0 <= value.card <= JOKER else str(value)
+    if isinstance(value, Cards):
+        return " ".join(card_in(c, t) for c in value.cards)
+    if isinstance(value, Rank):
+        return rank_in(value.rank, t)
+    if isinstance(value, Ranks):
+        return ", ".join(rank_in(r, t) for r in value.ranks)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return t.number(value)
+    return str(value)

@@ -18,6 +18,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.websockets import WebSocketState
 from websockets.exceptions import InvalidState
 
+from parlour.core.text import tell
+from parlour.i18n import messages
 from parlour.server import chat
 from parlour.server.connection import Connection, encode
 from parlour.server.errors import LobbyError, Rejected
@@ -356,7 +358,7 @@ def _error(conn: Connection, table: Any, code: str, message: str, request: Any =
     out: dict[str, Any] = {
         "type": "error",
         "code": code,
-        "message": message,
+        "message": tell(message, messages(conn.lang)),
         "version": table.version,
     }
     if isinstance(request, dict):

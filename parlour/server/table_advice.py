@@ -18,6 +18,8 @@ from typing import Any
 
 from parlour.bots import advice
 from parlour.core.rng import derive_seed
+from parlour.core.text import tell
+from parlour.i18n import messages
 from parlour.server import botpool
 from parlour.server.connection import Connection
 from parlour.server.errors import Rejected
@@ -144,6 +146,9 @@ class TableAdvice(TableBase):
             self._hint_at[seat] = time.monotonic()
             self._spend_budget(time.monotonic() - started if spent is None else spent)
         options = self._options_json(view, result.options)
+        t = messages(conn.lang)
+        for o in options:  # the reasons in this connection's language (parlour.core.said)
+            o["reason"] = tell(o["reason"], t)
         conn.send(
             {
                 "type": "hint",
@@ -261,7 +266,7 @@ class TableAdvice(TableBase):
                 "seat": seat,
                 "pending": seat in self.reviews_due,
                 "threshold": self.server.config.review_threshold,
-                "hands": self.reviews.get(seat, []),
+                "hands": _told(self.reviews.get(seat, []), messages(conn.lang)),
             }
         )
 
@@ -275,3 +280,20 @@ class TableAdvice(TableBase):
             args=args,
             kwargs=kwargs,
         )
+
+
+def _told(hands: list[dict[str, Any]], t: Any) -> list[dict[str, Any]]:
+    """The reviews with each move's reason in one connection's language (``parlour.core.said``:
+    the kept reviews hold the reasons as the search gave them)."""
+    out = []
+    for hand in hands:
+        remarks = [
+            {
+                **r,
+                "played": {**r["played"], "reason": tell(r["played"]["reason"], t)},
+                "better": {**r["better"], "reason": tell(r["better"]["reason"], t)},
+            }
+            for r in hand["remarks"]
+        ]
+        out.append({**hand, "remarks": remarks})
+    return out

@@ -98,3 +98,43 @@ def test_rules_follow_lang_when_no_lang_is_given() -> None:
     assert "Bedeutung" in text and "Vorgabe" in text
     assert "meaning" not in _rules("samba", "--no-page", LANG="de_DE.UTF-8", LC_ALL="")
     assert "meaning" in _rules("samba", "--no-page", LANG="C")
+
+
+def test_a_refused_move_is_told_in_german(tmp_path: Path) -> None:
+    """The engine's reason for refusing a move, in the terminal's language (``parlour.core.said``)."""
+    child = _spawn(
+        ["play", "cheat", "--lang", "de", "--seed", "3", "--fast", "--players", "3"], tmp_path
+    )
+    child.expect(r"\]> ")
+    child.sendline("challenge")
+    child.expect("Nicht erlaubt: anzweifeln geht nur direkt nach einem Zug, vor dem nächsten")
+    child.expect(r"\]> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "answered only right after a play" not in (child.before or "")
+
+
+def test_a_hint_is_told_in_german(tmp_path: Path) -> None:
+    """The hint's reason in the terminal's language (``parlour.bots.advice`` → ``tell``)."""
+    child = _spawn(
+        [
+            *("play", "scat", "--lang", "de", "--players", "2", "--seed", "7", "--fast"),
+            *("--bots", "basic", "--hint-budget", "12it"),
+        ],
+        tmp_path,
+    )
+    child.expect(r"\]> ")
+    child.sendline("hint")
+    child.expect(r"Tipp: .+ — (.+)\r?\n")
+    why = child.match.group(1)
+    german = {
+        "zieht vom Talon",
+        "nimmt die abgelegte Karte",
+        "klopft",
+        "zeigt die Hand",
+        "legt",
+        "die Suche",
+    }
+    assert any(why.startswith(g) for g in german), why
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from tests.server.conftest import Client, LiveServer
+from tests.server.conftest import Client, LiveServer, live_server
 
 
 def _lines(client: Client, word: str) -> list[str]:
@@ -64,3 +64,57 @@ def test_the_catalogs_and_the_rules_page_follow_the_reader(server: LiveServer) -
     samba = next(g for g in games if g["name"] == "samba")
     english = next(g for g in server.http.get("/api/games").json()["games"] if g["name"] == "samba")
     assert [o["label"] for o in samba["options"]] != [o["label"] for o in english["options"]]
+
+
+def test_a_refusal_is_told_in_the_connections_language(server: LiveServer) -> None:
+    """The engine's reason for refusing a move reaches a Dutch connection in Dutch (issue 34:
+    ``parlour.core.said``; the English words are the engine's, checked by the games' tests)."""
+    t = server.create(game="cheat", players=3, seats=[{"kind": "human"}] * 3)
+    clients = [
+        Client(f"{server.ws_base}/ws/{t['code']}?seat={s['token']}&lang=nl") for s in t["seats"]
+    ]
+    try:
+        for c in clients:
+            while c.state is None or c.state["status"] != "playing":
+                c.until("state")
+        mover = next(c for c in clients if c.state is not None and c.state["your_turn"])
+        mover.act({"type": "Challenge"})
+        err = mover.until("error")
+        assert err["code"] == "illegal_action"
+        assert err["message"] == "twijfelen kan alleen direct na een beurt, vóór de volgende"
+    finally:
+        for c in clients:
+            c.close()
+
+
+def _advice_reasons(lang: str) -> list[str]:
+    """The hint reasons of ``parlour.bots.advice`` in ``lang``, as templates cut at their first
+    placeholder (``pakt de pot (``)."""
+    from babel.messages.pofile import read_po
+
+    from parlour.i18n import po_path
+
+    with po_path(lang).open("rb") as f:
+        catalog = read_po(f)
+    return [
+        str(m.string).split("{")[0]
+        for m in catalog
+        if m.id and any(loc == "parlour/bots/advice.py" for loc, _ in m.locations)
+    ]
+
+
+def test_a_hint_is_told_in_the_connections_language() -> None:
+    """The hint's reason reaches a Dutch connection in Dutch (``parlour.core.said``)."""
+    with live_server(hint_iterations=12) as server:
+        t = server.create(game="scat")
+        c = Client(f"{server.ws_base}/ws/{t['code']}?seat={t['you']['token']}&lang=nl")
+        try:
+            while c.state is None or not c.state["your_turn"]:
+                c.until("state")
+            c.send({"type": "hint"})
+            hint = c.until("hint")
+        finally:
+            c.close()
+    dutch = _advice_reasons("nl")
+    assert any(hint["reason"].startswith(d) for d in dutch if d), hint["reason"]
+    assert all(any(o["reason"].startswith(d) for d in dutch if d) for o in hint["options"])

@@ -20,7 +20,7 @@ from parlour.core.game import Event
 from parlour.core.registry import Variant
 from parlour.core.replay import MatchRecord
 from parlour.core.rng import derive_seed
-from parlour.core.text import Names
+from parlour.core.text import Names, tell
 from parlour.i18n import SOURCE, Messages, messages
 
 
@@ -273,7 +273,9 @@ class Session:
                 self.save()
             if isinstance(exc, IllegalAction):
                 self.console.print(
-                    self.t.gettext("[red]Not allowed:[/] {rule}").format(rule=exc.rule)
+                    self.t.gettext("[red]Not allowed:[/] {rule}").format(
+                        rule=tell(exc.rule, self.t)
+                    )
                 )
             else:
                 self.console.print(f"[red]{exc}[/]")
@@ -300,7 +302,9 @@ class Session:
         def said(o: advice.Option) -> str:
             return o.text or self.adapter.describe(o.action, view)
 
-        lines = [t.gettext("hint: {move} — {why}").format(move=said(best), why=best.reason)]
+        lines = [
+            t.gettext("hint: {move} — {why}").format(move=said(best), why=tell(best.reason, t))
+        ]
         ties = [said(o) for o in result.options[1:] if o.rank == 1]
         if ties:
             lines.append(
@@ -321,7 +325,7 @@ class Session:
                     if o.points is not None
                     else ""
                 )
-                lines.append(f"    {o.rank}. {o.value:.2f}{pts}  {said(o)}: {o.reason}")
+                lines.append(f"    {o.rank}. {o.value:.2f}{pts}  {said(o)}: {tell(o.reason, t)}")
         return "\n".join(lines)
 
     def _start_review(self) -> None:
@@ -378,7 +382,7 @@ class Session:
                     better=r.better.text or self.adapter.describe(r.better.action, view),
                     better_value=f"{r.better.value:.2f}",
                     difference=f"{r.difference:.2f}",
-                    why=r.better.reason,
+                    why=tell(r.better.reason, t),
                 )
             )
         return "\n".join(lines)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.core.cards import NUM_KINDS, card_str, rank_str
+from parlour.core.cards import NUM_KINDS
+from parlour.core.said import N_, Card, Ranks, ngettext
 from parlour.games.cheat.actions import (
     Action,
     Challenge,
@@ -119,42 +120,47 @@ def _play_actions(state: State) -> list[Action]:
 def explain(state: State, action: Action) -> str | None:
     phase = state.phase
     if phase == OVER:
-        return "the game is over"
+        return N_("the game is over")
     if isinstance(action, (Challenge, Pass)):
         if phase in (WINDOW, LATE):
             return None
-        return "a challenge is answered only right after a play, before the next play"
+        return N_("a challenge is answered only right after a play, before the next play")
     if isinstance(action, ChooseFirst):
         if phase != CHOOSE_FIRST:
-            return "the first player is chosen only at the start (Canada: by the dealer)"
+            return N_("the first player is chosen only at the start (Canada: by the dealer)")
         if not isinstance(action.seat, int) or not 0 <= action.seat < state.rules.players:
-            return f"there is no such player: the table has {state.rules.players}"
+            return N_("there is no such player: the table has {count}", count=state.rules.players)
         return None
     if phase != PLAY:
-        what = "choose the first player" if phase == CHOOSE_FIRST else "answer the challenge"
-        return f"it is time to {what}, not to play cards"
+        if phase == CHOOSE_FIRST:
+            return N_("it is time to choose the first player, not to play cards")
+        return N_("it is time to answer the challenge, not to play cards")
     if isinstance(action, Pick):
         return _explain_pick(state, action.card)
     if isinstance(action, Claim):
         return _explain_claim(state, action)
-    return f"{action!r} is not a Cheat action"
+    return N_("{action} is not a Cheat action", action=repr(action))
 
 
 def _explain_pick(state: State, card: int) -> str | None:
     if not isinstance(card, int) or not 0 <= card < NUM_KINDS:
-        return f"{card!r} is not a card"
+        return N_("{card} is not a card", card=repr(card))
     sel = state.selection
     limit = state.rules.max_cards
     if state.hands[state.turn_seat][card] == 0:
-        return f"you hold no {card_str(card)} (besides those already picked)"
+        return N_("you hold no {card} (besides those already picked)", card=Card(card))
     if state.must_include >= 0 and state.must_include not in sel and card != state.must_include:
-        return "the first play must include the 2♣ (its holder begins with it)"
+        return N_("the first play must include the 2♣ (its holder begins with it)")
     if limit is not None and len(sel) >= limit:
-        return f"a play is at most {limit} cards"
+        return ngettext(
+            "a play is at most {count} card", "a play is at most {count} cards", limit, count=limit
+        )
     if sel and card < sel[-1]:
-        return (
-            f"pick cards in order (2♣ … A♠, then jokers): {card_str(card)} comes before "
-            f"{card_str(sel[-1])}, already picked"
+        return N_(
+            "pick cards in order (2♣ … A♠, then jokers): {card} comes before {picked}, "
+            "already picked",
+            card=Card(card),
+            picked=Card(sel[-1]),
         )
     return None
 
@@ -162,15 +168,21 @@ def _explain_pick(state: State, card: int) -> str | None:
 def _explain_claim(state: State, action: Claim) -> str | None:
     sel = state.selection
     if not sel:
-        return "pick at least one card before claiming"
+        return N_("pick at least one card before claiming")
     if state.must_include >= 0 and state.must_include not in sel:
-        return "the first play must include the 2♣ (its holder begins with it)"
+        return N_("the first play must include the 2♣ (its holder begins with it)")
     if action.rank not in state.allowed:
-        names = ", ".join(rank_str(r) for r in state.allowed)
-        return f"the claim must name {'one of ' if len(state.allowed) > 1 else ''}{names}"
+        if len(state.allowed) > 1:
+            return N_("the claim must name one of {ranks}", ranks=Ranks(state.allowed))
+        return N_("the claim must name {ranks}", ranks=Ranks(state.allowed))
     counts = claim_counts(state.rules, len(sel), state.shown[state.turn_seat])
     if action.count in counts:
         return None
     if len(counts) == 1:
-        return f"the claimed count must be the number of cards played ({len(sel)})"
-    return f"claim between {counts.start} and {counts.stop - 1} cards ({len(sel)} put down)"
+        return N_("the claimed count must be the number of cards played ({count})", count=len(sel))
+    return N_(
+        "claim between {low} and {high} cards ({count} put down)",
+        low=counts.start,
+        high=counts.stop - 1,
+        count=len(sel),
+    )

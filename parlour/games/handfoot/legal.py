@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.core.cards import JOKER, NUM_KINDS, Card, card_str, make_card, rank_of, suit_of
+from parlour.core.cards import JOKER, NUM_KINDS, Card, make_card, rank_of, suit_of
+from parlour.core.said import N_, Rank
+from parlour.core.said import Card as CardValue
 from parlour.games.handfoot.actions import (
     Action,
     AddToMeld,
@@ -477,19 +479,22 @@ def discard_problem(state: State, card: Card) -> str | None:
     seat = state.to_act
     hand = state.hands[seat]
     if not hand[card]:
-        return f"you do not hold {card_str(card)}"
+        return N_("you do not hold {card}", card=CardValue(card))
     if state.provisional:
-        return (
-            f"your melds this turn ({state.turn_value} points) do not meet the requirement: meld "
-            f"{state.opening_minimum()} points or play a card on a meld your partner put down, or "
-            "take back this turn's melds"
+        return N_(
+            "your melds this turn ({value} points) do not meet the requirement: meld {minimum} "
+            "points or play a card on a meld your partner put down, or take back this turn's "
+            "melds",
+            value=state.turn_value,
+            minimum=state.opening_minimum(),
         )
     if sum(hand) == 1 and not state.pending and state.foot_taken[seat]:
         missing = missing_books(state.rules, state.melds[state.side_of[seat]])
         if missing:
-            return (
+            return N_(
                 "discarding your last card would go out, and your side may go out only with every "
-                f"required book (still missing: {', '.join(missing)})"
+                "required book (still missing: {missing})",
+                missing=", ".join(missing),
             )
     return None
 
@@ -500,16 +505,16 @@ def discard_problem(state: State, card: Card) -> str | None:
 def explain(state: State, action: object) -> str | None:
     """Why ``action`` is illegal now (None if legal).  Legal means: listed by legal_actions."""
     if state.phase not in (PHASE_DRAW, PHASE_PLAY):
-        return "the match is over"
+        return N_("the match is over")
     if not isinstance(action, (Draw, TakePile, Meld, AddToMeld, Discard, Retract)):
-        return f"{action!r} is not a Hand and Foot action"
+        return N_("{action} is not a Hand and Foot action", action=repr(action))
     legal = legal_actions(state)
     if action in legal:
         return None
     return (
         _interchangeable_reason(state, action, legal)
         or _reason(state, action)
-        or f"{action} is not a legal move now"
+        or N_("{action} is not a legal move now", action=str(action))
     )
 
 
@@ -535,10 +540,11 @@ def canonical_action(state: State, action: Action) -> Action:
 def _interchangeable_reason(state: State, action: Action, legal: Sequence[Action]) -> str | None:
     canon = canonical_action(state, action)
     if canon != action and canon in legal:
-        return (
-            f"no rule tells those cards apart from others of the same rank in your hand (the "
-            f"suits of 2s, 4s–7s and black 3s never matter): the table plays the lowest suit you "
-            f"hold — {canon}"
+        return N_(
+            "no rule tells those cards apart from others of the same rank in your hand (the "
+            "suits of 2s, 4s–7s and black 3s never matter): the table plays the lowest suit you "
+            "hold — {action}",
+            action=str(canon),
         )
     return None
 
@@ -550,68 +556,74 @@ def _reason(state: State, action: Action) -> str | None:
     melds = state.melds[side]
     rules = state.rules
     if state.phase == PHASE_DRAW and not isinstance(action, (Draw, TakePile)):
-        return f"begin your turn by drawing {rules.draw_count} cards or taking the pile"
+        return N_(
+            "begin your turn by drawing {count} cards or taking the pile", count=rules.draw_count
+        )
     if state.phase == PHASE_PLAY and isinstance(action, (Draw, TakePile)):
-        return "you have already drawn this turn"
+        return N_("you have already drawn this turn")
     if isinstance(action, (Meld, AddToMeld)) and state.melds_refused:
-        return "you took back your melds this turn: now you must discard"
+        return N_("you took back your melds this turn: now you must discard")
     if isinstance(action, TakePile):
         if state.pile_refused:
-            return "you took back the pile this turn: now you must draw"
+            return N_("you took back the pile this turn: now you must draw")
         if len(state.pile) < rules.pile_take:
-            return (
-                f"the pile may be taken only when it holds at least {rules.pile_take} cards "
-                f"(it holds {len(state.pile)})"
+            return N_(
+                "the pile may be taken only when it holds at least {least} cards (it holds "
+                "{count})",
+                least=rules.pile_take,
+                count=len(state.pile),
             )
         if len(action.cards) != 2:
-            return "the top card of the pile must be melded with exactly two cards from your hand"
+            return N_(
+                "the top card of the pile must be melded with exactly two cards from your hand"
+            )
         missing = _missing(hand, action.cards)
         if missing:
             return missing
         top = state.pile[-1]
         if is_black_three(top):
-            return "a black 3 on the pile can never be melded, so the pile cannot be taken"
+            return N_("a black 3 on the pile can never be melded, so the pile cannot be taken")
         if sum(hand) < 3:
-            return "you must keep a card to discard after melding two with the top card"
+            return N_("you must keep a card to discard after melding two with the top card")
         if action.meld >= len(melds) or action.meld < -1:
-            return f"your side has no meld {action.meld}"
+            return N_("your side has no meld {meld}", meld=str(action.meld))
         cards = (top, *action.cards)
-        return _meld_reason(melds, action.meld, cards, "the top card with those two cards")
+        return _meld_reason(melds, action.meld, cards, N_("the top card with those two cards"))
     if isinstance(action, Meld):
         if len(action.cards) != MIN_MELD:
-            return "start a new meld with exactly three cards (then add cards one at a time)"
+            return N_("start a new meld with exactly three cards (then add cards one at a time)")
         missing = _missing(hand, action.cards)
         if missing:
             return missing
         if sum(hand) - MIN_MELD < 1:
-            return "you must keep a card to discard"
-        reason = _meld_reason(melds, -1, action.cards, "those cards")
+            return N_("you must keep a card to discard")
+        reason = _meld_reason(melds, -1, action.cards, N_("those cards"))
         if reason:
             return reason
         return _last_card_reason(state)
     if isinstance(action, AddToMeld):
         if not 0 <= action.meld < len(melds):
-            return f"your side has no meld {action.meld}"
+            return N_("your side has no meld {meld}", meld=str(action.meld))
         missing = _missing(hand, (action.card,))
         if missing:
             return missing
         if sum(hand) < 2:
-            return "you must keep a card to discard"
-        reason = _meld_reason(melds, action.meld, (action.card,), card_str(action.card))
+            return N_("you must keep a card to discard")
+        reason = _meld_reason(melds, action.meld, (action.card,), CardValue(action.card))
         if reason:
             return reason
         return _last_card_reason(state)
     if isinstance(action, Discard):
         return discard_problem(state, action.card)
     if isinstance(action, Retract):
-        return (
+        return N_(
             "there is nothing to take back: take-backs are only for melds that miss the requirement"
         )
     return None
 
 
 def _last_card_reason(state: State) -> str:
-    return (
+    return N_(
         "that would leave you one card after picking up your foot without every required book: "
         "you could not discard it"
     )
@@ -621,36 +633,68 @@ def _missing(hand: Sequence[int], cards: Sequence[Card]) -> str | None:
     need: dict[Card, int] = {}
     for c in cards:
         if not 0 <= c < len(hand):
-            return f"{c} is not a card"
+            return N_("{card} is not a card", card=str(c))
         need[c] = need.get(c, 0) + 1
     for c, n in need.items():
         if hand[c] < n:
-            return f"you do not hold {'that many ' if hand[c] else ''}{card_str(c)}"
+            if hand[c]:
+                return N_("you do not hold that many {card}", card=CardValue(c))
+            return N_("you do not hold {card}", card=CardValue(c))
     return None
 
 
 def _meld_reason(
-    melds: Sequence[TableMeld], index: int, cards: Sequence[Card], what: str
+    melds: Sequence[TableMeld], index: int, cards: Sequence[Card], what: object
 ) -> str | None:
     for c in cards:
         if is_black_three(c):
-            return "black 3s are never played to the board"
+            return N_("black 3s are never played to the board")
     if index < 0:
         kk = classify(cards)
         if kk is None:
-            return (
-                f"{what} do not form a meld: a book is one rank (with fewer wilds than "
-                "naturals), a samba run is consecutive cards 8–A of one suit, a book of wilds "
-                "is 2s and jokers"
+            return N_(
+                "{what} do not form a meld: a book is one rank (with fewer wilds than naturals), "
+                "a samba run is consecutive cards 8–A of one suit, a book of wilds is 2s and "
+                "jokers",
+                what=what,
             )
         kind, key = kk
         if (kind, key) in open_keys(melds):
-            return (
-                f"your side already has an unfinished {TableMeld(kind, key, ()).label()}: "
-                "add to it instead of starting another"
-            )
+            return _unfinished(kind, key)
         return meld_problem(kind, key, cards)
     m = melds[index]
     if m.complete:
-        return f"meld {index} is a finished book of {BOOK_SIZE} cards: nothing more can be added"
+        return N_(
+            "meld {meld} is a finished book of {count} cards: nothing more can be added",
+            meld=str(index),
+            count=BOOK_SIZE,
+        )
     return meld_problem(m.kind, m.key, (*m.cards, *cards))
+
+
+def _unfinished(kind: str, key: int) -> str:
+    """Your side already has an unfinished meld of this kind (one message a kind and suit)."""
+    if kind == RUN:
+        by_suit = (
+            N_(
+                "your side already has an unfinished clubs run: add to it instead of starting another"
+            ),
+            N_(
+                "your side already has an unfinished diamonds run: add to it instead of starting another"
+            ),
+            N_(
+                "your side already has an unfinished hearts run: add to it instead of starting another"
+            ),
+            N_(
+                "your side already has an unfinished spades run: add to it instead of starting another"
+            ),
+        )
+        return by_suit[key]
+    if kind == WILDS:
+        return N_(
+            "your side already has an unfinished wild book: add to it instead of starting another"
+        )
+    return N_(
+        "your side already has an unfinished book of {rank}s: add to it instead of starting another",
+        rank=Rank(key),
+    )

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from parlour.core.canasta import RED_THREES
-from parlour.core.cards import card_str, rank_str
+from parlour.core.said import N_, Card, Cards, Rank
 from parlour.games.samba import actions as A
 from parlour.games.samba.actions import AddToMeld, LayRedThree, MergeGroups, Stage
 from parlour.games.samba.parts.lookahead import (
@@ -569,14 +569,14 @@ def explain(s: State, legal: Sequence[Action], action: Any) -> str | None:
         if action in allowed:
             return None
     except TypeError:
-        return f"{action!r} is not a Samba action"
+        return N_("{action} is not a Samba action", action=repr(action))
     return why_illegal(s, action)
 
 
 def _side_needs(s: State) -> str:
     if s.rules.going_out == "two_canastas":
-        return "two sambas, two canastas or one of each"
-    return "two seven-card melds, one of them a sequence"
+        return N_("two sambas, two canastas or one of each")
+    return N_("two seven-card melds, one of them a sequence")
 
 
 def why_illegal(s: State, action: Any) -> str:
@@ -587,44 +587,49 @@ def why_illegal(s: State, action: Any) -> str:
     h = s.hands[seat]
     t = type(action)
     if t not in A.ACTION_TYPES.values():
-        return f"{action!r} is not a Samba action"
+        return N_("{action} is not a Samba action", action=repr(action))
     if s.phase == ANSWER and t is not A.AnswerGoOut:
-        return "you must first answer your partner's 'partner, may I go out?' (yes or no)"
+        return N_("you must first answer your partner's 'partner, may I go out?' (yes or no)")
     if t is A.AnswerGoOut:
-        return "nobody has asked 'partner, may I go out?'"
+        return N_("nobody has asked 'partner, may I go out?'")
     if s.permission == 1:
         try:
             raw = action in raw_legal_actions(s)
         except TypeError:
             raw = False
         if raw:
-            return (
+            return N_(
                 "Going out: your partner said yes to 'may I go out?', so you must go out this "
                 "turn (the answer must be obeyed), and after this move you could not"
             )
     if (t is A.Unstage and s.pending and not may_take_back(s, "unstage")) or (
         t is A.UndoOpening and not may_take_back(s, "undo")
     ):
-        return (
+        return N_(
             "you have already taken this back from this very position this turn: the same "
             "take-back is not repeated (house guard so that every turn ends; every meld stays "
             "possible — finish it)"
         )
     if s.pending and t not in (A.Stage, A.Unstage):
-        return "finish the meld you are building (three cards make a meld) or take it back first"
+        return N_(
+            "finish the meld you are building (three cards make a meld) or take it back first"
+        )
     melds = s.melds[side]
     n = s.sizes[seat]
     minimum = opening_minimum(s, side)
     if t in (A.Draw, A.TakePile, A.TakeTop):
         if s.phase != DRAW:
-            return "you have already drawn this turn: draw or take from the pile only at its start"
+            return N_(
+                "you have already drawn this turn: draw or take from the pile only at its start"
+            )
         if not s.pile:
-            return "the discard pile is empty"
+            return N_("the discard pile is empty")
         top = s.pile[-1]
         if not IS_NATURAL[top]:
-            return (
-                f"Taking the pile: a {card_str(top)} on top blocks it (never take the pile or "
-                "its top card when it is a 3, a 2 or a joker)"
+            return N_(
+                "Taking the pile: a {card} on top blocks it (never take the pile or its top "
+                "card when it is a 3, a 2 or a joker)",
+                card=Card(top),
             )
         if t is A.TakePile:
             pair = action.pair
@@ -632,87 +637,121 @@ def why_illegal(s: State, action: Any) -> str:
                 isinstance(c, int) and 0 <= c < 53 and IS_NATURAL[c] and RANK[c] == RANK[top]
                 for c in pair
             ):
-                return (
-                    f"Taking the pile: you need two natural {rank_str(RANK[top])}s from your "
-                    "hand, of the top card's rank; you may never take it to add the top card to "
-                    "a group on the table"
+                return N_(
+                    "Taking the pile: you need two natural {rank}s from your hand, of the top "
+                    "card's rank; you may never take it to add the top card to a group on the "
+                    "table",
+                    rank=Rank(RANK[top]),
                 )
             if not all(h[c] >= pair.count(c) for c in pair):
-                return f"you do not hold {' '.join(card_str(c) for c in pair)}"
+                return N_("you do not hold {cards}", cards=Cards(pair))
             if not s.opened[side]:
                 value = 3 * VALUE[top]
-                return (
-                    f"Your side's first meld: the top card with your pair makes {value}, and no "
-                    f"melds from your hand bring this turn's melds to the minimum of {minimum} "
-                    "(for a first meld you may add cards from your hand to reach it)"
-                    + (
-                        "; with nothing under the top card a card must stay in your hand"
-                        if len(s.pile) == 1
-                        else ""
+                if len(s.pile) == 1:
+                    return N_(
+                        "Your side's first meld: the top card with your pair makes {value}, and no "
+                        "melds from your hand bring this turn's melds to the minimum of {minimum} "
+                        "(for a first meld you may add cards from your hand to reach it); with "
+                        "nothing under the top card a card must stay in your hand",
+                        value=value,
+                        minimum=minimum,
                     )
+                return N_(
+                    "Your side's first meld: the top card with your pair makes {value}, and no "
+                    "melds from your hand bring this turn's melds to the minimum of {minimum} "
+                    "(for a first meld you may add cards from your hand to reach it)",
+                    value=value,
+                    minimum=minimum,
                 )
-            return (
+            return N_(
                 "taking the pile with your last two cards would leave you with none, and your "
-                f"side may not go out yet (it needs {_side_needs(s)})"
+                "side may not go out yet (it needs {needs})",
+                needs=_side_needs(s),
             )
         i = action.meld
         if not 0 <= i < len(melds) or melds[i].kind != SEQUENCE:
-            return (
-                f"Taking the top card: meld {i} is not a sequence of your side; only a top card "
+            return N_(
+                "Taking the top card: meld {meld} is not a sequence of your side; only a top card "
                 "that fits an end of a sequence already on the table may be taken (never to "
-                "start a new sequence)"
+                "start a new sequence)",
+                meld=str(i),
             )
-        return (
-            f"Taking the top card: {card_str(top)} does not fit an end of meld {i} (a sequence "
-            "takes the next card of its suit, at most seven cards)"
+        return N_(
+            "Taking the top card: {card} does not fit an end of meld {meld} (a sequence takes "
+            "the next card of its suit, at most seven cards)",
+            card=Card(top),
+            meld=str(i),
         )
     if s.phase == DRAW and t is not A.LayRedThree:
-        return "first draw from the stock or take from the discard pile"
+        return N_("first draw from the stock or take from the discard pile")
     if t is A.Unstage:
-        return "there is no unfinished meld to take back"
+        return N_("there is no unfinished meld to take back")
     card = getattr(action, "card", -1)
     if t in (A.Stage, A.AddToMeld, A.LayRedThree, A.Discard) and not (
         isinstance(card, int) and 0 <= card < 53 and h[card] > 0
     ):
-        return f"you hold no {card_str(card) if isinstance(card, int) and 0 <= card < 53 else card}"
+        return N_(
+            "you hold no {card}",
+            card=Card(card) if isinstance(card, int) and 0 <= card < 53 else str(card),
+        )
     staging = not s.opened[side] and (melds or s.taken_top >= 0)
     staged_value = sum(m.value for m in melds)
     out_rule = (
-        f"you may go out only when your side has {_side_needs(s)}; until then you must always "
-        "keep at least one card"
+        N_(
+            "you may go out only when your side has {needs}; until then you must always keep "
+            "at least one card",
+            needs=_side_needs(s),
+        )
         if s.permission != -1
-        else "your partner said no to 'may I go out?': you must keep a card"
+        else N_("your partner said no to 'may I go out?': you must keep a card")
     )
     if t in (A.Discard, A.Pass):
         if s.phase == PILE_OPEN:
-            return (
-                f"you took the pile for your side's first meld: meld from your hand until the "
-                f"minimum of {minimum} is reached (you have {staged_value}), or take it back"
+            return N_(
+                "you took the pile for your side's first meld: meld from your hand until the "
+                "minimum of {minimum} is reached (you have {value}), or take it back",
+                minimum=minimum,
+                value=staged_value,
             )
         if staging:
-            return (
-                f"Your side's first meld: the cards put down in that turn must total at least "
-                f"{minimum}; you have {staged_value}: meld more or take the opening back"
+            return N_(
+                "Your side's first meld: the cards put down in that turn must total at least "
+                "{minimum}; you have {value}: meld more or take the opening back",
+                minimum=minimum,
+                value=staged_value,
             )
         if t is A.Discard:
-            return f"discarding your last card would be going out: {out_rule}; say pass"
+            return N_(
+                "discarding your last card would be going out: {rule}; say pass", rule=out_rule
+            )
         if n != 1:
-            return (
+            return N_(
                 "Passing: only with one card left (when you meld all but one card and may not "
                 "go out, you say pass instead of discarding)"
             )
         if s.permission == 1:
-            return "your partner said yes: you must go out (discard or meld your last card)"
-        return "you may go out: discard your last card (pass is only for those who may not)"
+            return N_("your partner said yes: you must go out (discard or meld your last card)")
+        return N_("you may go out: discard your last card (pass is only for those who may not)")
     opening_rule = (
-        f"Your side's first meld: the cards put down in that turn must reach {minimum}; "
-        f"after this the melds of this turn ({staged_value} so far) and the cards left in your "
-        "hand could no longer reach it"
-        + ("" if s.phase == PILE_OPEN and s.pile else " while keeping a card to discard")
+        N_(
+            "Your side's first meld: the cards put down in that turn must reach {minimum}; "
+            "after this the melds of this turn ({value} so far) and the cards left in your "
+            "hand could no longer reach it",
+            minimum=minimum,
+            value=staged_value,
+        )
+        if s.phase == PILE_OPEN and s.pile
+        else N_(
+            "Your side's first meld: the cards put down in that turn must reach {minimum}; "
+            "after this the melds of this turn ({value} so far) and the cards left in your "
+            "hand could no longer reach it while keeping a card to discard",
+            minimum=minimum,
+            value=staged_value,
+        )
     )
     if t is A.Stage:
         if card % 13 == 1:
-            return (
+            return N_(
                 "Threes: 3s do not go into sequences or ordinary melds; red 3s are laid out "
                 "singly, black 3s melded as a group only on the turn you go out"
             )
@@ -720,74 +759,90 @@ def why_illegal(s: State, action: Any) -> str:
         complete = len(cards) == 3 and make_meld(cards, wild_melds=s.rules.wild_melds) is not None
         if complete or (len(cards) < 3 and stage_ok(s, s.pending, card, h)):
             if n == 3 - len(s.pending):
-                return (
-                    f"melding {' '.join(card_str(c) for c in cards)} would take every card in your "
-                    f"hand: {out_rule}"
+                return N_(
+                    "melding {cards} would take every card in your hand: {rule}",
+                    cards=Cards(cards),
+                    rule=out_rule,
                 )
             if not s.opened[side]:
                 return opening_rule
-        return (
-            f"Melds: {' '.join(card_str(c) for c in cards)} cannot become a meld with cards from your "
-            f"hand: a group is ≥3 cards of one rank with at most two wild cards and twice as many "
-            f"naturals as wilds; a sequence is ≥3 naturals of one suit in a row, 4…A, no wild "
-            f"cards{'; wild cards alone only in Bolivia' if not s.rules.wild_melds else ''}"
+        if not s.rules.wild_melds:
+            return N_(
+                "Melds: {cards} cannot become a meld with cards from your hand: a group is ≥3 "
+                "cards of one rank with at most two wild cards and twice as many naturals as "
+                "wilds; a sequence is ≥3 naturals of one suit in a row, 4…A, no wild cards; wild "
+                "cards alone only in Bolivia",
+                cards=Cards(cards),
+            )
+        return N_(
+            "Melds: {cards} cannot become a meld with cards from your hand: a group is ≥3 "
+            "cards of one rank with at most two wild cards and twice as many naturals as "
+            "wilds; a sequence is ≥3 naturals of one suit in a row, 4…A, no wild cards",
+            cards=Cards(cards),
         )
     if t is A.AddToMeld:
         i = action.meld
         if not 0 <= i < len(melds):
-            return f"your side has no meld {i}"
+            return N_("your side has no meld {meld}", meld=str(i))
         m = melds[i]
         if fits(m, card, no_wild_on_canasta=s.rules.no_wild_on_canasta):
             if n == 1 and not (s.phase == PILE_OPEN and s.pile):
-                return f"adding your last card would be going out: {out_rule}"
+                return N_("adding your last card would be going out: {rule}", rule=out_rule)
             if not s.opened[side]:
                 return opening_rule
-            return f"adding your last card would be going out: {out_rule}"
+            return N_("adding your last card would be going out: {rule}", rule=out_rule)
         if m.kind == GROUP:
             if IS_WILD[card]:
                 if s.rules.no_wild_on_canasta and m.canasta:
-                    return "house rule no_wild_on_canasta: wild cards may not be added to a canasta"
-                return (
+                    return N_(
+                        "house rule no_wild_on_canasta: wild cards may not be added to a canasta"
+                    )
+                return N_(
                     "Groups: a group may hold at most two wild cards and needs at least twice as "
                     "many naturals as wilds"
                 )
             if RANK[card] != m.rank:
-                return f"meld {i} is a group of {rank_str(m.rank)}s"
+                return N_("meld {meld} is a group of {rank}s", meld=str(i), rank=Rank(m.rank))
         elif m.kind == SEQUENCE:
             if IS_WILD[card] or card % 13 == 1:
-                return "Sequences: wild cards and 3s may never be used in a sequence"
+                return N_("Sequences: wild cards and 3s may never be used in a sequence")
             if m.samba:
-                return f"Sambas: meld {i} is a samba (seven cards); nothing more can be added"
-            return (
-                f"Sequences: {card_str(card)} does not fit either end of meld {i}; two sequences "
-                "can never be joined"
+                return N_(
+                    "Sambas: meld {meld} is a samba (seven cards); nothing more can be added",
+                    meld=str(i),
+                )
+            return N_(
+                "Sequences: {card} does not fit either end of meld {meld}; two sequences can "
+                "never be joined",
+                card=Card(card),
+                meld=str(i),
             )
         elif m.kind == WILD:
             if m.bolivia:
-                return "a bolivia (seven wild cards) is complete: nothing more can be added"
-            return "only wild cards go on a meld of wild cards"
+                return N_("a bolivia (seven wild cards) is complete: nothing more can be added")
+            return N_("only wild cards go on a meld of wild cards")
         else:
-            return "nothing may be added to the black 3s melded on going out"
-        return f"adding your last card would be going out: {out_rule}"
+            return N_("nothing may be added to the black 3s melded on going out")
+        return N_("adding your last card would be going out: {rule}", rule=out_rule)
     if t is A.MergeGroups:
         i, j = action.meld, action.other
         if not (0 <= i < j < len(melds)):
-            return "name two different melds of your side, the lower number first"
+            return N_("name two different melds of your side, the lower number first")
         if melds[i].kind != GROUP or melds[j].kind != GROUP or melds[i].rank != melds[j].rank:
-            return "Groups: only two groups of the same rank may be merged"
+            return N_("Groups: only two groups of the same rank may be merged")
         if not s.opened[side] and can_merge(
             melds[i], melds[j], no_wild_on_canasta=s.rules.no_wild_on_canasta
         ):
             return opening_rule
-        return "the merged group would break the wild limits (at most two wild cards)"
+        return N_("the merged group would break the wild limits (at most two wild cards)")
     if t is A.LayRedThree:
         if card not in RED_THREES:
-            return "only red 3s (3♦, 3♥) are laid out singly"
+            return N_("only red 3s (3♦, 3♥) are laid out singly")
         if s.rules.red_threes_as_canasta:
-            return "house rule red_threes_as_canasta: red 3s are laid out automatically"
+            return N_("house rule red_threes_as_canasta: red 3s are laid out automatically")
         if n > 1 and not s.opened[side]:
             return opening_rule
-        return f"laying out your last card would be going out: {out_rule}"
+        return N_("laying out your last card would be going out: {rule}", rule=out_rule)
     if t is A.MeldBlackThrees:
         cards = tuple(action.cards)
         wilds_ok = s.rules.black_three_wilds
@@ -798,45 +853,48 @@ def why_illegal(s: State, action: Any) -> str:
         )
         if m is None or m.kind != BLACK3:
             if wilds_ok:
-                return (
+                return N_(
                     "Black 3s: they are melded as a group, following the normal group rules: "
                     "at least three cards, black 3s with at most two wild cards and at least "
                     "twice as many black 3s as wild cards"
                 )
-            return (
+            return N_(
                 "black 3s are melded as a group of at least three black 3s (house rule "
                 "black_three_wilds off: no wild cards)"
             )
         if not all(h[c] >= cards.count(c) for c in set(cards)):
-            return f"you do not hold {cards_text(cards)}"
+            return N_("you do not hold {cards}", cards=Cards(cards))
         ordered = tuple(sorted(cards, key=lambda c: (c not in (1, 40), c)))
         if ordered != cards and A.MeldBlackThrees(ordered) in legal_actions(s):
-            return (
-                f"name the cards in order: meld black 3s {cards_text(ordered)} (black 3s first, "
-                "3♣ before 3♠, then wild cards: 2♣ 2♦ 2♥ 2♠ Jk)"
+            return N_(
+                "name the cards in order: meld black 3s {cards} (black 3s first, 3♣ before 3♠, "
+                "then wild cards: 2♣ 2♦ 2♥ 2♠ Jk)",
+                cards=Cards(ordered),
             )
-        return (
+        return N_(
             "Black 3s: they may be melded only in the turn you go out; meld them last, leaving "
-            f"at most one card to discard, when your side has {_side_needs(s)}"
+            "at most one card to discard, when your side has {needs}",
+            needs=_side_needs(s),
         )
     if t is A.UndoOpening:
-        return "there is no first meld being built to take back"
+        return N_("there is no first meld being built to take back")
     if t is A.AskGoOut:
         if len(s.sides[side]) < 2:
-            return "you play alone: there is no partner to ask"
+            return N_("you play alone: there is no partner to ask")
         if not s.rules.partner_permission:
-            return "house rule: asking 'partner, may I go out?' is not used"
+            return N_("house rule: asking 'partner, may I go out?' is not used")
         if s.asked:
-            return "you have already asked this turn"
+            return N_("you have already asked this turn")
         if s.phase != MELD:
-            return (
+            return N_(
                 "ask after drawing (or once the pile taken for a first meld is in your hand), "
                 "when you can go out this turn"
             )
-        return (
+        return N_(
             "ask when you can go out this turn: your cards cannot all be melded (but one to "
-            f"discard) with your side then holding {_side_needs(s)}"
+            "discard) with your side then holding {needs}",
+            needs=_side_needs(s),
         )
     if s.phase not in (MELD, PILE_OPEN):
-        return "not now"
-    return f"{action} is not a legal move now"
+        return N_("not now")
+    return N_("{action} is not a legal move now", action=str(action))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.core.cards import card_str, cards_str
+from parlour.core.said import N_, Card, Cards
 from parlour.games.scat.actions import (
     ACTION_TYPES,
     Action,
@@ -35,20 +35,29 @@ def may_knock(state: ScatState, seat: int) -> str | None:
     """Why ``seat`` may not knock now (``None``: it may)."""
     rules = state.rules
     if state.knocker >= 0:
-        who = "you have" if state.knocker == seat else "another player has"
-        return (
-            f"{who} already knocked: each other player has just one last turn to draw and discard"
+        if state.knocker == seat:
+            return N_(
+                "you have already knocked: each other player has just one last turn to draw and "
+                "discard"
+            )
+        return N_(
+            "another player has already knocked: each other player has just one last turn to "
+            "draw and discard"
         )
     if not rules.knock_first_round and state.turn_no < len(active_seats(state)):
-        return "no knocking in the first round of turns (option knock_first_round is off)"
+        return N_("no knocking in the first round of turns (option knock_first_round is off)")
     hand = state.hands[seat]
     if rules.min_knock is not None and counted_value(state, seat) < rules.min_knock:
-        return (
-            f"a knock needs a hand worth at least {rules.min_knock} (option min_knock); "
-            f"yours is worth {counted_value(state, seat)}"
+        return N_(
+            "a knock needs a hand worth at least {least} (option min_knock); yours is worth "
+            "{worth}",
+            least=rules.min_knock,
+            worth=counted_value(state, seat),
         )
     if rules.knock_needs_one_suit and not is_one_suit(hand):
-        return "a knock is only allowed with three cards of the same suit (option knock_needs_one_suit)"
+        return N_(
+            "a knock is only allowed with three cards of the same suit (option knock_needs_one_suit)"
+        )
     return None
 
 
@@ -105,63 +114,67 @@ def legal_actions(state: ScatState) -> Sequence[Action]:
 def explain(state: ScatState, action: Action) -> str | None:
     reason = _explain(state, action)
     if reason is None and action not in legal_actions(state):
-        return f"{action} is not a legal move now"
+        return N_("{action} is not a legal move now", action=str(action))
     return reason
 
 
 def _explain(state: ScatState, action: Action) -> str | None:
     phase = state.phase
     if phase == OVER:
-        return "the match is over"
+        return N_("the match is over")
     if type(action) not in ACTION_TYPES.values():
-        return f"{action!r} is not a Scat action"
+        return N_("{action} is not a Scat action", action=repr(action))
     if phase == DEALT31:
         if isinstance(action, Declare31):
             return None
-        return "a player was dealt 31: it is shown at once and there is no play"
+        return N_("a player was dealt 31: it is shown at once and there is no play")
     if isinstance(action, Declare31):
-        return "only a 31 that was dealt is declared on its own; a 31 made in play is declared with the discard that makes it"
+        return N_(
+            "only a 31 that was dealt is declared on its own; a 31 made in play is declared with the discard that makes it"
+        )
     if phase == THROW_DOWN:
         if isinstance(action, ThrowDown):
             return None
-        return "the first player must first decide, without looking, whether to throw down"
+        return N_("the first player must first decide, without looking, whether to throw down")
     if isinstance(action, ThrowDown):
-        return "a throw-down is only called by the first player before looking at the cards"
+        return N_("a throw-down is only called by the first player before looking at the cards")
     p = state.to_act
     if phase == DRAW:
         if isinstance(action, Discard):
-            return "draw a card (from the stock or the discard pile) or knock before discarding"
+            return N_("draw a card (from the stock or the discard pile) or knock before discarding")
         if isinstance(action, DrawStock) and not state.stock:
-            return "the stock is empty: take the discard or end the hand"
+            return N_("the stock is empty: take the discard or end the hand")
         if isinstance(action, TakeDiscard) and not state.pile:
-            return "the discard pile is empty"
+            return N_("the discard pile is empty")
         if isinstance(action, Knock):
             return may_knock(state, p)
         if isinstance(action, Hammer):
             if not state.rules.hammer:
-                return "hammer is not played (option hammer is off)"
+                return N_("hammer is not played (option hammer is off)")
             if state.turn_no != 0:
-                return "only the first player, instead of the first draw of the hand, may call a hammer"
+                return N_(
+                    "only the first player, instead of the first draw of the hand, may call a hammer"
+                )
         if isinstance(action, EndHand) and state.stock:
-            return "the hand ends this way only when the stock is exhausted"
+            return N_("the hand ends this way only when the stock is exhausted")
         return None
     # DISCARD: four cards held
     if not isinstance(action, Discard):
-        return "you hold four cards: discard one"
+        return N_("you hold four cards: discard one")
     if not isinstance(action.card, int) or not 0 <= action.card < 52:
-        return f"{action.card!r} is not a card"
+        return N_("{card} is not a card", card=repr(action.card))
     hand = state.hands[p]
     if action.card not in hand:
-        return f"you do not hold {card_str(action.card)}"
+        return N_("you do not hold {card}", card=Card(action.card))
     if action.card == state.taken:
-        return (
+        return N_(
             "a card just taken from the discard pile may not be discarded in the same turn "
             "(keep it and discard one of your other cards)"
         )
     if action.declare:
         rest = _remove(hand, action.card)
         if not is_declarable(rest, state.rules):
-            return f"{cards_str(rest)} is not 31: there is nothing to declare"
+            return N_("{cards} is not 31: there is nothing to declare", cards=Cards(rest))
         if rest == state.silent[p]:
-            return "a 31 that was not declared as soon as it was made cannot be claimed later"
+            return N_("a 31 that was not declared as soon as it was made cannot be claimed later")
     return None

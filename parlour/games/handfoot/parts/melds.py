@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from parlour.core.cards import (
     JOKER,
     Card,
-    card_str,
     cards_str,
     is_red,
     make_card,
@@ -30,6 +29,8 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.codec import cards_field
+from parlour.core.said import N_, Rank
+from parlour.core.said import Card as CardValue
 
 BOOK, RUN, WILDS = "book", "run", "wilds"
 BOOK_SIZE = 7
@@ -186,41 +187,58 @@ def meld_problem(kind: str, key: int, cards: Sequence[Card]) -> str | None:
     """Why these cards are not a valid meld of that kind (None if they are).  Size ≥ 3 is checked
     by the caller for new melds; here the upper bound of 7 and the composition."""
     if len(cards) > BOOK_SIZE:
-        return f"a book holds {BOOK_SIZE} cards; it is closed once complete"
+        return N_("a book holds {count} cards; it is closed once complete", count=BOOK_SIZE)
     if kind == WILDS:
         bad = [c for c in cards if not is_wild(c)]
         if bad:
-            return f"a book of wilds holds only 2s and jokers, not {card_str(bad[0])}"
+            return N_(
+                "a book of wilds holds only 2s and jokers, not {card}", card=CardValue(bad[0])
+            )
         return None
     if kind == RUN:
         for c in cards:
             if is_wild(c):
-                return "wild cards may never be played in a samba"
+                return N_("wild cards may never be played in a samba")
             if suit_of(c) != key:
-                return f"a samba is one suit: {card_str(c)} is not a {SUIT_NAMES[key][:-1]}"
+                return _not_of_suit(key, c)
             if rank_of(c) < SAMBA_LOW:
-                return f"a samba runs A K Q J 10 9 8 only; {card_str(c)} cannot be in it"
+                return N_(
+                    "a samba runs A K Q J 10 9 8 only; {card} cannot be in it", card=CardValue(c)
+                )
         ranks = sorted(rank_of(c) for c in cards)
         if len(set(ranks)) != len(ranks):
-            return "a samba holds each rank once"
+            return N_("a samba holds each rank once")
         if ranks[-1] - ranks[0] != len(ranks) - 1:
-            return "a samba is a run of consecutive ranks"
+            return N_("a samba is a run of consecutive ranks")
         return None
     # book of one rank
     if key == 3:
-        return "3s are never melded (red 3s go to the board at once; black 3s are never played)"
+        return N_("3s are never melded (red 3s go to the board at once; black 3s are never played)")
     if not 4 <= key <= 14:
-        return f"there are no books of {rank_str(key)}s"
+        return N_("there are no books of {rank}s", rank=Rank(key))
     wild = 0
     for c in cards:
         if is_wild(c):
             wild += 1
         elif rank_of(c) != key:
-            return f"{card_str(c)} does not belong in a book of {rank_str(key)}s"
+            return N_(
+                "{card} does not belong in a book of {rank}s", card=CardValue(c), rank=Rank(key)
+            )
     if wild and key == 7:
-        return "wild cards may never be played in the book of 7s"
+        return N_("wild cards may never be played in the book of 7s")
     if wild and not wilds_allowed(key):
-        return f"wild cards may not be played in a book of {rank_str(key)}s"
+        return N_("wild cards may not be played in a book of {rank}s", rank=Rank(key))
     if wild >= len(cards) - wild:
-        return "a book needs more natural cards than wild cards"
+        return N_("a book needs more natural cards than wild cards")
     return None
+
+
+def _not_of_suit(suit: int, card: Card) -> str:
+    """A samba is one suit: ``card`` is not of ``suit`` (one message a suit)."""
+    said = (
+        N_("a samba is one suit: {card} is not a club", card=CardValue(card)),
+        N_("a samba is one suit: {card} is not a diamond", card=CardValue(card)),
+        N_("a samba is one suit: {card} is not a heart", card=CardValue(card)),
+        N_("a samba is one suit: {card} is not a spade", card=CardValue(card)),
+    )
+    return said[suit]
