@@ -504,8 +504,8 @@ def test_cheat_picks_in_any_order_and_take_back(page: Any, server: Any, artifact
     """Issue 17 blocking item 4: Cheat cards are picked for a play in any order and a pick can
     be taken back, all in this browser (nothing is sent); the claim then sends the picks in the
     engine's order and the claim (two cards picked high-then-low used to fail with "pick cards
-    in order … 8♦ comes before 3♥" and could not be undone). Answering a play: "Pass (P)" and
-    "Challenge (C)" on the buttons, and the P key passes."""
+    in order … 8♦ comes before 3♥" and could not be undone). Answering a play: "Let it stand (P)" and
+    "Cheat! (challenge) (C)" on the buttons, and the P key passes."""
     t = server.post(
         "/api/tables",
         {
@@ -554,9 +554,9 @@ def test_cheat_picks_in_any_order_and_take_back(page: Any, server: Any, artifact
                 if want_play:
                     pass_button.click()
                 else:  # the keys shown on the buttons, and P passes
-                    assert pass_button.inner_text() == "Pass (P)"
+                    assert pass_button.inner_text() == "Let it stand (P)"
                     challenge = page.locator('#actions button[data-type="Challenge"]')
-                    assert challenge.inner_text() == "Challenge (C)"
+                    assert challenge.inner_text() == "Cheat! (challenge) (C)"
                     page.keyboard.press("p")
                 page.wait_for_function(f"window.parlour.version > {st['version']}")
                 if not want_play:
