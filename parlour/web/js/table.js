@@ -1045,15 +1045,20 @@ function soundControl() {
   return h("p", h("label", box, " ", _("A sound when it is your turn")));
 }
 
+let seatKeyRotated = false; // the Table tab may be drawn again (seats, flow) after "New seat key": it still says so
 function seatActions() {
   const rotate = h("button.btn.small#new-seat-key", { type: "button" }, _("New seat key"));
-  const said = h("small.muted.note#seat-key-note", _("Locks out any other browser or old link that holds your seat; this browser keeps playing."));
+  const done = () => _("Done: only this browser holds your seat now.");
+  const said = h("small.muted.note#seat-key-note", seatKeyRotated ? done() : _("Locks out any other browser or old link that holds your seat; this browser keeps playing."));
   rotate.addEventListener("click", async () => {
     rotate.disabled = true;
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(code)}/rotate`, { token });
       setToken(r.token);
-      said.textContent = _("Done: only this browser holds your seat now.");
+      seatKeyRotated = true;
+      said.textContent = done();
+      const shown = $("seat-key-note"); // the tab may have been drawn again meanwhile
+      if (shown) shown.textContent = done();
     } catch (e) {
       showError(e.message);
     }
