@@ -32,9 +32,14 @@ from parlour.sim.tournament import plan, run_game
 
 
 def run(
-    name: str, params: dict[str, Any], deals: int, seed: int, log: str | None
+    name: str,
+    params: dict[str, Any],
+    deals: int,
+    seed: int,
+    log: str | None,
+    budget: str = "250it",
 ) -> dict[str, Any]:
-    params = {"budget": "250it", **params}
+    params = {"budget": budget, **params}
     made = dict(params)
     if made.pop("grouped", False):  # the grouped candidates of parlour.games.samba.parts.search
         from parlour.games.samba.parts import search
@@ -90,10 +95,11 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=8)
     ap.add_argument("--seed", type=int, default=36001)
     ap.add_argument("--log")
+    ap.add_argument("--budget", default="250it", help="strong's budget unless a setting gives one")
     args = ap.parse_args()
     for item in args.settings:
         name, _, text = item.partition("=")
-        out = run(name, json.loads(text or "{}"), args.deals, args.seed, args.log)
+        out = run(name, json.loads(text or "{}"), args.deals, args.seed, args.log, args.budget)
         print(json.dumps(out), flush=True)
 
 
