@@ -22,6 +22,9 @@ from fastapi.responses import (
 )
 
 import parlour
+from parlour import i18n
+from parlour.core.said import Said
+from parlour.core.text import tell
 from parlour.i18n.web import router as i18n_routes
 from parlour.server import (
     GC_FULL_EVERY,
@@ -234,7 +237,12 @@ def create_app(
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=exc.headers)
+        # a refusal made of a catalog message is told in the caller's language (issue 34)
+        detail = exc.message
+        if isinstance(detail, Said):
+            lang = i18n.from_accept_language(request.headers.get("accept-language"))
+            detail = tell(detail, i18n.messages(lang))
+        return JSONResponse({"detail": detail}, status_code=exc.status, headers=exc.headers)
 
     app.include_router(page_routes(server))
     app.include_router(i18n_routes)  # issue 34: /i18n/<lang>.json, the catalogs for the browser
