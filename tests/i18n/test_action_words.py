@@ -22,9 +22,7 @@ def _legal_moves(
     name: str, seed: int, steps: int = 300, preset: str | None = None
 ) -> list[tuple[object, object]]:
     """(state, action) for every legal action at every step of one random match."""
-    variant = next(
-        v for v in games.all_variants() if v.name == name and preset in (None, v.preset)
-    )
+    variant = next(v for v in games.all_variants() if v.name == name and preset in (None, v.preset))
     game = variant.game
     state = game.new_game(variant.rules.replace(**variant.entry.random_play_options), seed)
     rng = random.Random(seed)

@@ -13,9 +13,8 @@ from functools import partial
 from typing import Any
 
 from parlour.core.game import Event, Seat
-from parlour.core.said import N_, Said
+from parlour.core.said import N_, Said, ngettext
 from parlour.core.said import Card as SaidCard
-from parlour.core.said import ngettext as said_ngettext
 from parlour.core.text import Names, describe_common, tell
 from parlour.games.scat import actions as A
 from parlour.games.scat.rules import ScatRules
@@ -203,7 +202,7 @@ def status_words(rules: ScatRules, lives: int, out: bool) -> Said:
     """A seat's standing as said at the table (``view.status_label``'s words, one catalog
     message each: "2 pennies", "on the county", "G-I" …), for the reader's language."""
     if rules.plays_for_points:
-        return said_ngettext("{count} point", "{count} points", lives, count=lives)
+        return ngettext("{count} point", "{count} points", lives, count=lives)
     losses = rules.starting_lives - lives
     if rules.tokens == "bus":
         if out:
@@ -227,8 +226,8 @@ def status_words(rules: ScatRules, lives: int, out: bool) -> Said:
     if lives == 0:
         return N_("on poverty") if rules.tokens == "nickels" else N_("on the county")
     if rules.tokens == "nickels":
-        return said_ngettext("{count} nickel", "{count} nickels", lives, count=lives)
-    return said_ngettext("{count} penny", "{count} pennies", lives, count=lives)
+        return ngettext("{count} nickel", "{count} nickels", lives, count=lives)
+    return ngettext("{count} penny", "{count} pennies", lives, count=lives)
 
 
 def _bus_level(losses: int) -> Said:
