@@ -237,11 +237,7 @@ def create_app(
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
-        # a refusal made of a catalog message is told in the caller's language (issue 34)
-        detail = exc.message
-        if isinstance(detail, Said):
-            lang = i18n.from_accept_language(request.headers.get("accept-language"))
-            detail = tell(detail, i18n.messages(lang))
+        detail = _told(exc.message, request)
         return JSONResponse({"detail": detail}, status_code=exc.status, headers=exc.headers)
 
     app.include_router(page_routes(server))
@@ -266,3 +262,13 @@ def create_app(
     app.include_router(play_routes(server))
 
     return app
+
+
+def _told(message: str, request: Request) -> str:
+    """A refusal made of a catalog message, told in the caller's ``Accept-Language`` (issue 34:
+    the pages send the language their reader picked); any other text as it is."""
+    if not isinstance(message, Said):
+        return message
+    return tell(
+        message, i18n.messages(i18n.from_accept_language(request.headers.get("accept-language")))
+    )

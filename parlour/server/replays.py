@@ -60,6 +60,17 @@ def fairness_json(table: Table) -> dict[str, Any]:
     return out
 
 
+def _move_words(table: Table, state: Any, lang: str) -> Callable[[Any, Any], str]:
+    """A replay's moves in words: the engine's text in English, else the move's words told in
+    ``lang`` (``Game.action_words``)."""
+    game = table.game
+    if lang == SOURCE:
+        return game.action_text
+    t = messages(lang)
+    names = Names.table(table.players, game.sides_of(state), table.player_names(), lang)
+    return lambda state, action: said_in(game.action_words(state, action), t, names)
+
+
 def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
     """The record and, for every step, the spectator view and the public events: the moves,
     event lines and hands' notes in ``lang`` (issue 34: a replay reads in its reader's
@@ -70,13 +81,7 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
     counter = 0
 
     tell = redact.teller(game, state, table.players, None, table.player_names(), lang)
-    t = messages(lang)
-    names = Names.table(table.players, game.sides_of(state), table.player_names(), lang)
-
-    def move_text(state: Any, action: Any) -> str:
-        if lang == SOURCE:
-            return game.action_text(state, action)
-        return said_in(game.action_words(state, action), t, names)
+    move_text = _move_words(table, state, lang)
 
     def public(events: list[Any]) -> list[dict[str, Any]]:
         nonlocal counter
