@@ -257,6 +257,10 @@ class Game(ABC, Generic[S, A, V, R]):
         views hold data only: as they are."""
         return data
 
+    #: ``action_words`` depends on the action alone, not the state (the server keeps what it
+    #: told, per language)
+    words_by_action: ClassVar[bool] = False
+
     def action_words(self, state: S, action: A) -> str:
         """The move as its button says it, to the seat to act (issue 34): ``action_text``
         without a leading ``seat n:``, as a :class:`parlour.core.said.Said` where the game

@@ -13,7 +13,7 @@ from typing import Any
 
 from parlour.core.game import Event, Game, HandResult, Seat
 from parlour.core.text import Names, describe_common, hand_note, sentence, tell
-from parlour.i18n import SOURCE, messages
+from parlour.i18n import SOURCE, Messages, messages
 
 
 def legal_json(
@@ -33,9 +33,30 @@ def legal_json(
     t = messages(lang)
     names = Names.table(game.num_seats(state), game.sides_of(state), player_names, lang)
     return [
-        {"action": game.action_to_json(a), "text": tell(game.action_words(state, a), t, names)}
+        {"action": game.action_to_json(a), "text": told_move(game, state, a, t, names)}
         for a in legal
     ]
+
+
+#: moves told, by game, action, language and seat names (``Game.words_by_action``): a table's
+#: moves repeat (the same discard, the same draw), and telling is the cost of a language
+_TOLD: dict[tuple[Any, ...], str] = {}
+_TOLD_MAX = 50_000
+
+
+def told_move(
+    game: Game[Any, Any, Any, Any], state: Any, action: Any, t: Messages, names: Names
+) -> str:
+    """The move's words (``Game.action_words``) told in the language of ``t``."""
+    if not game.words_by_action:
+        return tell(game.action_words(state, action), t, names)
+    key = (type(game), action, names.lang, names.seats)
+    text = _TOLD.get(key)
+    if text is None:
+        if len(_TOLD) >= _TOLD_MAX:
+            _TOLD.clear()
+        text = _TOLD[key] = tell(game.action_words(state, action), t, names)
+    return text
 
 
 def view_json(game: Game[Any, Any, Any, Any], state: Any, seat: Seat | None, lang: str) -> Any:

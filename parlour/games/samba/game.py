@@ -110,6 +110,8 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
     def action_text(self, state: State, action: SambaAction) -> str:
         return f"seat {state.to_act}: {action}"
 
+    words_by_action = True
+
     def action_words(self, state: State, action: SambaAction) -> str:
         return text.action_words(action)
 

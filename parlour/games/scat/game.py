@@ -123,6 +123,8 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
     def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
         return text.describe(event, viewer, names)
 
+    words_by_action = True
+
     def action_words(self, state: ScatState, action: Action) -> str:
         return text.action_words(action)
 

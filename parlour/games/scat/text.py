@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import partial
 from typing import Any
 
@@ -247,7 +248,11 @@ def _bus_level(losses: int) -> Said:
 def tell_view(state: ScatState, data: dict[str, Any], t: Messages) -> dict[str, Any]:
     """The view's JSON with each seat's standing in the language of ``t`` (issue 34)."""
     rules = state.rules
-    status = [
-        tell(status_words(rules, state.lives[s], state.out[s]), t) for s in range(state.players)
-    ]
+    status = [_told_status(rules, state.lives[s], state.out[s], t) for s in range(state.players)]
     return {**data, "status": status}
+
+
+@functools.lru_cache(maxsize=1024)
+def _told_status(rules: ScatRules, lives: int, out: bool, t: Messages) -> str:
+    """:func:`status_words` told (a handful of standings per table and language: kept)."""
+    return tell(status_words(rules, lives, out), t)
