@@ -257,16 +257,17 @@ class Game(ABC, Generic[S, A, V, R]):
         views hold data only: as they are."""
         return data
 
-    #: ``action_words`` depends on the action alone, not the state (the server keeps what it
-    #: told, per language)
-    words_by_action: ClassVar[bool] = False
-
     def action_words(self, state: S, action: A) -> str:
         """The move as its button says it, to the seat to act (issue 34): ``action_text``
         without a leading ``seat n:``, as a :class:`parlour.core.said.Said` where the game
         gives one, so the server can tell it in each reader's language
         (``parlour.core.text.tell``).  Its English is that of ``action_text``."""
         return self.action_text(state, action)
+
+    def words_key(self, state: S, action: A) -> object:
+        """What ``action_words`` depends on, hashable (the server keeps each move it told, per
+        language, under this key); ``None``: nothing to keep by (told every time)."""
+        return None
 
     # --- words ---------------------------------------------------------------------------
 

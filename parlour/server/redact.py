@@ -38,8 +38,8 @@ def legal_json(
     ]
 
 
-#: moves told, by game, action, language and seat names (``Game.words_by_action``): a table's
-#: moves repeat (the same discard, the same draw), and telling is the cost of a language
+#: moves told, by game, what the words depend on (``Game.words_key``), language and seat
+#: names: a table's moves repeat (the same discard, the same draw), and telling costs
 _TOLD: dict[tuple[Any, ...], str] = {}
 _TOLD_MAX = 50_000
 
@@ -48,9 +48,10 @@ def told_move(
     game: Game[Any, Any, Any, Any], state: Any, action: Any, t: Messages, names: Names
 ) -> str:
     """The move's words (``Game.action_words``) told in the language of ``t``."""
-    if not game.words_by_action:
+    words = game.words_key(state, action)
+    if words is None:
         return tell(game.action_words(state, action), t, names)
-    key = (type(game), action, names.lang, names.seats)
+    key = (type(game), words, names.lang, names.seats)
     text = _TOLD.get(key)
     if text is None:
         if len(_TOLD) >= _TOLD_MAX:

@@ -68,3 +68,32 @@ def test_dutch_cards_and_melds_in_a_move() -> None:
     assert str(words) == "add K♠ to meld 0"
     assert "H♠" in tell(words, messages("nl")) and "#1" in tell(words, messages("nl"))
     assert "K♠" in tell(words, messages("de")) and "#1" in tell(words, messages("de"))
+
+
+def test_words_in_views_are_told() -> None:
+    """Scat's standings and Hand and Foot's missing books: the English is the view's own text
+    (every preset, every count of lives), and a Dutch reader's view reads Dutch."""
+    from parlour.games.scat import text as scat_text
+    from parlour.games.scat import view as scat_view
+
+    for v in games.all_variants():
+        if v.name != "scat":
+            continue
+        for lives in range(v.rules.starting_lives + 1):
+            for out in (False, True):
+                said = scat_text.status_words(v.rules, lives, out)
+                assert str(said) == scat_view.status_label(v.rules, lives, out)
+    nl = messages("nl")
+    for name in ("handfoot", "scat"):
+        variant = next(v for v in games.all_variants() if v.name == name)
+        game = variant.game
+        state = variant.new_game(2)
+        data = game.view_to_json(game.observe(state, 0))
+        told = game.tell_view(state, data, nl)
+        if name == "scat":
+            assert told["status"] != data["status"] and told["status"][0].endswith("cent")
+        else:
+            english = [m for s in data["sides"] for m in s["missing"]]
+            dutch = [m for s in told["sides"] for m in s["missing"]]
+            assert "1 more samba" in english and "nog 1 samba" in dutch
+            assert len(english) == len(dutch) and not set(english) & set(dutch)

@@ -153,6 +153,9 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         top = state.pile[-1] if isinstance(action, TakePile) and state.pile else None
         return text.action_words(action, top)
 
+    def words_key(self, state: State, action: Action) -> object:
+        return action, state.pile[-1] if isinstance(action, TakePile) and state.pile else None
+
     def tell_view(self, state: State, data: dict[str, Any], t: Messages) -> dict[str, Any]:
         return text.tell_view(state, data, t)
 

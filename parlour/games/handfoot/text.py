@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -21,7 +22,8 @@ from parlour.core.said import Card as SaidCard
 from parlour.core.text import Names, describe_common, tell, went_out
 from parlour.games.handfoot import actions as A
 from parlour.games.handfoot.parts.melds import RUN, WILDS, card_value
-from parlour.games.handfoot.scoring import missing_book_words
+from parlour.games.handfoot.rules import HandFootRules
+from parlour.games.handfoot.scoring import book_counts, missing_book_words
 from parlour.games.handfoot.state import State
 from parlour.i18n import Messages
 
@@ -314,7 +316,14 @@ def tell_view(state: State, data: dict[str, Any], t: Messages) -> dict[str, Any]
     (issue 34)."""
     sides = []
     for side in data.get("sides", ()):
-        melds = state.melds[side["side"]]
-        words = missing_book_words(state.rules, melds)
-        sides.append({**side, "missing": [tell(w, t) for w in words]})
+        have = tuple(book_counts(state.melds[side["side"]]).items())
+        sides.append({**side, "missing": list(_told_missing(state.rules, have, t))})
     return {**data, "sides": sides}
+
+
+@functools.lru_cache(maxsize=1024)
+def _told_missing(
+    rules: HandFootRules, have: tuple[tuple[str, int], ...], t: Messages
+) -> tuple[str, ...]:
+    """:func:`missing_book_words` told (few book counts per table and language: kept)."""
+    return tuple(tell(w, t) for w in missing_book_words(rules, (), dict(have)))

@@ -123,10 +123,11 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
     def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
         return text.describe(event, viewer, names)
 
-    words_by_action = True
-
     def action_words(self, state: ScatState, action: Action) -> str:
         return text.action_words(action)
+
+    def words_key(self, state: ScatState, action: Action) -> object:
+        return action
 
     def tell_view(self, state: ScatState, data: dict[str, Any], t: Messages) -> dict[str, Any]:
         return text.tell_view(state, data, t)
