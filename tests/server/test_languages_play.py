@@ -178,3 +178,27 @@ def test_http_refusals_follow_accept_language() -> None:
             codes.append(r.status_code)
         assert 429 in codes
         assert r.json()["detail"].startswith("zu viele Anfragen dieser Art von deiner Adresse")
+
+
+def test_chicago_score_items_in_the_readers_language(server: LiveServer) -> None:
+    """The Chicago pad's score items come told in the caller's language (the pad sends the
+    reader's language as ``Accept-Language``); without one, English as before."""
+    body = {"entries": ["3S N +1", "3NT E =", "3DX W =", "6S S = honors4"]}
+
+    def items(lang: str | None) -> list[str]:
+        headers = {"accept-language": lang} if lang else {}
+        r = server.http.post("/api/chicago/sheet", json=body, headers=headers)
+        assert r.status_code == 200, r.text
+        return [
+            i["what"]
+            for rnd in r.json()["rounds"]
+            for deal in rnd["deals"]
+            for side in ("NS", "EW")
+            for i in deal[side]["items"]
+        ]
+
+    english, dutch, german = items(None), items("nl"), items("de")
+    assert "1 overtrick" in english and "trick score" in english
+    assert "1 overslag" in dutch and "slagpunten" in dutch and "klein slem" in dutch
+    assert "1 Überstich" in german and "Kleinschlemm" in german
+    assert len(english) == len(dutch) and not set(english) & set(dutch)
