@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour import bots as bot_registry
-from parlour.core.cards import JOKER, card_str, rank_of
+from parlour.core.cards import JOKER, rank_of
 from parlour.core.registry import Variant
-from parlour.core.said import N_, Cards
+from parlour.core.said import N_, Card, Cards, Rank, Said
 
 #: standard errors of the paired difference within which two moves count as equal (about a
 #: 95 % two-sided band; the paired search's own ``z`` for overruling its policy is the same)
@@ -456,7 +456,8 @@ def reason(
     if name == "Stage" and variant.name == "samba" and world is not None:
         staged = _samba_stage(variant, view, action, world, seat)
         if staged is not None:
-            cards, meld = staged
+            cards, made = staged
+            meld = _meld_words(made)
             if not getattr(view, "pending", ()):
                 return N_("begins {cards}, {meld}", cards=Cards(cards), meld=meld)
             return N_("builds {cards}, {meld}", cards=Cards(cards), meld=meld)
@@ -483,38 +484,51 @@ def reason(
 
 # --- the moves in the hint's words -------------------------------------------------------
 
-_RANK_NAMES = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 
-
-def _rank_name(rank: int) -> str:
-    return _RANK_NAMES.get(rank, f"{rank}s")
-
-
-def _meld_words(meld: Any) -> str:
-    """A meld in words: "a meld of 7s", "a sequence of ♦ from 5 to 7", "a meld of wild
-    cards"."""
+def _meld_words(meld: Any, new: bool = False) -> Said:
+    """A meld in words: "a meld of 7s", "a sequence of ♦ from 5 to 7", "a meld of wild cards"
+    (``new``: "the new meld of 7s" …), one catalog message each (issue 34)."""
     from parlour.core.cards import SUIT_SYMBOLS
 
     kind = getattr(meld, "kind", "")
     if kind == "sequence":
-        high = getattr(meld, "high", 0)
-        low = getattr(meld, "rank", 0)
-        names = {11: "J", 12: "Q", 13: "K", 14: "A"}
-        return (
-            f"a sequence of {SUIT_SYMBOLS[meld.suit]} from {names.get(low, low)} to "
-            f"{names.get(high, high)}"
+        suit, low, high = (
+            SUIT_SYMBOLS[meld.suit],
+            getattr(meld, "rank", 0),
+            getattr(meld, "high", 0),
+        )
+        if new:
+            return N_(
+                "the new sequence of {suit} from {low} to {high}",
+                suit=suit,
+                low=Rank(low),
+                high=Rank(high),
+            )
+        return N_(
+            "a sequence of {suit} from {low} to {high}", suit=suit, low=Rank(low), high=Rank(high)
         )
     if kind == "wild":
-        return "a meld of wild cards"
-    return f"a meld of {_rank_name(getattr(meld, 'rank', 0))}"
+        return N_("the new meld of wild cards") if new else N_("a meld of wild cards")
+    rank = getattr(meld, "rank", 0)
+    if rank == 11:
+        return N_("the new meld of jacks") if new else N_("a meld of jacks")
+    if rank == 12:
+        return N_("the new meld of queens") if new else N_("a meld of queens")
+    if rank == 13:
+        return N_("the new meld of kings") if new else N_("a meld of kings")
+    if rank == 14:
+        return N_("the new meld of aces") if new else N_("a meld of aces")
+    if new:
+        return N_("the new meld of {rank}s", rank=Rank(rank))
+    return N_("a meld of {rank}s", rank=Rank(rank))
 
 
 def _samba_stage(
     variant: Variant, view: Any, action: Any, world: Any, seat: int
-) -> tuple[tuple[int, ...], str] | None:
+) -> tuple[tuple[int, ...], Any] | None:
     """The new meld a Samba ``Stage`` builds: the staged cards and, for the rest, the cards the
     ``basic`` policy would stage next from the seat's own hand (it sees only the view), then
-    the meld they make in words.  None when the meld is not completed that way."""
+    the meld they make (:func:`_meld_words` says it).  None when the meld is not completed that way."""
     game = variant.game
     try:
         before = list(_melds(game.observe(world, seat), seat))
@@ -538,7 +552,7 @@ def _samba_stage(
     if len(made) != 1:
         return None
     meld = made[0]
-    return tuple(meld.cards), _meld_words(meld)
+    return tuple(meld.cards), meld
 
 
 def move_text(variant: Variant, view: Any, action: Any, world: Any, seat: int) -> str | None:
@@ -553,15 +567,15 @@ def move_text(variant: Variant, view: Any, action: Any, world: Any, seat: int) -
     staged = _samba_stage(variant, view, action, world, seat)
     if staged is None:
         return None
-    _, meld = staged
-    shown = card_str(card)
+    _, made = staged
+    shown = Card(card)
     pending = len(getattr(view, "pending", ()) or ())
-    new = meld.replace("a ", "the new ", 1)
     if pending == 0:
-        return f"start {meld} with {shown}"
+        return N_("start {meld} with {card}", meld=_meld_words(made), card=shown)
+    new = _meld_words(made, new=True)
     if pending == 1:
-        return f"add {shown} to {new}"
-    return f"complete {new} with {shown}"
+        return N_("add {card} to {meld}", card=shown, meld=new)
+    return N_("complete {meld} with {card}", meld=new, card=shown)
 
 
 def _scat_discard(view: Any, card: int) -> str:

@@ -27,6 +27,7 @@ from parlour.core.said import N_
 
 if TYPE_CHECKING:
     from parlour.core.text import Names
+    from parlour.i18n import Messages
 
 Seat = int
 Side = int
@@ -249,6 +250,24 @@ class Game(ABC, Generic[S, A, V, R]):
 
     def action_text(self, state: S, action: A) -> str:
         return str(action)
+
+    def tell_view(self, state: S, data: dict[str, Any], t: Messages) -> dict[str, Any]:
+        """The view's JSON (``view_to_json``) with any words it holds told in the language of
+        ``t`` (issue 34; the server calls it for a reader who is not reading English).  Most
+        views hold data only: as they are."""
+        return data
+
+    def action_words(self, state: S, action: A) -> str:
+        """The move as its button says it, to the seat to act (issue 34): ``action_text``
+        without a leading ``seat n:``, as a :class:`parlour.core.said.Said` where the game
+        gives one, so the server can tell it in each reader's language
+        (``parlour.core.text.tell``).  Its English is that of ``action_text``."""
+        return self.action_text(state, action)
+
+    def words_key(self, state: S, action: A) -> object:
+        """What ``action_words`` depends on, hashable (the server keeps each move it told, per
+        language, under this key); ``None``: nothing to keep by (told every time)."""
+        return None
 
     # --- words ---------------------------------------------------------------------------
 

@@ -70,6 +70,46 @@ class Ranks:
         return ", ".join(rank_str(r) for r in self.ranks)
 
 
+class SeatNo:
+    """A seat in a message: its number in English (``seat 2 plays first``, as logs and golden
+    playthroughs write it); told in a language, the seat's name at the table where the edge
+    knows it (``tell(..., names=...)``), else ``seat 2`` in that language."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def __str__(self) -> str:
+        return str(self.seat)
+
+
+class MeldNo:
+    """A meld of a side in a message: its 0-based index in English (``add 7♣ to meld 0``, as the
+    engines write it); told in a language, ``#1`` as the table numbers melds."""
+
+    __slots__ = ("meld",)
+
+    def __init__(self, meld: int) -> None:
+        self.meld = meld
+
+    def __str__(self) -> str:
+        return str(self.meld)
+
+
+class Listed:
+    """Messages listed with commas (``1 more samba, 1 more dirty book``), each told in the
+    reader's language."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[object]) -> None:
+        self.items = tuple(items)
+
+    def __str__(self) -> str:
+        return ", ".join(str(i) for i in self.items)
+
+
 class Said(str):
     """English text that is one catalog message with named values."""
 

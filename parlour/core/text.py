@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from parlour.core.cards import JOKER, RANK_NAMES, card_str, rank_of, suit_of
 from parlour.core.game import Event, HandResult, Seat
-from parlour.core.said import Card, Cards, Rank, Ranks, Said
+from parlour.core.said import Card, Cards, Listed, MeldNo, Rank, Ranks, Said, SeatNo
 from parlour.i18n import SOURCE, Messages, messages
 
 COMPASS = ("South", "West", "North", "East")
@@ -331,7 +331,7 @@ def went_out(seat: Seat, viewer: Seat | None, names: Names) -> str:
     return names.say(seat, viewer, t.gettext("you went out"), t.gettext("{player} went out"))
 
 
-def tell(text: str, t: Messages) -> str:
+def tell(text: str, t: Messages, names: Names | None = None) -> str:
     """An engine's reason (a :class:`~parlour.core.said.Said`) in the language of ``t``; any
     other text as it is.  English is the text itself.
 
@@ -345,16 +345,24 @@ def tell(text: str, t: Messages) -> str:
         message = t.gettext(text.msgid)
     else:
         message = t.ngettext(text.msgid, text.plural, text.n)
-    values = {k: _value_in(v, t) for k, v in text.values.items()}
+    values = {k: _value_in(v, t, names) for k, v in text.values.items()}
     try:
         return message.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English, not a crash
         return str(text)
 
 
-def _value_in(value: object, t: Messages) -> str:
+def _value_in(value: object, t: Messages, names: Names | None = None) -> str:
     if isinstance(value, Said):
-        return tell(value, t)
+        return tell(value, t, names)
+    if isinstance(value, SeatNo):
+        if names is not None:
+            return names.name(value.seat)
+        return t.gettext("seat {n}").format(n=value.seat)
+    if isinstance(value, Listed):
+        return ", ".join(_value_in(i, t, names) for i in value.items)
+    if isinstance(value, MeldNo):
+        return t.pgettext("meld number", "#{n}").format(n=value.meld + 1)
     if isinstance(value, Card):
         return card_in(value.card, t) if 0 <= value.card <= JOKER else str(value)
     if isinstance(value, Cards):

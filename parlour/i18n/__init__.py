@@ -233,6 +233,10 @@ class Messages:
         always wrote (``10000``: score sheets, logs and golden playthroughs stay as they were)."""
         if self.lang == SOURCE:
             return str(value)
+        if type(value) is int and 0 <= value < 1000:
+            # no grouping below a thousand, and every language here writes ASCII digits: the
+            # server tells many small numbers per move (issue 34: cost of telling)
+            return str(value)
         return format_decimal(value, locale=self.locale)
 
     def date(self, value: date | datetime, format: str = "medium") -> str:

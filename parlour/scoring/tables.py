@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parlour.core.said import N_, Said, ngettext
 from parlour.scoring.contract import Contract, Doubling, HonorKind, Honors, Strain
 
 __all__ = [
@@ -152,8 +153,22 @@ def honors_points(kind: HonorKind) -> int:
     return 100 if kind is HonorKind.FOUR_TRUMPS else 150
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _tricks_item(n: int, doubling: Doubling, *, over: bool) -> Said:
+    """ "2 overtricks doubled", "1 undertrick": one catalog message each (issue 34: the sheet
+    is told in its reader's language)."""
+    if over:
+        if doubling is Doubling.DOUBLED:
+            return ngettext("{count} overtrick doubled", "{count} overtricks doubled", n, count=n)
+        if doubling is Doubling.REDOUBLED:
+            return ngettext(
+                "{count} overtrick redoubled", "{count} overtricks redoubled", n, count=n
+            )
+        return ngettext("{count} overtrick", "{count} overtricks", n, count=n)
+    if doubling is Doubling.DOUBLED:
+        return ngettext("{count} undertrick doubled", "{count} undertricks doubled", n, count=n)
+    if doubling is Doubling.REDOUBLED:
+        return ngettext("{count} undertrick redoubled", "{count} undertricks redoubled", n, count=n)
+    return ngettext("{count} undertrick", "{count} undertricks", n, count=n)
 
 
 def score_deal(
@@ -181,36 +196,38 @@ def score_deal(
     game = False
     if made:
         below = trick_score(contract)
-        declarer.append(ScoreItem("trick score", below, below=True))
+        declarer.append(ScoreItem(N_("trick score"), below, below=True))
         over = tricks - need
         if over:
-            kind = {1: "", 2: " doubled", 4: " redoubled"}[contract.doubling]
             points = overtrick_points(contract, over, vulnerable)
-            declarer.append(ScoreItem(f"{_plural(over, 'overtrick')}{kind}", points))
+            declarer.append(ScoreItem(_tricks_item(over, contract.doubling, over=True), points))
         game = (partial_before if carryover else 0) + below >= GAME_TRICK_SCORE
         if game:
-            declarer.append(ScoreItem("game", game_bonus(vulnerable)))
+            declarer.append(ScoreItem(N_("game"), game_bonus(vulnerable)))
         elif not carryover:
-            declarer.append(ScoreItem("partscore", STANDALONE_PARTSCORE_BONUS))
+            declarer.append(ScoreItem(N_("partscore"), STANDALONE_PARTSCORE_BONUS))
         elif fourth_deal:
-            declarer.append(ScoreItem("partscore on the 4th deal", FOURTH_DEAL_PARTSCORE_BONUS))
+            declarer.append(ScoreItem(N_("partscore on the 4th deal"), FOURTH_DEAL_PARTSCORE_BONUS))
         if contract.level >= 6:
-            name = "grand slam" if contract.level == 7 else "slam"
+            name = N_("grand slam") if contract.level == 7 else N_("slam")
             declarer.append(ScoreItem(name, slam_bonus(contract.level, vulnerable)))
         if contract.doubling is not Doubling.UNDOUBLED:
-            name = "making doubled" if contract.doubling is Doubling.DOUBLED else "making redoubled"
+            name = (
+                N_("making doubled")
+                if contract.doubling is Doubling.DOUBLED
+                else N_("making redoubled")
+            )
             declarer.append(ScoreItem(name, insult_bonus(contract.doubling)))
     else:
         down = need - tricks
-        kind = {1: "", 2: " doubled", 4: " redoubled"}[contract.doubling]
         points = undertrick_points(down, contract.doubling, vulnerable)
-        defenders.append(ScoreItem(f"{_plural(down, 'undertrick')}{kind}", points))
+        defenders.append(ScoreItem(_tricks_item(down, contract.doubling, over=False), points))
     if honors is not None:
         honors.check(contract)
         name = {
-            HonorKind.FOUR_TRUMPS: "four trump honors",
-            HonorKind.FIVE_TRUMPS: "five trump honors",
-            HonorKind.FOUR_ACES: "four aces",
+            HonorKind.FOUR_TRUMPS: N_("four trump honors"),
+            HonorKind.FIVE_TRUMPS: N_("five trump honors"),
+            HonorKind.FOUR_ACES: N_("four aces"),
         }[honors.kind]
         (defenders if honors.defenders else declarer).append(
             ScoreItem(name, honors_points(honors.kind))

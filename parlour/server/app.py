@@ -22,6 +22,9 @@ from fastapi.responses import (
 )
 
 import parlour
+from parlour import i18n
+from parlour.core.said import Said
+from parlour.core.text import tell
 from parlour.i18n.web import router as i18n_routes
 from parlour.server import (
     GC_FULL_EVERY,
@@ -234,7 +237,8 @@ def create_app(
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=exc.headers)
+        detail = _told(exc.message, request)
+        return JSONResponse({"detail": detail}, status_code=exc.status, headers=exc.headers)
 
     app.include_router(page_routes(server))
     app.include_router(i18n_routes)  # issue 34: /i18n/<lang>.json, the catalogs for the browser
@@ -258,3 +262,13 @@ def create_app(
     app.include_router(play_routes(server))
 
     return app
+
+
+def _told(message: str, request: Request) -> str:
+    """A refusal made of a catalog message, told in the caller's ``Accept-Language`` (issue 34:
+    the pages send the language their reader picked); any other text as it is."""
+    if not isinstance(message, Said):
+        return message
+    return tell(
+        message, i18n.messages(i18n.from_accept_language(request.headers.get("accept-language")))
+    )

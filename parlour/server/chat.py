@@ -24,6 +24,7 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from parlour.core.said import N_
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -68,19 +69,26 @@ def check_text(text: Any) -> str:
     if not isinstance(text, str):
         raise ChatRefused("bad_chat", "'text' must be a string")
     if not text.strip():
-        raise ChatRefused("bad_chat", "an empty message is not sent")
+        raise ChatRefused("bad_chat", N_("an empty message is not sent"))
     if len(text) > MAX_CHARS:
         raise ChatRefused(
             "too_long",
-            f"a chat message is at most {MAX_CHARS} characters; this one has {len(text)}",
+            N_(
+                "a chat message is at most {most} characters; this one has {count}",
+                most=MAX_CHARS,
+                count=len(text),
+            ),
         )
     for ch in text:
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cs") or ch in BIDI:
             raise ChatRefused(
                 "bad_chat",
-                "a chat message is one line of text: it may not hold control characters "
-                f"(U+{ord(ch):04X})",
+                N_(
+                    "a chat message is one line of text: it may not hold control characters "
+                    "({code})",
+                    code=f"U+{ord(ch):04X}",
+                ),
             )
     return text
 
@@ -229,17 +237,24 @@ async def handle(
     if not isinstance(quick, bool) or (quick and text not in QUICK):
         raise ChatRefused("bad_chat", f"'quick' is true only with one of: {', '.join(QUICK)}")
     if not chat["on"]:
-        raise ChatRefused("chat_off", "the host turned the chat off at this table")
+        raise ChatRefused("chat_off", N_("the host turned the chat off at this table"))
     if conn.seat is None and not chat["spectators"]:
-        raise ChatRefused("spectator", "spectators read the chat; the host has not let them write")
+        raise ChatRefused(
+            "spectator", N_("spectators read the chat; the host has not let them write")
+        )
     if conn.seat is not None and conn.seat in chat["silenced"]:
-        raise ChatRefused("muted", "the host has muted your seat in this table's chat")
+        raise ChatRefused("muted", N_("the host has muted your seat in this table's chat"))
     who: Any = conn.seat if conn.seat is not None else ("conn", id(conn))
     wait = _rate(chat, who)
     if wait > 0:
         raise ChatRefused(
             "too_fast",
-            f"at most {RATE} messages in {WINDOW:g} s; try again in {max(1, int(wait + 0.999))} s",
+            N_(
+                "at most {count} messages in {window} s; try again in {seconds} s",
+                count=RATE,
+                window=f"{WINDOW:g}",
+                seconds=max(1, int(wait + 0.999)),
+            ),
         )
     chat["sent"][who].append(time.monotonic())
     seat = conn.seat
@@ -249,13 +264,13 @@ async def handle(
     except StorageError:
         chat["sent"][who].pop()
         raise ChatRefused(
-            "unavailable", "the message could not be saved just now; try again"
+            "unavailable", N_("the message could not be saved just now; try again")
         ) from None
 
 
 async def _mute(server: TableServer, table: Table, conn: Connection, msg: dict[str, Any]) -> None:
     if conn.seat is None:
-        raise ChatRefused("spectator", "take a seat to mute a player")
+        raise ChatRefused("spectator", N_("take a seat to mute a player"))
     target, on = msg.get("seat"), msg.get("mute", True)
     if (
         not isinstance(target, int)
@@ -271,7 +286,7 @@ async def _mute(server: TableServer, table: Table, conn: Connection, msg: dict[s
     try:
         await server.db(server.storage.add_record, table.code, "chat_mute", data, time.time())
     except StorageError:
-        raise ChatRefused("unavailable", "the mute could not be saved just now") from None
+        raise ChatRefused("unavailable", N_("the mute could not be saved just now")) from None
     read_record(table.flow, "chat_mute", data)
     mutes = _state(table.flow)["mutes"].get(conn.seat, set())
     for c in table.seats[conn.seat].connections:
@@ -283,7 +298,7 @@ async def _settings(
 ) -> None:
     host = table.meta.extra.get("host_seat")
     if conn.seat is None or conn.seat != host:
-        raise ChatRefused("not_host", "only the table's host changes the chat's settings")
+        raise ChatRefused("not_host", N_("only the table's host changes the chat's settings"))
     data: dict[str, Any] = {}
     for key in ("on", "spectators"):
         if key in msg:
@@ -307,6 +322,6 @@ async def _settings(
     try:
         await server.db(server.storage.add_record, table.code, "chat_settings", data, time.time())
     except StorageError:
-        raise ChatRefused("unavailable", "the settings could not be saved just now") from None
+        raise ChatRefused("unavailable", N_("the settings could not be saved just now")) from None
     read_record(table.flow, "chat_settings", data)
     table.broadcast_table()

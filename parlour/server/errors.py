@@ -6,6 +6,8 @@ The journal's own errors (``StorageError`` and its kinds) stay with the journal 
 
 from __future__ import annotations
 
+from parlour.core.said import N_
+
 
 class LobbyError(Exception):
     """An HTTP call refused: ``status`` is the HTTP status, ``message`` says why."""
@@ -35,7 +37,7 @@ class JournalError(Exception):
 
 
 #: what a player is told when the journal did not take a write
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "the table's record could not be saved just now (the database is not answering); "
     "nothing changed — try again in a moment"
 )

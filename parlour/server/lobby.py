@@ -22,6 +22,7 @@ from parlour import bots as bot_registry
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
+from parlour.core.said import N_
 from parlour.server import botpool, lobby_create, lobby_seats, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.config import BOT_ALIASES, ServerConfig
@@ -278,7 +279,10 @@ class TableServer:
             retry = max(1, int(wait + 0.999))
             raise LobbyError(
                 429,
-                f"too many requests of this kind from your address; try again in {retry} s",
+                N_(
+                    "too many requests of this kind from your address; try again in {seconds} s",
+                    seconds=retry,
+                ),
                 {"Retry-After": str(retry)},
             )
 

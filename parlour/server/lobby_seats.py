@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from parlour.core.said import N_
 from parlour.server.errors import LobbyError, LobbyUnavailable
 from parlour.server.seats import clean_name, hash_token, new_token
 
@@ -29,7 +30,7 @@ def seat_of(table: Table, token: Any) -> int:
         raise LobbyError(403, "a seat token is needed ('token')")
     seat = table.seat_for_token(token)
     if seat is None:
-        raise LobbyError(403, f"that token holds no seat at table {table.code}")
+        raise LobbyError(403, N_("that token holds no seat at table {code}", code=table.code))
     return seat
 
 
@@ -40,7 +41,7 @@ async def claim(table: Table, invite: Any, player: Any, save: Save) -> dict[str,
         raise LobbyError(403, "an invite is needed ('invite')")
     digest = hash_token(invite)
     if table.status in ("finished", "expired"):
-        raise LobbyError(409, f"table {table.code} is over")
+        raise LobbyError(409, N_("table {code} is over", code=table.code))
     for s in table.seats:
         if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest):
             token = new_token()
@@ -57,16 +58,18 @@ async def claim(table: Table, invite: Any, player: Any, save: Save) -> dict[str,
             except LobbyError:
                 s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name = before
                 raise
-            table.demote(s.seat, "your seat was taken with a new invite link")
+            table.demote(s.seat, N_("your seat was taken with a new invite link"))
             table.broadcast_table()
             return {"seat": s.seat, "token": token, "url": f"/t/{table.code}"}
         if s.invite_used is not None and secrets.compare_digest(s.invite_used, digest):
             raise LobbyError(
                 410,
-                "this invite link has already been used; if that was you in another "
-                "browser, open the table there, otherwise ask for a new link",
+                N_(
+                    "this invite link has already been used; if that was you in another "
+                    "browser, open the table there, otherwise ask for a new link"
+                ),
             )
-    raise LobbyError(403, f"that invite is not valid at table {table.code}")
+    raise LobbyError(403, N_("that invite is not valid at table {code}", code=table.code))
 
 
 async def join(table: Table, seat: Any, player: Any, save: Save) -> dict[str, Any]:
@@ -74,12 +77,20 @@ async def join(table: Table, seat: Any, player: Any, save: Save) -> dict[str, An
     free = table.free_seats()
     if seat is None:
         if not free:
-            raise LobbyError(409, f"table {table.code} has no open seat")
+            raise LobbyError(409, N_("table {code} has no open seat", code=table.code))
         seat = free[0]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
         raise LobbyError(422, f"seat must be 0..{table.players - 1}")
     if seat not in free:
-        raise LobbyError(409, f"seat {seat} of table {table.code} is not open; open seats: {free}")
+        raise LobbyError(
+            409,
+            N_(
+                "seat {seat} of table {code} is not open; open seats: {free}",
+                seat=seat,
+                code=table.code,
+                free=str(free),
+            ),
+        )
     s = table.seats[seat]
     token = new_token()
     before = (s.token_hash, s.claimed, s.left, s.invite_hash, s.invite_used, s.name)
@@ -105,7 +116,7 @@ async def reinvite(table: Table, token: Any, seat: Any, save: Save) -> dict[str,
     at once)."""
     holder = seat_of(table, token)
     if table.status in ("finished", "expired"):
-        raise LobbyError(409, f"table {table.code} is over")
+        raise LobbyError(409, N_("table {code} is over", code=table.code))
     target = holder if seat is None else seat
     if (
         not isinstance(target, int)
@@ -115,7 +126,7 @@ async def reinvite(table: Table, token: Any, seat: Any, save: Save) -> dict[str,
     ):
         raise LobbyError(422, "seat must be a human seat of this table")
     if target != holder and holder != table.meta.extra.get("host_seat"):
-        raise LobbyError(403, "only the table's host may make a new invite for another seat")
+        raise LobbyError(403, N_("only the table's host may make a new invite for another seat"))
     s = table.seats[target]
     invite = new_token()
     before = (
@@ -151,7 +162,7 @@ async def reinvite(table: Table, token: Any, seat: Any, save: Save) -> dict[str,
         raise
     if target != holder:
         table.new_holder(target)
-        table.demote(target, "the host made a new invite for this seat")
+        table.demote(target, N_("the host made a new invite for this seat"))
         table.broadcast_table()
         table.kick()
     return {"seat": target, "invite": invite, "invite_url": invite_url(table.code, invite)}

@@ -12,15 +12,60 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from parlour.core.game import Event, Game, HandResult, Seat
-from parlour.core.text import Names, describe_common, hand_note, sentence
+from parlour.core.text import Names, describe_common, hand_note, sentence, tell
+from parlour.i18n import SOURCE, Messages, messages
 
 
-def legal_json(game: Game[Any, Any, Any, Any], state: Any) -> list[dict[str, Any]]:
-    """Every legal action of the seat to act, as JSON plus a readable text."""
+def legal_json(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    lang: str = SOURCE,
+    player_names: Sequence[str | None] = (),
+) -> list[dict[str, Any]]:
+    """Every legal action of the seat to act, as JSON plus a readable text: the engine's
+    ``action_text`` in English, else the move's words (``Game.action_words``) told in ``lang``
+    (issue 34; built once per version, seat and language with the rest of the payload)."""
+    legal = game.legal_actions(state)
+    if lang == SOURCE:
+        return [
+            {"action": game.action_to_json(a), "text": game.action_text(state, a)} for a in legal
+        ]
+    t = messages(lang)
+    names = Names.table(game.num_seats(state), game.sides_of(state), player_names, lang)
     return [
-        {"action": game.action_to_json(a), "text": game.action_text(state, a)}
-        for a in game.legal_actions(state)
+        {"action": game.action_to_json(a), "text": told_move(game, state, a, t, names)}
+        for a in legal
     ]
+
+
+#: moves told, by game, what the words depend on (``Game.words_key``), language and seat
+#: names: a table's moves repeat (the same discard, the same draw), and telling costs
+_TOLD: dict[tuple[Any, ...], str] = {}
+_TOLD_MAX = 50_000
+
+
+def told_move(
+    game: Game[Any, Any, Any, Any], state: Any, action: Any, t: Messages, names: Names
+) -> str:
+    """The move's words (``Game.action_words``) told in the language of ``t``."""
+    words = game.words_key(state, action)
+    if words is None:
+        return tell(game.action_words(state, action), t, names)
+    key = (type(game), words, names.lang, names.seats)
+    text = _TOLD.get(key)
+    if text is None:
+        if len(_TOLD) >= _TOLD_MAX:
+            _TOLD.clear()
+        text = _TOLD[key] = tell(game.action_words(state, action), t, names)
+    return text
+
+
+def view_json(game: Game[Any, Any, Any, Any], state: Any, seat: Seat | None, lang: str) -> Any:
+    """The seat's view as JSON, its words (Scat's standings …) in ``lang``."""
+    data = game.view_to_json(game.observe(state, seat))
+    if lang == SOURCE:
+        return data
+    return game.tell_view(state, data, messages(lang))
 
 
 def seat_payload(
@@ -31,17 +76,19 @@ def seat_payload(
     playing: bool = True,
     player_names: Sequence[str | None] = (),
     outcome: dict[str, Any] | None = None,
+    lang: str = SOURCE,
 ) -> dict[str, Any]:
-    """The view, whose turn, the legal actions (when ``seat`` is to act) and the outcome (its
-    hands' notes told to ``seat``, :func:`told_outcome`; ``outcome``: that, already made)."""
+    """The view, whose turn, the legal actions (when ``seat`` is to act, their words in
+    ``lang``) and the outcome (its hands' notes told to ``seat``, :func:`told_outcome`;
+    ``outcome``: that, already made)."""
     to_act = game.to_act(state)
     mine = playing and seat is not None and to_act == seat
     return {
         "seat": seat,
         "to_act": to_act,
         "your_turn": mine,
-        "view": game.view_to_json(game.observe(state, seat)),
-        "legal": legal_json(game, state) if mine else None,
+        "view": view_json(game, state, seat, lang),
+        "legal": legal_json(game, state, lang, player_names) if mine else None,
         "outcome": (told_outcome(game, state, seat, player_names) if outcome is None else outcome),
     }
 

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import HTTPException, Request, Response
 from pydantic import BaseModel, Field, StringConstraints
 
+from parlour import i18n
 from parlour.core.replay import MatchRecord
+from parlour.core.said import Said
+from parlour.core.text import Names
+from parlour.core.text import tell as said_in
+from parlour.i18n import SOURCE, messages
 from parlour.server import redact
 from parlour.server.deals import DealTracker, verify_match
 from parlour.server.guard import STRICT_BODY
@@ -55,14 +60,28 @@ def fairness_json(table: Table) -> dict[str, Any]:
     return out
 
 
-def replay_json(table: Table) -> dict[str, Any]:
-    """The record and, for every step, the spectator view and the public events."""
+def _move_words(table: Table, state: Any, lang: str) -> Callable[[Any, Any], str]:
+    """A replay's moves in words: the engine's text in English, else the move's words told in
+    ``lang`` (``Game.action_words``)."""
+    game = table.game
+    if lang == SOURCE:
+        return game.action_text
+    t = messages(lang)
+    names = Names.table(table.players, game.sides_of(state), table.player_names(), lang)
+    return lambda state, action: said_in(game.action_words(state, action), t, names)
+
+
+def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
+    """The record and, for every step, the spectator view and the public events: the moves,
+    event lines and hands' notes in ``lang`` (issue 34: a replay reads in its reader's
+    language; English: the engines' own texts)."""
     game = table.game
     state = game.new_game(table.rules, table.seed)
     tracker = DealTracker(game, table.secret, table.deals.stored)
     counter = 0
 
-    tell = redact.teller(game, state, table.players, None, table.player_names())
+    tell = redact.teller(game, state, table.players, None, table.player_names(), lang)
+    move_text = _move_words(table, state, lang)
 
     def public(events: list[Any]) -> list[dict[str, Any]]:
         nonlocal counter
@@ -101,7 +120,7 @@ def replay_json(table: Table) -> dict[str, Any]:
     for i, data in enumerate(table.actions, start=1):
         action = game.action_from_json(data)
         seat = game.to_act(state)
-        text = game.action_text(state, action)
+        text = move_text(state, action)
         state, evs = game.apply_unchecked(state, action)
         steps.append(
             {
@@ -118,7 +137,7 @@ def replay_json(table: Table) -> dict[str, Any]:
     return {
         "record": match_record(table).to_json(),
         # the result as a spectator reads it (the hands' notes in words; the record keeps data)
-        "outcome": redact.told_outcome(game, table.state, None, table.player_names()),
+        "outcome": redact.told_outcome(game, table.state, None, table.player_names(), lang),
         "fairness": fairness_json(table),
         "chain": list(table.journal_chain),
         "deals": [
@@ -169,9 +188,10 @@ class ChicagoSheetRequest(BaseModel):
     )
 
 
-def chicago_sheet_body(entries: list[str], options: dict[str, Any]) -> bytes:
-    """The sheet's JSON answer, or :class:`SheetError`: all of it CPU work, run on a worker
-    thread (``TableServer.work_pool``), never on the event loop."""
+def chicago_sheet_body(entries: list[str], options: dict[str, Any], lang: str = SOURCE) -> bytes:
+    """The sheet's JSON answer (its score items' words in ``lang``, issue 34), or
+    :class:`SheetError`: all of it CPU work, run on a worker thread
+    (``TableServer.work_pool``), never on the event loop."""
     from parlour.core.errors import ParlourError
 
     chicago = importlib.import_module("parlour.scoring.chicago")
@@ -179,7 +199,22 @@ def chicago_sheet_body(entries: list[str], options: dict[str, Any]) -> bytes:
         sheet = chicago.sheet_from_entries(entries, options)
     except (ParlourError, ValueError, TypeError, KeyError) as exc:
         raise SheetError(str(exc)) from None
-    return json.dumps(sheet.to_json(), separators=(",", ":")).encode()
+    data = sheet.to_json()
+    if lang != SOURCE:
+        data = _told(data, messages(lang))
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def _told(data: Any, t: Any) -> Any:
+    """JSON with every catalog message in it (:class:`parlour.core.said.Said`) told in the
+    language of ``t``."""
+    if isinstance(data, Said):
+        return said_in(data, t)
+    if isinstance(data, dict):
+        return {k: _told(v, t) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_told(v, t) for v in data]
+    return data
 
 
 class SheetError(ValueError):
@@ -197,7 +232,8 @@ def add_chicago(app: FastAPI, work: Callable[..., Awaitable[bytes]], limit: Limi
     async def chicago_sheet(req: ChicagoSheetRequest, request: Request) -> Any:
         await limit("sheet", request)
         try:
-            body = await work(chicago_sheet_body, req.entries, req.options)
+            lang = i18n.from_accept_language(request.headers.get("accept-language"))
+            body = await work(chicago_sheet_body, req.entries, req.options, lang)
         except SheetError as exc:
             raise HTTPException(422, str(exc)) from None
         return Response(body, media_type="application/json")

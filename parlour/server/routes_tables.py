@@ -219,8 +219,9 @@ async def _op_replay(server: TableServer, table: Table, args: dict[str, Any]) ->
         raise LobbyError(
             409, "the match is not finished; its replay (with the seed) opens when it ends"
         )
+    lang = i18n.from_accept_language(str(args.get("lang") or ""))
     return await asyncio.get_running_loop().run_in_executor(
-        server.work_pool, replays.replay_json, table
+        server.work_pool, replays.replay_json, table, lang
     )
 
 
@@ -355,9 +356,13 @@ def _seat_routes(router: APIRouter, server: TableServer) -> None:
         return await on_table(server, code, "start", {"token": req.token})
 
     @router.get("/api/tables/{code}/replay", summary="A finished match, step by step")
-    async def replay(code: str, request: Request) -> dict[str, Any]:
+    async def replay(code: str, request: Request, lang: str | None = None) -> dict[str, Any]:
+        """In ``?lang=`` (else the browser's ``Accept-Language``): the moves, event lines and
+        notes as its reader reads them (issue 34)."""
         await server.limit("lookup", _client(request))
-        return await on_table(server, code, "replay", {})
+        if lang is None:
+            lang = request.headers.get("accept-language")
+        return await on_table(server, code, "replay", {"lang": lang or ""})
 
     @router.get("/api/tables/{code}/verify", summary="Check the revealed deals")
     async def verify(code: str, request: Request) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.websockets import WebSocketState
 from websockets.exceptions import InvalidState
 
+from parlour.core.said import N_
 from parlour.core.text import tell
 from parlour.i18n import messages
 from parlour.server import chat
@@ -240,8 +241,13 @@ def _welcome(
             {
                 "type": "error",
                 "code": "bad_token",
-                "message": "that seat token is not valid at this table (wrong link, or "
-                "the player left); you are watching as a spectator",
+                "message": tell(
+                    N_(
+                        "that seat token is not valid at this table (wrong link, or "
+                        "the player left); you are watching as a spectator"
+                    ),
+                    messages(conn.lang),
+                ),
                 "version": table.version,
             }
         )
@@ -261,7 +267,7 @@ async def _receive(
             await _handle(server, table, conn, raw)
         except Exception:  # one bad message must not drop the connection
             log.exception("table %s: message failed", table.code)
-            _error(conn, table, "server_error", "the server failed on that message")
+            _error(conn, table, "server_error", N_("the server failed on that message"))
 
 
 class _Watchdog:
@@ -430,7 +436,15 @@ async def _request(
             _error(conn, table, exc.code, exc.message, msg)
         return
     if kind in ("start", "contribute") and conn.seat is None:
-        _error(conn, table, "spectator", f"spectators cannot {kind}", msg)
+        _error(
+            conn,
+            table,
+            "spectator",
+            N_("spectators cannot start the match")
+            if kind == "start"
+            else N_("spectators cannot add to the shuffle"),
+            msg,
+        )
         return
     try:
         if kind == "hint":
@@ -475,4 +489,4 @@ async def _act(
             conn.send(table.state_message(conn))
     except Exception:
         log.exception("table %s: action failed", table.code)
-        _error(conn, table, "server_error", "the server could not apply the action", msg)
+        _error(conn, table, "server_error", N_("the server could not apply the action"), msg)

@@ -31,6 +31,9 @@ from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.core.registry import GameEntry, Variant
+from parlour.core.said import N_
+from parlour.core.text import tell
+from parlour.i18n import messages
 from parlour.server import flow, house
 from parlour.server.connection import Connection
 from parlour.server.deals import chain_next, match_seed
@@ -206,7 +209,12 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         for conn in list(s.connections):
             conn.seat = None
             conn.send(
-                {"type": "error", "code": "seat_moved", "message": reason, "version": self.version}
+                {
+                    "type": "error",
+                    "code": "seat_moved",
+                    "message": tell(reason, messages(conn.lang)),
+                    "version": self.version,
+                }
             )
             conn.send(self.state_message(conn, full=True))
         s.connections.clear()
@@ -218,7 +226,7 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         """The player leaves for good: the token is revoked and a bot plays the seat (an open
         seat can be taken again from the lobby)."""
         if self.status in ("finished", "expired"):
-            raise Rejected("finished", "the match is over; there is no seat to leave")
+            raise Rejected("finished", N_("the match is over; there is no seat to leave"))
         s = self.seats[seat]
         s.left = True
         s.token_hash = None
@@ -231,7 +239,10 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
                 {
                     "type": "error",
                     "code": "left",
-                    "message": f"you left seat {seat}; a bot plays it and you are watching",
+                    "message": tell(
+                        N_("you left seat {seat}; a bot plays it and you are watching", seat=seat),
+                        messages(conn.lang),
+                    ),
                     "version": self.version,
                 }
             )
@@ -278,7 +289,7 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         async with self.lock:
             if seat is None:
                 raise Rejected(
-                    "spectator", "spectators cannot act; open the table with your seat link"
+                    "spectator", N_("spectators cannot act; open the table with your seat link")
                 )
             self._check_turn(seat, version, by_bot)
             if action is None:
@@ -321,28 +332,40 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         """Refuse an action out of turn, on a state that is not the table's, or while the table
         is not playing."""
         if self.status == "waiting":
-            raise Rejected("not_started", "the table is waiting for players; send 'start' to begin")
+            raise Rejected(
+                "not_started", N_("the table is waiting for players; send 'start' to begin")
+            )
         if self.status in ("finished", "expired"):
-            raise Rejected("finished", "the match is over")
+            raise Rejected("finished", N_("the match is over"))
         if not isinstance(version, int) or isinstance(version, bool):
             raise Rejected(
                 "stale_version",
-                f"the action must carry the state 'version' it was chosen on "
-                f"(current version {self.version})",
+                N_(
+                    "the action must carry the state 'version' it was chosen on "
+                    "(current version {version})",
+                    version=self.version,
+                ),
             )
         if version != self.version:
             raise Rejected(
                 "stale_version",
-                f"the table has moved on: you sent version {version}, it is now "
-                f"{self.version}; look again and choose",
+                N_(
+                    "the table has moved on: you sent version {sent}, it is now "
+                    "{version}; look again and choose",
+                    sent=version,
+                    version=self.version,
+                ),
             )
         if self.deals.pending:
             raise Rejected("unavailable", UNAVAILABLE)
         to_act = self.game.to_act(self.state)
         if to_act != seat:
-            raise Rejected("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+            raise Rejected(
+                "not_your_turn",
+                N_("it is seat {to_act}'s turn, not seat {seat}'s", to_act=to_act, seat=seat),
+            )
         if by_bot and self.controller(seat) != "bot":
-            raise Rejected("not_your_turn", "the player took the seat back")
+            raise Rejected("not_your_turn", N_("the player took the seat back"))
 
     def _read_action(self, action_json: object) -> Any:
         """A client's action, read by the engine from its JSON."""

@@ -18,8 +18,9 @@ from typing import Any
 
 from parlour.bots import advice
 from parlour.core.rng import derive_seed
+from parlour.core.said import N_
 from parlour.core.text import tell
-from parlour.i18n import messages
+from parlour.i18n import SOURCE, messages
 from parlour.server import botpool
 from parlour.server.connection import Connection
 from parlour.server.errors import Rejected
@@ -66,12 +67,16 @@ class TableAdvice(TableBase):
             return bool(chosen)
         return sum(1 for s in self.seats if s.kind == "human") <= 1
 
-    def _texts(self, view: Any, actions: list[Any]) -> list[str]:
-        """Moves in words, written on a determinization of the view (never the real state)."""
+    def _texts(self, view: Any, actions: list[Any]) -> list[tuple[str, str]]:
+        """Moves in words, written on a determinization of the view (never the real state): the
+        English text and the move's words (``Game.action_words``, told per reader by
+        :func:`_told_option`)."""
         import random
 
         world = self.game.determinize(view, random.Random(0))
-        return [self.game.action_text(world, a) for a in actions]
+        return [
+            (self.game.action_text(world, a), self.game.action_words(world, a)) for a in actions
+        ]
 
     def _options_json(self, view: Any, options: list[advice.Option]) -> list[dict[str, Any]]:
         texts = self._texts(view, [o.action for o in options])
@@ -80,13 +85,14 @@ class TableAdvice(TableBase):
                 "action": self.game.action_to_json(o.action),
                 # the hint's own words when they say more (a staged card as the meld it starts)
                 "text": o.text or text,
+                WORDS: o.text or words,
                 "value": round(o.value, 3),
                 "points": None if o.points is None else round(o.points),
                 "reason": o.reason,
                 # moves of one rank are within the search's noise of each other (advice.tiers)
                 "rank": o.rank,
             }
-            for o, text in zip(options, texts, strict=True)
+            for o, (text, words) in zip(options, texts, strict=True)
         ]
 
     async def hint(self, conn: Connection) -> None:
@@ -97,23 +103,27 @@ class TableAdvice(TableBase):
         cfg = self.server.config
         seat = conn.seat
         if seat is None:
-            raise Rejected("spectator", "spectators cannot ask for hints")
+            raise Rejected("spectator", N_("spectators cannot ask for hints"))
         if not self.hints_on:
             raise Rejected(
-                "hints_off", "hints are off at this table (they are chosen when it is created)"
+                "hints_off", N_("hints are off at this table (they are chosen when it is created)")
             )
         if self.status != "playing" or self.game.to_act(self.state) != seat:
-            raise Rejected("not_your_turn", "a hint is for your own turn")
+            raise Rejected("not_your_turn", N_("a hint is for your own turn"))
         now = time.monotonic()
         wait = self._hint_at.get(seat, -1e9) + cfg.hint_interval - now
         if seat in self._hinting or wait > 0:
             raise Rejected(
-                "too_many", f"one hint at a time: try again in {max(1, int(wait + 0.999))} s"
+                "too_many",
+                N_(
+                    "one hint at a time: try again in {seconds} s",
+                    seconds=max(1, int(wait + 0.999)),
+                ),
             )
         self._spend_budget(0.0)
         if self.bot_budget <= 0:
             raise Rejected(
-                "busy", "this table's thinking time is used up for now; try again in a while"
+                "busy", N_("this table's thinking time is used up for now; try again in a while")
             )
         version = self.version
         view = self.game.observe(self.state, seat)
@@ -145,10 +155,9 @@ class TableAdvice(TableBase):
             self._hinting.discard(seat)
             self._hint_at[seat] = time.monotonic()
             self._spend_budget(time.monotonic() - started if spent is None else spent)
-        options = self._options_json(view, result.options)
         t = messages(conn.lang)
-        for o in options:  # the reasons in this connection's language (parlour.core.said)
-            o["reason"] = tell(o["reason"], t)
+        # the moves and reasons in this connection's language (parlour.core.said)
+        options = [_told_option(o, t) for o in self._options_json(view, result.options)]
         conn.send(
             {
                 "type": "hint",
@@ -255,7 +264,7 @@ class TableAdvice(TableBase):
         """``{"type": "review"}``: the reviews of the seat's finished hands (newest last)."""
         seat = conn.seat
         if seat is None:
-            raise Rejected("spectator", "a review is of your own decisions: take a seat")
+            raise Rejected("spectator", N_("a review is of your own decisions: take a seat"))
         conn.wants_review = True
         waiting = self._unreviewed.pop(seat, None)
         if waiting:
@@ -282,17 +291,27 @@ class TableAdvice(TableBase):
         )
 
 
+#: an option's key for the move's words (told in the reader's language, never sent as is)
+WORDS = "_words"
+
+
+def _told_option(option: dict[str, Any], t: Any) -> dict[str, Any]:
+    """An option of a hint or review as one connection reads it: the move (English: the
+    engine's text, as before) and the reason in its language (``parlour.core.said``)."""
+    out = {k: v for k, v in option.items() if k != WORDS}
+    if t.lang != SOURCE:
+        out["text"] = tell(option.get(WORDS, option["text"]), t)
+    out["reason"] = tell(option["reason"], t)
+    return out
+
+
 def _told(hands: list[dict[str, Any]], t: Any) -> list[dict[str, Any]]:
-    """The reviews with each move's reason in one connection's language (``parlour.core.said``:
-    the kept reviews hold the reasons as the search gave them)."""
+    """The reviews with each move and its reason in one connection's language
+    (``parlour.core.said``: the kept reviews hold them as the search gave them)."""
     out = []
     for hand in hands:
         remarks = [
-            {
-                **r,
-                "played": {**r["played"], "reason": tell(r["played"]["reason"], t)},
-                "better": {**r["better"], "reason": tell(r["better"]["reason"], t)},
-            }
+            {**r, "played": _told_option(r["played"], t), "better": _told_option(r["better"], t)}
             for r in hand["remarks"]
         ]
         out.append({**hand, "remarks": remarks})

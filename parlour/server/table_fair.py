@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from parlour.core.game import Event
+from parlour.core.said import N_
 from parlour.server import flow, house
 from parlour.server.deals import DealTracker, secret_commitment, valid_contribution
 from parlour.server.errors import UNAVAILABLE, LobbyUnavailable, Rejected
@@ -92,15 +93,17 @@ class TableFair(TableBase):
         so nobody — the server included — can swap it once others have seen it)."""
         if not valid_contribution(value):
             raise Rejected(
-                "bad_contribution", "a contribution is 32 to 64 lowercase hexadecimal characters"
+                "bad_contribution",
+                N_("a contribution is 32 to 64 lowercase hexadecimal characters"),
             )
         if self.dealt:
-            raise Rejected("started", "the cards are already dealt; contributions came before")
+            raise Rejected("started", N_("the cards are already dealt; contributions came before"))
         if seat in self.contributions:
             if self.contributions[seat] == value:
                 return
             raise Rejected(
-                "bad_contribution", "this seat's randomness is already in; it cannot be changed"
+                "bad_contribution",
+                N_("this seat's randomness is already in; it cannot be changed"),
             )
         try:
             await self.server.db(

@@ -71,6 +71,7 @@ class TableMessages(TableBase):
             playing=self.status == "playing",
             player_names=names,
             outcome=told[1],
+            lang=lang,
         )
 
     def state_message(

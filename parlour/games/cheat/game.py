@@ -116,3 +116,9 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
 
     def action_text(self, state: State, action: Action) -> str:
         return str(action)
+
+    def action_words(self, state: State, action: Action) -> str:
+        return text.action_words(action)
+
+    def words_key(self, state: State, action: Action) -> object:
+        return action

@@ -15,7 +15,10 @@ from __future__ import annotations
 from functools import partial
 
 from parlour.core.game import Event, Seat
+from parlour.core.said import N_, Rank, Said, SeatNo
+from parlour.core.said import Card as SaidCard
 from parlour.core.text import Names, describe_common
+from parlour.games.cheat import actions as A
 
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
@@ -118,3 +121,19 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
         why = _termination(str(d["termination"]), names)
         return t.gettext("the game is over ({why})").format(why=why)
     return describe_common(event, viewer, names)
+
+
+def action_words(action: object) -> Said:
+    """A move as its button says it (issue 34): the English is ``str(action)``, the message and
+    values let an edge tell it in the reader's language (``parlour.core.text.tell``)."""
+    if isinstance(action, A.Pick):
+        return N_("pick {card}", card=SaidCard(action.card))
+    if isinstance(action, A.Claim):
+        return N_("claim {count} × {rank}", count=action.count, rank=Rank(action.rank))
+    if isinstance(action, A.Challenge):
+        return N_("challenge")
+    if isinstance(action, A.Pass):
+        return N_("pass")
+    if isinstance(action, A.ChooseFirst):
+        return N_("seat {seat} plays first", seat=SeatNo(action.seat))
+    return Said(str(action))

@@ -27,6 +27,7 @@ from parlour.games.handfoot.state import (
 )
 from parlour.games.handfoot.text import SEAT_NAMES
 from parlour.games.handfoot.view import HandFootView, determinize_view, observe_state, view_json
+from parlour.i18n import Messages
 
 
 class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
@@ -147,6 +148,16 @@ class HandFootGame(Game[State, Action, HandFootView, HandFootRules]):
         if isinstance(action, Discard):
             return f"discard {card_str(action.card)} ({card_value(action.card)})"
         return str(action)
+
+    def action_words(self, state: State, action: Action) -> str:
+        top = state.pile[-1] if isinstance(action, TakePile) and state.pile else None
+        return text.action_words(action, top)
+
+    def words_key(self, state: State, action: Action) -> object:
+        return action, state.pile[-1] if isinstance(action, TakePile) and state.pile else None
+
+    def tell_view(self, state: State, data: dict[str, Any], t: Messages) -> dict[str, Any]:
+        return text.tell_view(state, data, t)
 
     def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
         return text.describe(event, viewer, names)

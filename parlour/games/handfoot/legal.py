@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.cards import JOKER, NUM_KINDS, Card, make_card, rank_of, suit_of
-from parlour.core.said import N_, Rank
+from parlour.core.said import N_, Listed, Rank
 from parlour.core.said import Card as CardValue
 from parlour.games.handfoot.actions import (
     Action,
@@ -37,7 +37,7 @@ from parlour.games.handfoot.parts.melds import (
     wilds_allowed,
 )
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
-from parlour.games.handfoot.scoring import missing_books
+from parlour.games.handfoot.scoring import missing_book_words, missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 
 BOOK_RANKS = tuple(range(4, 15))
@@ -489,12 +489,12 @@ def discard_problem(state: State, card: Card) -> str | None:
             minimum=state.opening_minimum(),
         )
     if sum(hand) == 1 and not state.pending and state.foot_taken[seat]:
-        missing = missing_books(state.rules, state.melds[state.side_of[seat]])
+        missing = missing_book_words(state.rules, state.melds[state.side_of[seat]])
         if missing:
             return N_(
                 "discarding your last card would go out, and your side may go out only with every "
                 "required book (still missing: {missing})",
-                missing=", ".join(missing),
+                missing=Listed(missing),
             )
     return None
 

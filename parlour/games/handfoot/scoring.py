@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.cards import Card, expand
+from parlour.core.said import Said, ngettext
 from parlour.games.handfoot.parts.melds import Meld, card_value, is_black_three
 from parlour.games.handfoot.rules import HandFootRules
 
@@ -53,16 +54,44 @@ def missing_books(
     if have is None:
         have = book_counts(melds)
     need = (
-        ("sambas", rules.required_sambas, "samba"),
-        ("sevens", rules.required_sevens, "book of 7s"),
-        ("wilds", rules.required_wilds, "book of wilds"),
-        ("clean", rules.required_clean, "clean book"),
-        ("dirty", rules.required_dirty, "dirty book"),
+        ("sambas", rules.required_sambas, "samba", "sambas"),
+        ("sevens", rules.required_sevens, "book of 7s", "books of 7s"),
+        ("wilds", rules.required_wilds, "book of wilds", "books of wilds"),
+        ("clean", rules.required_clean, "clean book", "clean books"),
+        ("dirty", rules.required_dirty, "dirty book", "dirty books"),
     )
     out = []
-    for key, n, label in need:
+    for key, n, one, more in need:
         if have[key] < n:
-            out.append(f"{n - have[key]} more {label}{'s' if n - have[key] > 1 else ''}")
+            out.append(f"{n - have[key]} more {one if n - have[key] == 1 else more}")
+    return out
+
+
+def missing_book_words(
+    rules: HandFootRules, melds: Sequence[Meld], have: dict[str, int] | None = None
+) -> list[Said]:
+    """:func:`missing_books` as catalog messages (issue 34: told in the reader's language; the
+    English is the same text)."""
+    if have is None:
+        have = book_counts(melds)
+    out = []
+    n = rules.required_sambas - have["sambas"]
+    if n > 0:
+        out.append(ngettext("{count} more samba", "{count} more sambas", n, count=n))
+    n = rules.required_sevens - have["sevens"]
+    if n > 0:
+        out.append(ngettext("{count} more book of 7s", "{count} more books of 7s", n, count=n))
+    n = rules.required_wilds - have["wilds"]
+    if n > 0:
+        out.append(
+            ngettext("{count} more book of wilds", "{count} more books of wilds", n, count=n)
+        )
+    n = rules.required_clean - have["clean"]
+    if n > 0:
+        out.append(ngettext("{count} more clean book", "{count} more clean books", n, count=n))
+    n = rules.required_dirty - have["dirty"]
+    if n > 0:
+        out.append(ngettext("{count} more dirty book", "{count} more dirty books", n, count=n))
     return out
 
 

@@ -11,13 +11,21 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
 from parlour.core.game import Event, Seat
-from parlour.core.text import Names, describe_common, went_out
-from parlour.games.handfoot.parts.melds import RUN, WILDS
+from parlour.core.said import N_, Cards, MeldNo, Said
+from parlour.core.said import Card as SaidCard
+from parlour.core.text import Names, describe_common, tell, went_out
+from parlour.games.handfoot import actions as A
+from parlour.games.handfoot.parts.melds import RUN, WILDS, card_value
+from parlour.games.handfoot.rules import HandFootRules
+from parlour.games.handfoot.scoring import book_counts, missing_book_words
+from parlour.games.handfoot.state import State
+from parlour.i18n import Messages
 
 #: the seats' names in playthroughs and score-sheet notes (seat 0 South, clockwise)
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -266,3 +274,56 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
             minimum=d["minimum"],
         )
     return describe_common(event, viewer, names)
+
+
+def action_words(action: object, pile_top: int | None = None) -> Said:
+    """A move as its button says it (issue 34): the English is ``GAME.action_text`` (the pile's
+    top card named when ``pile_top`` is given, a discard with its points), the message and values
+    let an edge tell it in the reader's language (``parlour.core.text.tell``)."""
+    if isinstance(action, A.Draw):
+        return N_("draw")
+    if isinstance(action, A.TakePile):
+        if pile_top is not None:
+            return N_(
+                "take the pile ({top} with {cards})",
+                top=SaidCard(pile_top),
+                cards=Cards(action.cards),
+            )
+        if action.meld < 0:
+            return N_(
+                "take the pile, top card with {cards} onto a new meld", cards=Cards(action.cards)
+            )
+        return N_(
+            "take the pile, top card with {cards} onto meld {meld}",
+            cards=Cards(action.cards),
+            meld=MeldNo(action.meld),
+        )
+    if isinstance(action, A.Meld):
+        return N_("meld {cards}", cards=Cards(action.cards))
+    if isinstance(action, A.AddToMeld):
+        return N_("add {card} to meld {meld}", card=SaidCard(action.card), meld=MeldNo(action.meld))
+    if isinstance(action, A.Discard):
+        return N_(
+            "discard {card} ({points})", card=SaidCard(action.card), points=card_value(action.card)
+        )
+    if isinstance(action, A.Retract):
+        return N_("take back this turn's melds")
+    return Said(str(action))
+
+
+def tell_view(state: State, data: dict[str, Any], t: Messages) -> dict[str, Any]:
+    """The view's JSON with what each side still needs to go out in the language of ``t``
+    (issue 34)."""
+    sides = []
+    for side in data.get("sides", ()):
+        have = tuple(book_counts(state.melds[side["side"]]).items())
+        sides.append({**side, "missing": list(_told_missing(state.rules, have, t))})
+    return {**data, "sides": sides}
+
+
+@functools.lru_cache(maxsize=1024)
+def _told_missing(
+    rules: HandFootRules, have: tuple[tuple[str, int], ...], t: Messages
+) -> tuple[str, ...]:
+    """:func:`missing_book_words` told (few book counts per table and language: kept)."""
+    return tuple(tell(w, t) for w in missing_book_words(rules, (), dict(have)))

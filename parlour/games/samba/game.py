@@ -110,6 +110,12 @@ class SambaGame(Game[State, SambaAction, SambaView, SambaRules]):
     def action_text(self, state: State, action: SambaAction) -> str:
         return f"seat {state.to_act}: {action}"
 
+    def action_words(self, state: State, action: SambaAction) -> str:
+        return text.action_words(action)
+
+    def words_key(self, state: State, action: SambaAction) -> object:
+        return action
+
     def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
         return text.describe(event, viewer, names)
 

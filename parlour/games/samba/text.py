@@ -14,7 +14,10 @@ from __future__ import annotations
 from functools import partial
 
 from parlour.core.game import Event, Seat
+from parlour.core.said import N_, Cards, MeldNo, Said
+from parlour.core.said import Card as SaidCard
 from parlour.core.text import Names, describe_common, went_out
+from parlour.games.samba import actions as A
 
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
@@ -161,3 +164,41 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
             hand=d["hand"] + 1, how=how, scores=scores
         )
     return describe_common(event, viewer, names)
+
+
+def action_words(action: object) -> Said:
+    """A move as its button says it (issue 34): the English is ``str(action)``, the message and
+    values let an edge tell it in the reader's language (``parlour.core.text.tell``)."""
+    if isinstance(action, A.Draw):
+        return N_("draw")
+    if isinstance(action, A.TakePile):
+        return N_("take the pile with {cards}", cards=Cards(action.pair))
+    if isinstance(action, A.TakeTop):
+        return N_("take the top card onto meld {meld}", meld=MeldNo(action.meld))
+    if isinstance(action, A.Stage):
+        return N_("meld {card}", card=SaidCard(action.card))
+    if isinstance(action, A.Unstage):
+        return N_("take back the unfinished meld")
+    if isinstance(action, A.AddToMeld):
+        return N_("add {card} to meld {meld}", card=SaidCard(action.card), meld=MeldNo(action.meld))
+    if isinstance(action, A.MergeGroups):
+        return N_(
+            "merge meld {other} into meld {meld}",
+            other=MeldNo(action.other),
+            meld=MeldNo(action.meld),
+        )
+    if isinstance(action, A.LayRedThree):
+        return N_("lay out {card}", card=SaidCard(action.card))
+    if isinstance(action, A.MeldBlackThrees):
+        return N_("meld black 3s {cards}", cards=Cards(action.cards))
+    if isinstance(action, A.UndoOpening):
+        return N_("take back the opening melds")
+    if isinstance(action, A.Discard):
+        return N_("discard {card}", card=SaidCard(action.card))
+    if isinstance(action, A.Pass):
+        return N_("pass")
+    if isinstance(action, A.AskGoOut):
+        return N_("partner, may I go out?")
+    if isinstance(action, A.AnswerGoOut):
+        return N_("yes, go out") if action.yes else N_("no, do not go out")
+    return Said(str(action))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from parlour.core.cards import Card
 from parlour.core.game import Event, Game, Outcome, Seat
@@ -25,6 +26,7 @@ from parlour.games.scat.state import (
     ScatState,
 )
 from parlour.games.scat.view import ScatView, counted_value, determinize, observe
+from parlour.i18n import Messages
 
 
 class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
@@ -120,6 +122,15 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
 
     def describe(self, event: Event, viewer: Seat | None, names: Names) -> str:
         return text.describe(event, viewer, names)
+
+    def action_words(self, state: ScatState, action: Action) -> str:
+        return text.action_words(action)
+
+    def words_key(self, state: ScatState, action: Action) -> object:
+        return action
+
+    def tell_view(self, state: ScatState, data: dict[str, Any], t: Messages) -> dict[str, Any]:
+        return text.tell_view(state, data, t)
 
     def redeal(self, state: ScatState, seed: int) -> ScatState:
         return apply.deal(state, seed)

@@ -9,10 +9,19 @@
 
 from __future__ import annotations
 
+import functools
 from functools import partial
+from typing import Any
 
 from parlour.core.game import Event, Seat
-from parlour.core.text import Names, describe_common
+from parlour.core.said import N_, Said, ngettext
+from parlour.core.said import Card as SaidCard
+from parlour.core.text import Names, describe_common, tell
+from parlour.games.scat import actions as A
+from parlour.games.scat.rules import ScatRules
+from parlour.games.scat.state import ScatState
+from parlour.games.scat.view import BUS_LEVELS
+from parlour.i18n import Messages
 
 #: the data each kind of event carries (``tests/conformance/test_events.py`` holds every event
 #: of random play to these)
@@ -164,3 +173,86 @@ def describe(event: Event, viewer: Seat | None, names: Names) -> str:
             hand=d["hand"] + 1,
         )
     return describe_common(event, viewer, names)
+
+
+def action_words(action: object) -> Said:
+    """A move as its button says it (issue 34): the English is ``str(action)``, the message and
+    values let an edge tell it in the reader's language (``parlour.core.text.tell``)."""
+    if isinstance(action, A.DrawStock):
+        return N_("draw from the stock")
+    if isinstance(action, A.TakeDiscard):
+        return N_("take the discard")
+    if isinstance(action, A.Knock):
+        return N_("knock")
+    if isinstance(action, A.Hammer):
+        return N_("hammer (show down now)")
+    if isinstance(action, A.ThrowDown):
+        return N_("throw down (show down now)") if action.call else N_("play on")
+    if isinstance(action, A.Discard):
+        if action.declare:
+            return N_("discard {card} and declare 31", card=SaidCard(action.card))
+        return N_("discard {card}", card=SaidCard(action.card))
+    if isinstance(action, A.EndHand):
+        return N_("end the hand (stock is empty)")
+    if isinstance(action, A.Declare31):
+        return N_("declare the 31 I was dealt")
+    return Said(str(action))
+
+
+def status_words(rules: ScatRules, lives: int, out: bool) -> Said:
+    """A seat's standing as said at the table (``view.status_label``'s words, one catalog
+    message each: "2 pennies", "on the county", "G-I" …), for the reader's language."""
+    if rules.plays_for_points:
+        return ngettext("{count} point", "{count} points", lives, count=lives)
+    losses = rules.starting_lives - lives
+    if rules.tokens == "bus":
+        if out:
+            return N_("off the bus")
+        if rules.lives == 4 and 0 <= losses < len(BUS_LEVELS) and losses <= 4 + rules.extra_levels:
+            return _bus_level(losses)
+        if lives > 0 or not rules.on_the_county:
+            return N_("step {n}", n=losses)
+        return N_("on the last step")
+    if rules.tokens == "letters":
+        if out:
+            return N_("out (G-I-N)")
+        if losses > 0:
+            letters = "-".join("GIN"[: min(3, losses)])
+            if lives == 0:
+                return N_("{letters} (on the county)", letters=letters)
+            return Said(letters)  # the letters themselves, in every language
+        return N_("no letters (on the county)") if lives == 0 else N_("no letters")
+    if out:
+        return N_("out")
+    if lives == 0:
+        return N_("on poverty") if rules.tokens == "nickels" else N_("on the county")
+    if rules.tokens == "nickels":
+        return ngettext("{count} nickel", "{count} nickels", lives, count=lives)
+    return ngettext("{count} penny", "{count} pennies", lives, count=lives)
+
+
+def _bus_level(losses: int) -> Said:
+    """``view.BUS_LEVELS[losses]`` as a message."""
+    levels = (
+        N_("seated at the back"),
+        N_("standing at the back"),
+        N_("in the middle of the bus"),
+        N_("at the front of the bus"),
+        N_("on the stairs"),
+        N_("on the second step"),
+        N_("asking the driver to stop"),
+    )
+    return levels[losses]
+
+
+def tell_view(state: ScatState, data: dict[str, Any], t: Messages) -> dict[str, Any]:
+    """The view's JSON with each seat's standing in the language of ``t`` (issue 34)."""
+    rules = state.rules
+    status = [_told_status(rules, state.lives[s], state.out[s], t) for s in range(state.players)]
+    return {**data, "status": status}
+
+
+@functools.lru_cache(maxsize=1024)
+def _told_status(rules: ScatRules, lives: int, out: bool, t: Messages) -> str:
+    """:func:`status_words` told (a handful of standings per table and language: kept)."""
+    return tell(status_words(rules, lives, out), t)

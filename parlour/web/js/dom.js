@@ -1,5 +1,5 @@
 // Tiny DOM helpers shared by the pages (no framework, no build step).
-import { _, number } from "./i18n.js";
+import { _, lang, number } from "./i18n.js";
 
 /** h("div.cls#id", {attr: v, onclick: fn}, ...children) → element. */
 export function h(spec, attrs = {}, ...children) {
@@ -58,7 +58,8 @@ export function humanize(key) {
 /** fetch JSON; throws Error(message) with the server's `detail`/`error` text on failure, its
  * `status`, and for a refusal to go faster (429) the seconds to wait (`retryAfter`). */
 export async function api(method, url, body, parse = JSON.parse) {
-  const init = { method, headers: {} };
+  // the server tells its refusals in the language the reader picked (issue 34)
+  const init = { method, headers: { "accept-language": lang } };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);

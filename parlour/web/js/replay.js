@@ -6,7 +6,7 @@
 import { cardEl, parseCard } from "./cards.js";
 import { api, clear, fmt, h } from "./dom.js";
 import * as fair from "./fair.js";
-import { _, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
+import { _, lang, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
 import { seatName } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 
@@ -21,7 +21,8 @@ async function init() {
   $("rules-link").href = `/t/${encodeURIComponent(code)}/rules`;
   let data;
   try {
-    data = await api("GET", `/api/tables/${encodeURIComponent(code)}/replay`, undefined, fair.parseKeepingSeeds);
+    // the moves, event lines and notes come told in the reader's language (issue 34)
+    data = await api("GET", `/api/tables/${encodeURIComponent(code)}/replay?lang=${encodeURIComponent(lang)}`, undefined, fair.parseKeepingSeeds);
   } catch (e) {
     const main = clear($("replay"));
     const why = e.status === 409 ? _("This match is not finished yet: its replay opens when it ends.") : e.status === 404 ? _("There is no table {code}.", { code }) : _("The replay could not be loaded: {why}", { why: e.message });
