@@ -208,15 +208,25 @@ def _check(meta: Mapping[str, Any], name: str, value: Any) -> Any:
     return value
 
 
+#: each rules class's field names, in order (:meth:`Rules.to_json`)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 @dataclasses.dataclass(frozen=True)
 class Rules:
     """Base of every game's rules object (subclasses are frozen dataclasses of options)."""
 
     def to_json(self) -> dict[str, Any]:
+        # a new dict each call (callers may change theirs); the field names are looked up once
+        # per class (``dataclasses.fields`` builds a tuple anew each call: a rules object is
+        # told in every ``state`` a server sends, inside the view)
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     @classmethod

@@ -14,7 +14,7 @@ import functools
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
@@ -237,7 +237,7 @@ class TableServer:
                 conn.close(reason)
             table.close()
 
-    async def append_action(
+    def append_action(
         self,
         code: str,
         index: int,
@@ -245,17 +245,22 @@ class TableServer:
         seat: int | None,
         ts: float,
         chain: str | None = None,
-    ) -> None:
+    ) -> Awaitable[None]:
         """Journal a table's action (the storage's ``append_action``), answered once it is
         committed: on PostgreSQL from the event loop, in one statement with the other appends
         due (``parlour.server.pgloop``), unless ``PARLOUR_PG_LOOP=0``; else as :meth:`db`.  A
         storage whose ``append_action`` was replaced after the server was made (tests that
-        inject faults) is called as itself, on the journal threads."""
+        inject faults) is called as itself, on the journal threads.
+
+        The call is handed over at once and what comes back is awaited by the table: the
+        journal's future itself when there is no deadline (SQLite), else the deadline's wait
+        (no coroutine of this method's own, nor :meth:`db`'s: one action, one append)."""
         fn = self.storage.append_action
         if self.appender is not None and fn == self._append_call:
-            await self._in_time(self.appender.append(code, index, action, seat, ts, chain))
+            fut = self.appender.append(code, index, action, seat, ts, chain)
         else:
-            await self.db(fn, code, index, action, seat, ts, chain)
+            fut = self.journal.call(functools.partial(fn, code, index, action, seat, ts, chain))
+        return fut if self.deadline is None else self._in_time(fut)
 
     async def search(self, code: str, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
         """Run a search of table ``code`` (a bot move, a hint) on the bot worker, in turn with

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.core.bot import Bot
@@ -60,7 +60,7 @@ class TableHost(Protocol):
         """A journal call, off the event loop, within the journal's deadline."""
         ...
 
-    async def append_action(
+    def append_action(
         self,
         code: str,
         index: int,
@@ -68,7 +68,7 @@ class TableHost(Protocol):
         seat: int | None,
         ts: float,
         chain: str | None = None,
-    ) -> None:
+    ) -> Awaitable[None]:
         """Journal an action; answered once it is committed."""
         ...
 

@@ -24,6 +24,24 @@ class TableMessages(TableBase):
         #: (issue 34: and language — the hands' notes are told in the connection's language)
         self._payloads: dict[tuple[int | None, str], tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._told: dict[tuple[int | None, str], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: the seat list of the ``state`` messages and what it was made from (``state_seats``)
+        self._seats_key: tuple[Any, ...] | None = None
+        self._seats: list[dict[str, Any]] = []
+        #: the view's ``rules`` as first sent: a later view's equal ``rules`` is this object
+        self._view_rules: Any = None
+
+    def state_seats(self) -> list[dict[str, Any]]:
+        """:meth:`seats_json` for the ``state`` messages: the same list while nothing in it
+        changed (who sits, is connected, plays the seat), so a delta compares it by identity
+        and a version does not keep a new copy alive.  Read only, as every sent part is."""
+        key = tuple(
+            (s.kind, s.claimed, bool(s.connections), self.controller(s.seat), s.bot, s.open, s.name)
+            for s in self.seats
+        )
+        if key != self._seats_key:
+            self._seats_key = key
+            self._seats = self.seats_json()
+        return self._seats
 
     def payload(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """The seat's part of a ``state`` message, built once per version (and status) of the
@@ -64,7 +82,7 @@ class TableMessages(TableBase):
                 key,
                 redact.told_outcome(self.game, self.state, seat, names, lang),
             )
-        return redact.seat_payload(
+        payload = redact.seat_payload(
             self.game,
             self.state,
             seat,
@@ -73,6 +91,15 @@ class TableMessages(TableBase):
             outcome=told[1],
             lang=lang,
         )
+        view = payload["view"]
+        if type(view) is dict and "rules" in view:
+            # the table's rules do not change: every view shares the first one's ``rules``
+            # (a delta then skips it by identity; the copy each view makes is dropped at once)
+            if self._view_rules is not None and view["rules"] == self._view_rules:
+                view["rules"] = self._view_rules
+            else:
+                self._view_rules = view["rules"]
+        return payload
 
     def state_message(
         self,
@@ -90,7 +117,7 @@ class TableMessages(TableBase):
         if payload is None:
             payload = self.payload(seat, conn.lang)
         if seats is None:
-            seats = self.seats_json()
+            seats = self.state_seats()
         visible = self.events if not self.deals.pending else self.events[: self._published]
         after = -1 if full else conn.sent_event
         tell = redact.teller(
@@ -145,7 +172,7 @@ class TableMessages(TableBase):
         if not self.connections:
             return
         self.server.broadcasts += 1
-        seats = self.seats_json()
+        seats = self.state_seats()
         texts: dict[tuple[Any, ...], tuple[str, int, Any]] = {}
         for conn in self.connections:
             if conn.lagging or conn.closed:

@@ -6,6 +6,7 @@ view."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from parlour.server.connection import patch
@@ -145,3 +146,61 @@ def test_deltas_made_whole_are_the_full_states_and_only_the_seats_own(server: Li
     assert "patch" not in got and got["view"] is not None
     for c in everyone:
         c.close()
+
+
+def test_the_state_seats_are_one_list_until_a_seat_changes(server: LiveServer) -> None:
+    """The seat list sent in ``state`` messages is made again only when something in it
+    changed (a connection, who plays a seat): the same object otherwise (a delta compares it by
+    identity), always equal to the table's own ``seats_json``."""
+    t = server.create(
+        game="samba",
+        options={"max_hands": 1},
+        players=4,
+        seats=[{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2,
+    )
+    code = t["code"]
+    first = server.ws(code, t["seats"][0]["token"])
+    first.until("state")
+    table = server.app.state.server.tables[code]
+    seats = table.state_seats()
+    assert table.state_seats() is seats and seats == table.seats_json()
+    assert not seats[1]["connected"]
+    second = server.ws(code, t["seats"][1]["token"])
+    second.until("state")
+    now = table.state_seats()
+    assert now is not seats and now == table.seats_json() and now[1]["connected"]
+    assert table.state_seats() is now
+    second.close()
+    deadline = time.monotonic() + 5
+    while table.state_seats()[1]["connected"] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not table.state_seats()[1]["connected"]
+    assert table.state_seats() == table.seats_json()
+    first.close()
+
+
+def test_every_view_of_a_table_shares_its_rules(server: LiveServer) -> None:
+    """The rules told in each view are made anew by the engine; the table keeps the first and
+    puts it in every later view whose rules are equal, so deltas skip them by identity."""
+    t = server.create(
+        game="samba",
+        options={"max_hands": 1},
+        players=4,
+        seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
+    )
+    client = server.ws(t["code"], t["seats"][0]["token"])
+    _wait_playing([client])
+    table = server.app.state.server.tables[t["code"]]
+    views = []
+    while len(views) < 3:
+        m = client.until("state")
+        if m["your_turn"]:  # play on: the bots' moves alone may not make three versions
+            client.act(m["legal"][0]["action"])
+        payload = table.payload(0)
+        if not views or payload is not views[-1]:
+            views.append(payload)
+    rules = [p["view"]["rules"] for p in views]
+    assert rules[0] is rules[1] is rules[2]
+    assert rules[0] == {"type": "SambaRules", **table.rules.to_json()}
+    assert m["type"] == "state"
+    client.close()

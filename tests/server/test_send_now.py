@@ -119,3 +119,24 @@ def test_a_paused_socket_takes_the_queue_and_the_sender(
     protocol.loop.call_soon_threadsafe(protocol.writable.set)
     assert [client.until("pong")["t"] for _ in range(5)] == list(range(5))
     client.close()
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_text_frame_is_the_frame_websockets_writes(size: int) -> None:
+    """``send_now`` frames a text itself (no extension, nothing pending): the same bytes as
+    websockets' own server-side framing (a compressed connection, an extension, keeps websockets'
+    way: tests/server/test_compression.py)."""
+    from websockets.frames import Frame, Opcode
+    from websockets.protocol import OPEN, SERVER
+    from websockets.server import ServerProtocol
+
+    from parlour.server.session import text_frame
+
+    data = ("é" * (size // 2) + "x" * (size % 2)).encode()
+    assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False)
+    # and what a server protocol's own send_text puts on the wire
+    proto = ServerProtocol()
+    proto.state = OPEN
+    assert proto.side is SERVER
+    proto.send_text(data)
+    assert b"".join(proto.data_to_send()) == text_frame(data)
