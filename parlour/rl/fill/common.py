@@ -1,0 +1,13 @@
+"""What every game's filler shares."""
+
+from __future__ import annotations
+
+#: the buffer a filler writes: a float32 ``memoryview`` of the observation vector
+Buffer = memoryview
+
+
+def add_cards(buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None:
+    """Add 1 at ``base + card`` for each card (a card listed twice counts twice)."""
+    for c in cards:
+        i = base + c
+        buf[i] = buf[i] + 1.0

@@ -1,0 +1,122 @@
+"""Hand and Foot's observation tensor, written into a float32 buffer (the layout of
+:class:`parlour.rl.encoding.handfoot.HandFootEncoding`; compiled)."""
+
+from __future__ import annotations
+
+from parlour.games.handfoot.view import HandFootView
+from parlour.rl.fill.common import add_cards
+
+PHASES = ("draw", "play", "over")
+
+
+def target_index(kind: str, key: int) -> int:
+    """The index of a meld's target in ``TARGETS``: books of 4 … A, runs of each suit, the
+    wild book."""
+    if kind == "book" and 4 <= key <= 14:
+        return key - 4
+    if kind == "run" and 0 <= key <= 3:
+        return 11 + key
+    if kind == "wilds" and key == 0:
+        return 15
+    raise KeyError((kind, key))
+
+
+class HandFootFill:
+    def __init__(self, start: dict[str, int], players: int) -> None:
+        self.n = players
+        self.phase = start["phase"]
+        self.to_act = start["to_act"]
+        self.round = start["round"]
+        self.hand = start["hand"]
+        self.pending = start["pending"]
+        self.taken_top = start["taken_top"]
+        self.pile_top = start["pile_top"]
+        self.pile = start["pile"]
+        self.sizes = start["sizes"]
+        self.turn = start["turn"]
+        self.seat_status = [start[f"seat+{k}.status"] for k in range(players)]
+        self.known = [start[f"seat+{k}.known"] for k in range(players)]
+        self.side_status = [start[f"side+{k}.status"] for k in range(2)]
+        self.open = [start[f"side+{k}.open"] for k in range(2)]
+        self.books = [start[f"side+{k}.books"] for k in range(2)]
+
+    def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
+        seat = view.seat
+        assert seat is not None
+        me: int = seat
+        n = self.n
+        buf[base + self.phase + PHASES.index(view.phase)] = 1.0
+        to_act = view.to_act
+        if to_act is not None:
+            buf[base + self.to_act + (to_act - me) % n] = 1.0
+        b = base + self.round
+        buf[b] = float(view.round)
+        buf[b + 1] = float(view.rounds)
+        buf[b + 2] = view.opening_minimum / 10.0
+        add_cards(buf, base + self.hand, view.hand)
+        add_cards(buf, base + self.pending, view.pending)
+        if view.taken_top >= 0:
+            buf[base + self.taken_top + view.taken_top] = 1.0
+        if view.pile_top >= 0:
+            buf[base + self.pile_top + view.pile_top] = 1.0
+        add_cards(buf, base + self.pile, view.pile)
+        b = base + self.sizes
+        buf[b] = float(view.pile_size)
+        buf[b + 1] = float(view.stock_size)
+        buf[b + 2] = float(view.pending_size)
+        b = base + self.turn
+        buf[b] = float(view.turn_start_melds)
+        buf[b + 1] = view.turn_value / 10.0
+        if view.provisional:
+            buf[b + 2] = 1.0
+        if view.took_pile:
+            buf[b + 3] = 1.0
+        if view.pile_refused:
+            buf[b + 4] = 1.0
+        if view.melds_refused:
+            buf[b + 5] = 1.0
+        players = view.players
+        my_side = players[me].side
+        scores = view.scores
+        unit_of = [0] * n
+        u = 0
+        for unit in view.score_units:
+            for s in unit:
+                unit_of[s] = u
+            u += 1
+        for p in players:
+            k = (p.seat - me) % n
+            b = base + self.seat_status[k]
+            buf[b] = float(p.hand_size)
+            buf[b + 1] = float(p.foot_size)
+            if p.foot_taken:
+                buf[b + 2] = 1.0
+            if p.down:
+                buf[b + 3] = 1.0
+            if p.side == my_side and p.seat != me:
+                buf[b + 4] = 1.0
+            if scores:
+                buf[b + 5] = scores[unit_of[p.seat]] / 1000.0
+            add_cards(buf, base + self.known[k], p.known)
+        for sv in view.sides:
+            k = 0 if sv.side == my_side else 1
+            b = base + self.side_status[k]
+            if sv.opened:
+                buf[b] = 1.0
+            if sv.can_go_out:
+                buf[b + 1] = 1.0
+            buf[b + 2] = float(len(sv.red_threes))
+            buf[b + 3] = sv.board_points / 1000.0
+            buf[b + 4] = float(len(sv.missing))
+            open_base = base + self.open[k]
+            books_base = base + self.books[k]
+            for m in sv.melds:
+                t = target_index(m.kind, m.key)
+                if m.complete:
+                    j = books_base + 2 * t + (1 if m.wild_count else 0)
+                    buf[j] = buf[j] + 1.0
+                else:
+                    j = open_base + 3 * t
+                    buf[j] = float(len(m.cards))
+                    buf[j + 1] = float(m.wild_count)
+                    buf[j + 2] = 1.0 if m.this_turn else 0.0

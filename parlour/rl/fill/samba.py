@@ -1,0 +1,114 @@
+"""Samba's (and Bolivia's) observation tensor, written into a float32 buffer (the layout of
+:class:`parlour.rl.encoding.samba.SambaEncoding`; compiled)."""
+
+from __future__ import annotations
+
+from parlour.games.samba.parts.melds import Meld
+from parlour.games.samba.view import SambaView
+from parlour.rl.fill.common import add_cards
+
+PHASES = ("draw", "meld", "pile_open", "answer", "over")
+#: features per meld slot (``MELD_FEATURES`` of the encoding)
+MELD_WIDTH = 17
+
+
+def kind_index(kind: str) -> int:
+    if kind == "group":
+        return 1
+    if kind == "sequence":
+        return 2
+    if kind == "wild":
+        return 3
+    if kind == "black3":
+        return 4
+    raise KeyError(kind)
+
+
+class SambaFill:
+    def __init__(self, start: dict[str, int], players: int, sides: int) -> None:
+        self.n = players
+        self.phase = start["phase"]
+        self.to_act = start["to_act"]
+        self.dealer = start["dealer"]
+        self.hand_number = start["hand_number"]
+        self.hand = start["hand"]
+        self.pending = start["pending"]
+        self.taken_top = start["taken_top"]
+        self.pile_top = start["pile_top"]
+        self.pile = start["pile"]
+        self.pile_size = start["pile_size"]
+        self.stock_size = start["stock_size"]
+        self.turn = start["turn"]
+        self.hand_size = [start[f"seat+{k}.hand_size"] for k in range(players)]
+        self.known = [start[f"seat+{k}.known"] for k in range(players)]
+        self.status = [start[f"side+{k}.status"] for k in range(sides)]
+        self.melds = [start[f"side+{k}.melds"] for k in range(sides)]
+
+    def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
+        seat = view.seat
+        assert seat is not None
+        me: int = seat
+        n = self.n
+        buf[base + self.phase + PHASES.index(view.phase)] = 1.0
+        to_act = view.to_act
+        if to_act is not None:
+            buf[base + self.to_act + (to_act - me) % n] = 1.0
+        buf[base + self.dealer + (view.dealer - me) % n] = 1.0
+        buf[base + self.hand_number] = float(view.hand_number)
+        add_cards(buf, base + self.hand, view.hand)
+        add_cards(buf, base + self.pending, view.pending)
+        if view.taken_top >= 0:
+            buf[base + self.taken_top + view.taken_top] = 1.0
+        if view.pile_top >= 0:
+            buf[base + self.pile_top + view.pile_top] = 1.0
+        add_cards(buf, base + self.pile, view.pile)
+        buf[base + self.pile_size] = float(view.pile_size)
+        buf[base + self.stock_size] = float(view.stock_size)
+        b = base + self.turn
+        if view.asked:
+            buf[b] = 1.0
+        if view.permission == "yes":
+            buf[b + 1] = 1.0
+        elif view.permission == "no":
+            buf[b + 2] = 1.0
+        buf[b + 3] = float(view.takebacks)
+        for p in view.players:
+            k = (p.seat - me) % n
+            buf[base + self.hand_size[k]] = float(p.hand_size)
+            add_cards(buf, base + self.known[k], p.known)
+        own = view.players[me].side
+        sides = view.sides
+        ns = len(sides)
+        for sv in sides:
+            k = (sv.side - own) % ns
+            b = base + self.status[k]
+            buf[b] = sv.score / 1000.0
+            if sv.opened:
+                buf[b + 1] = 1.0
+            buf[b + 2] = sv.opening_minimum / 10.0
+            if sv.can_go_out:
+                buf[b + 3] = 1.0
+            buf[b + 4] = float(len(sv.red_threes))
+            b = base + self.melds[k]
+            for m in sv.melds:
+                write_meld(buf, b, m)
+                b += MELD_WIDTH
+
+
+def write_meld(buf: memoryview[float], b: int, m: Meld) -> None:
+    buf[b] = 1.0
+    buf[b + kind_index(m.kind)] = 1.0
+    buf[b + 5] = float(m.rank)
+    buf[b + 6] = float(m.high)
+    if m.suit >= 0:
+        buf[b + 7 + m.suit] = 1.0
+    buf[b + 11] = float(len(m.cards))
+    buf[b + 12] = float(m.wilds)
+    if m.canasta == "pure":
+        buf[b + 13] = 1.0
+    elif m.canasta == "mixed":
+        buf[b + 14] = 1.0
+    if m.samba:
+        buf[b + 15] = 1.0
+    if m.bolivia:
+        buf[b + 16] = 1.0
