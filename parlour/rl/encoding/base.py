@@ -190,6 +190,13 @@ class Encoding(ABC):
         self._build_layout()
         #: the game's compiled filler (``parlour.rl.fill``), or ``None``: ``_write`` then fills
         self.filler: Any = self._make_filler()
+        #: the game's compiled ids of legal actions (``parlour.rl.fill``), or ``None``
+        self.id_maker: Any = self._make_ids()
+
+    def _make_ids(self) -> Any:
+        """The object whose ``ids(state, actions, slow)`` gives the ids :meth:`_action_to_id`
+        gives (``slow`` is that method, for the actions it leaves to it); ``None``: none."""
+        return None
 
     def _make_filler(self) -> Any:
         """The object whose ``fill(view, buffer, base)`` writes the same entries as
@@ -219,8 +226,16 @@ class Encoding(ABC):
 
     def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
         """The ids of ``actions`` (legal in ``state``), in their order."""
+        fast = self.id_maker
+        if fast is not None:
+            ids: list[int] = fast.ids(state, actions, self._action_to_id)
+            return ids
         to_id = self._action_to_id
         return [int(to_id(state, a)) for a in actions]
+
+    def reference_ids(self, state: Any, actions: Sequence[Any]) -> list[int]:
+        """:meth:`ids_of` by :meth:`_action_to_id` alone (the compiled ids are tested equal)."""
+        return [int(self._action_to_id(state, a)) for a in actions]
 
     def legal_ids(self, state: Any) -> list[int]:
         """Ids of the legal actions, in the engine's order."""

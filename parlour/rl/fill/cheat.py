@@ -7,8 +7,11 @@ shares an unchanged record between states)."""
 
 from __future__ import annotations
 
-from parlour.games.cheat.state import ChallengeRecord, CheatView, PickupRecord, PileEntry
-from parlour.rl.fill.common import add_cards
+from collections.abc import Sequence
+
+from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
+from parlour.games.cheat.state import ChallengeRecord, CheatView, PickupRecord, PileEntry, State
+from parlour.rl.fill.common import Slow, add_cards
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 
@@ -120,10 +123,8 @@ class CheatFill:
         b = base + self.hand_sizes
         for k in range(min(n, len(sizes))):
             buf[b + k] = float(sizes[(me + k) % n])
-        place = 0
-        for s in view.out:
-            place += 1
-            buf[base + self.out + (s - me) % n] = float(place)
+        for place, s in enumerate(view.out):
+            buf[base + self.out + (s - me) % n] = float(place + 1)
         pile = view.pile
         buf[base + self.pile] = float(len(pile))
         buf[base + self.pile + 1] = float(view.pile_size)
@@ -168,3 +169,37 @@ class CheatFill:
             buf[b + 3] = 1.0
         for s in view.late_passed:
             buf[base + self.late_passed + (s - me) % n] = 1.0
+
+
+class CheatIds:
+    """The ids of Cheat's picks, claims, challenges and passes (compiled); a dealer's choice
+    of who plays first by the encoding's ``_action_to_id`` (``slow``)."""
+
+    def __init__(
+        self, pick: int, claim: int, challenge: int, pas: int, implied_count: bool
+    ) -> None:
+        self.pick = pick
+        self.claim = claim
+        self.challenge = challenge
+        self.pas = pas
+        self.implied_count = implied_count
+
+    def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Pick):
+                out.append(self.pick + a.card)
+            elif isinstance(a, Claim):
+                if self.implied_count:
+                    if a.count != len(state.selection):
+                        raise ValueError("the claimed count must be the number of cards picked")
+                    out.append(self.claim + a.rank - 2)
+                else:
+                    out.append(self.claim + (a.count - 1) * 13 + a.rank - 2)
+            elif isinstance(a, Challenge):
+                out.append(self.challenge)
+            elif isinstance(a, Pass):
+                out.append(self.pas)
+            else:
+                out.append(int(slow(state, a)))
+        return out

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from parlour.core.cards import NUM_KINDS
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView
-from parlour.rl.fill.common import add_cards
+from parlour.rl.fill.common import Slow, add_cards
 
 PHASES = ("draw", "play", "over")
 
@@ -79,11 +84,9 @@ class HandFootFill:
         my_side = players[me].side
         scores = view.scores
         unit_of = [0] * n
-        u = 0
-        for unit in view.score_units:
+        for u, unit in enumerate(view.score_units):
             for s in unit:
                 unit_of[s] = u
-            u += 1
         for p in players:
             k = (p.seat - me) % n
             b = base + self.seat_status[k]
@@ -120,3 +123,40 @@ class HandFootFill:
                     buf[j] = float(len(m.cards))
                     buf[j + 1] = float(m.wild_count)
                     buf[j + 2] = 1.0 if m.this_turn else 0.0
+
+
+class HandFootIds:
+    """The ids of discards, additions, new melds (cached per card triple), draws and
+    take-backs (compiled); a pile take by the encoding's ``_action_to_id`` (``slow``).
+
+    ``discard[card]`` is a discard's id; ``add[16 × 53 ... ]``: ``add[target × 53 + card]`` an
+    addition's id (``-1``: none, ``slow`` says why)."""
+
+    def __init__(self, draw: int, retract: int, discard: list[int], add: list[int]) -> None:
+        self.draw = draw
+        self.retract = retract
+        self.discard = discard
+        self.add = add
+        self.meld: dict[tuple[int, ...], int] = {}
+
+    def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                out.append(self.discard[a.card])
+            elif isinstance(a, AddToMeld):
+                m = state.melds[state.side_of[state.to_act]][a.meld]
+                i = self.add[target_index(m.kind, m.key) * NUM_KINDS + a.card]
+                out.append(i if i >= 0 else int(slow(state, a)))
+            elif isinstance(a, Meld):
+                found = self.meld.get(a.cards, -1)
+                if found < 0:
+                    found = self.meld[a.cards] = int(slow(state, a))
+                out.append(found)
+            elif isinstance(a, Draw):
+                out.append(self.draw)
+            elif isinstance(a, Retract):
+                out.append(self.retract)
+            else:
+                out.append(int(slow(state, a)))
+        return out

@@ -3,13 +3,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from parlour.core.cards import JOKER
+from parlour.games.samba.actions import AddToMeld, Discard, Draw, Pass, Stage, TakeTop
 from parlour.games.samba.parts.melds import Meld
+from parlour.games.samba.state import State
 from parlour.games.samba.view import SambaView
-from parlour.rl.fill.common import add_cards
+from parlour.rl.fill.common import Slow, add_cards
 
 PHASES = ("draw", "meld", "pile_open", "answer", "over")
 #: features per meld slot (``MELD_FEATURES`` of the encoding)
 MELD_WIDTH = 17
+#: slots per meld of the ``add_to_meld`` ids: naturals of each suit (a sequence: low, high
+#: end), then the wild cards 2♣ 2♦ 2♥ 2♠ and the joker
+ADD_SLOTS = 9
 
 
 def kind_index(kind: str) -> int:
@@ -112,3 +120,45 @@ def write_meld(buf: memoryview[float], b: int, m: Meld) -> None:
         buf[b + 15] = 1.0
     if m.bolivia:
         buf[b + 16] = 1.0
+
+
+class SambaIds:
+    """The ids of the frequent actions (discard, stage, add to a meld, draw, take the top,
+    pass) computed here; the others by the encoding's ``_action_to_id`` (``slow``)."""
+
+    def __init__(self, draw: int, take_top: int, stage: int, add: int, discard: int, pas: int):
+        self.draw = draw
+        self.take_top = take_top
+        self.stage = stage
+        self.add = add
+        self.discard = discard
+        self.pas = pas
+
+    def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                out.append(self.discard + a.card)
+            elif isinstance(a, Stage):
+                out.append(self.stage + a.card)
+            elif isinstance(a, AddToMeld):
+                meld = state.melds[state.side_of[state.to_act]][a.meld]
+                card = a.card
+                if card == 0 or card == 13 or card == 26 or card == 39:
+                    slot = 4 + card // 13
+                elif card == JOKER:
+                    slot = 8
+                elif meld.kind == "sequence":
+                    slot = 0 if card % 13 + 2 < meld.rank else 1
+                else:
+                    slot = card // 13
+                out.append(self.add + a.meld * ADD_SLOTS + slot)
+            elif isinstance(a, Draw):
+                out.append(self.draw)
+            elif isinstance(a, TakeTop):
+                out.append(self.take_top + a.meld)
+            elif isinstance(a, Pass):
+                out.append(self.pas)
+            else:
+                out.append(int(slow(state, a)))
+        return out

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from parlour.games.scat.actions import Discard, DrawStock, Knock, TakeDiscard
 from parlour.games.scat.view import ScatView
-from parlour.rl.fill.common import add_cards
+from parlour.rl.fill.common import Slow, add_cards
 
 PHASES = ("dealt31", "throw_down", "draw", "discard", "over")
 
@@ -68,10 +71,38 @@ class ScatFill:
         for k in range(min(n, len(lives))):
             buf[b + k] = float(lives[(me + k) % n])
         b = base + self.eliminated
-        s = 0
-        for h in view.eliminated_in:
+        for s, h in enumerate(view.eliminated_in):
             if h >= 0:
                 buf[b + (s - me) % n] = 1.0
-            s += 1
         for sc in view.known:
             add_cards(buf, base + self.known[(sc.seat - me) % n], sc.cards)
+
+
+class ScatIds:
+    """The ids of Scat's actions (the encoding's ``_action_to_id``, compiled)."""
+
+    def __init__(self, start: dict[str, int]) -> None:
+        self.draw = start["draw_stock"]
+        self.take = start["take_discard"]
+        self.knock = start["knock"]
+        self.hammer = start["hammer"]
+        self.throw = start["throw_down"]
+        self.end = start["end_hand"]
+        self.declare = start["declare_31"]
+        self.discard = start["discard"]
+        self.discard31 = start["discard_declare"]
+
+    def ids(self, state: object, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                out.append((self.discard31 if a.declare else self.discard) + a.card)
+            elif isinstance(a, DrawStock):
+                out.append(self.draw)
+            elif isinstance(a, TakeDiscard):
+                out.append(self.take)
+            elif isinstance(a, Knock):
+                out.append(self.knock)
+            else:
+                out.append(int(slow(state, a)))
+        return out
