@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
 from parlour.games.cheat.state import ChallengeRecord, CheatView, PickupRecord, PileEntry, State
-from parlour.rl.fill.common import Slow, add_cards
+from parlour.rl.fill.common import CardBlocks, Slow
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 
@@ -53,6 +53,7 @@ class Record:
 class CheatFill:
     def __init__(self, start: dict[str, int], players: int) -> None:
         self.n = players
+        self.cards = CardBlocks()
         self.phase = start["phase"]
         self.to_act = start["to_act"]
         self.turn_seat = start["turn_seat"]
@@ -113,8 +114,8 @@ class CheatFill:
             buf[base + self.to_act + (to_act - me) % n] = 1.0
         buf[base + self.turn_seat + (view.turn_seat - me) % n] = 1.0
         buf[base + self.first_player + (view.first_player - me) % n] = 1.0
-        add_cards(buf, base + self.hand, view.hand)
-        add_cards(buf, base + self.selection, view.selection)
+        self.cards.put(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.selection, view.selection)
         for r in view.allowed_ranks:
             buf[base + self.allowed + r - 2] = 1.0
         if view.must_include >= 0:

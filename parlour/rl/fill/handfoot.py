@@ -8,10 +8,14 @@ from collections.abc import Sequence
 from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
 from parlour.games.handfoot.state import State
-from parlour.games.handfoot.view import HandFootView
-from parlour.rl.fill.common import Slow, add_cards
+from parlour.games.handfoot.view import HandFootView, MeldView
+from parlour.rl.fill.common import CardBlocks, Slow, block
 
 PHASES = ("draw", "play", "over")
+#: meld targets: books of 4 … A, runs of each suit, the wild book
+TARGETS = 16
+#: a side's ``open`` (3 per target) and ``books`` (2 per target) segments, one after the other
+MELD_BLOCK = 5 * TARGETS
 
 
 def target_index(kind: str, key: int) -> int:
@@ -29,6 +33,7 @@ def target_index(kind: str, key: int) -> int:
 class HandFootFill:
     def __init__(self, start: dict[str, int], players: int) -> None:
         self.n = players
+        self.cards = CardBlocks()
         self.phase = start["phase"]
         self.to_act = start["to_act"]
         self.round = start["round"]
@@ -44,6 +49,11 @@ class HandFootFill:
         self.side_status = [start[f"side+{k}.status"] for k in range(2)]
         self.open = [start[f"side+{k}.open"] for k in range(2)]
         self.books = [start[f"side+{k}.books"] for k in range(2)]
+        for k in range(2):
+            assert self.books[k] == self.open[k] + 3 * TARGETS, "open and books adjacent"
+        empty: tuple[MeldView, ...] = ()
+        self.seen_melds = [empty, empty]
+        self.meld_blocks = [block([]), block([])]
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -58,13 +68,13 @@ class HandFootFill:
         buf[b] = float(view.round)
         buf[b + 1] = float(view.rounds)
         buf[b + 2] = view.opening_minimum / 10.0
-        add_cards(buf, base + self.hand, view.hand)
-        add_cards(buf, base + self.pending, view.pending)
+        self.cards.put(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.pending, view.pending)
         if view.taken_top >= 0:
             buf[base + self.taken_top + view.taken_top] = 1.0
         if view.pile_top >= 0:
             buf[base + self.pile_top + view.pile_top] = 1.0
-        add_cards(buf, base + self.pile, view.pile)
+        self.cards.put(buf, base + self.pile, view.pile)
         b = base + self.sizes
         buf[b] = float(view.pile_size)
         buf[b + 1] = float(view.stock_size)
@@ -100,7 +110,7 @@ class HandFootFill:
                 buf[b + 4] = 1.0
             if scores:
                 buf[b + 5] = scores[unit_of[p.seat]] / 1000.0
-            add_cards(buf, base + self.known[k], p.known)
+            self.cards.put(buf, base + self.known[k], p.known)
         for sv in view.sides:
             k = 0 if sv.side == my_side else 1
             b = base + self.side_status[k]
@@ -111,18 +121,31 @@ class HandFootFill:
             buf[b + 2] = float(len(sv.red_threes))
             buf[b + 3] = sv.board_points / 1000.0
             buf[b + 4] = float(len(sv.missing))
-            open_base = base + self.open[k]
-            books_base = base + self.books[k]
-            for m in sv.melds:
-                t = target_index(m.kind, m.key)
-                if m.complete:
-                    j = books_base + 2 * t + (1 if m.wild_count else 0)
-                    buf[j] = buf[j] + 1.0
-                else:
-                    j = open_base + 3 * t
-                    buf[j] = float(len(m.cards))
-                    buf[j + 1] = float(m.wild_count)
-                    buf[j + 2] = 1.0 if m.this_turn else 0.0
+            if sv.melds:
+                b = base + self.open[k]
+                buf[b : b + MELD_BLOCK] = self._meld_block(sv.side, sv.melds)
+
+    def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
+        """A side's ``open`` and ``books`` segments (adjacent) as one block, kept per side
+        while its melds are equal (from one step to the next they are mostly the very same
+        meld views)."""
+        if self.seen_melds[side] == melds:
+            return self.meld_blocks[side]
+        values = [0.0] * MELD_BLOCK
+        books = 3 * TARGETS
+        for m in melds:
+            t = target_index(m.kind, m.key)
+            if m.complete:
+                values[books + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            else:
+                j = 3 * t
+                values[j] = float(len(m.cards))
+                values[j + 1] = float(m.wild_count)
+                values[j + 2] = 1.0 if m.this_turn else 0.0
+        found = block(values)
+        self.seen_melds[side] = melds
+        self.meld_blocks[side] = found
+        return found
 
 
 class HandFootIds:

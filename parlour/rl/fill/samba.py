@@ -10,7 +10,7 @@ from parlour.games.samba.actions import AddToMeld, Discard, Draw, Pass, Stage, T
 from parlour.games.samba.parts.melds import Meld
 from parlour.games.samba.state import State
 from parlour.games.samba.view import SambaView
-from parlour.rl.fill.common import Slow, add_cards
+from parlour.rl.fill.common import CardBlocks, Slow, block
 
 PHASES = ("draw", "meld", "pile_open", "answer", "over")
 #: features per meld slot (``MELD_FEATURES`` of the encoding)
@@ -35,6 +35,7 @@ def kind_index(kind: str) -> int:
 class SambaFill:
     def __init__(self, start: dict[str, int], players: int, sides: int) -> None:
         self.n = players
+        self.cards = CardBlocks()
         self.phase = start["phase"]
         self.to_act = start["to_act"]
         self.dealer = start["dealer"]
@@ -51,6 +52,9 @@ class SambaFill:
         self.known = [start[f"seat+{k}.known"] for k in range(players)]
         self.status = [start[f"side+{k}.status"] for k in range(sides)]
         self.melds = [start[f"side+{k}.melds"] for k in range(sides)]
+        empty: tuple[Meld, ...] = ()
+        self.seen_melds = [empty] * sides
+        self.meld_blocks = [block([])] * sides
 
     def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -63,13 +67,13 @@ class SambaFill:
             buf[base + self.to_act + (to_act - me) % n] = 1.0
         buf[base + self.dealer + (view.dealer - me) % n] = 1.0
         buf[base + self.hand_number] = float(view.hand_number)
-        add_cards(buf, base + self.hand, view.hand)
-        add_cards(buf, base + self.pending, view.pending)
+        self.cards.put(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.pending, view.pending)
         if view.taken_top >= 0:
             buf[base + self.taken_top + view.taken_top] = 1.0
         if view.pile_top >= 0:
             buf[base + self.pile_top + view.pile_top] = 1.0
-        add_cards(buf, base + self.pile, view.pile)
+        self.cards.put(buf, base + self.pile, view.pile)
         buf[base + self.pile_size] = float(view.pile_size)
         buf[base + self.stock_size] = float(view.stock_size)
         b = base + self.turn
@@ -83,7 +87,7 @@ class SambaFill:
         for p in view.players:
             k = (p.seat - me) % n
             buf[base + self.hand_size[k]] = float(p.hand_size)
-            add_cards(buf, base + self.known[k], p.known)
+            self.cards.put(buf, base + self.known[k], p.known)
         own = view.players[me].side
         sides = view.sides
         ns = len(sides)
@@ -97,13 +101,31 @@ class SambaFill:
             if sv.can_go_out:
                 buf[b + 3] = 1.0
             buf[b + 4] = float(len(sv.red_threes))
-            b = base + self.melds[k]
-            for m in sv.melds:
-                write_meld(buf, b, m)
-                b += MELD_WIDTH
+            melds = sv.melds
+            if melds:
+                b = base + self.melds[k]
+                blk = self._meld_block(sv.side, melds)
+                buf[b : b + len(melds) * MELD_WIDTH] = blk
+
+    def _meld_block(self, k: int, melds: tuple[Meld, ...]) -> memoryview[float]:
+        """Side ``k``'s melds as one block (the same whoever views them), made once per melds
+        tuple (the engine keeps a side's tuple while its melds do not change, so most steps
+        find it here)."""
+        seen = self.seen_melds[k]
+        if seen is melds:
+            return self.meld_blocks[k]
+        values = [0.0] * (len(melds) * MELD_WIDTH)
+        b = 0
+        for m in melds:
+            meld_entries(values, b, m)
+            b += MELD_WIDTH
+        found = block(values)
+        self.seen_melds[k] = melds
+        self.meld_blocks[k] = found
+        return found
 
 
-def write_meld(buf: memoryview[float], b: int, m: Meld) -> None:
+def meld_entries(buf: list[float], b: int, m: Meld) -> None:
     buf[b] = 1.0
     buf[b + kind_index(m.kind)] = 1.0
     buf[b + 5] = float(m.rank)

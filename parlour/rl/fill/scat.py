@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from parlour.games.scat.actions import Discard, DrawStock, Knock, TakeDiscard
 from parlour.games.scat.view import ScatView
-from parlour.rl.fill.common import Slow, add_cards
+from parlour.rl.fill.common import CardBlocks, Slow, add_cards
 
 PHASES = ("dealt31", "throw_down", "draw", "discard", "over")
 
@@ -17,6 +17,7 @@ class ScatFill:
 
     def __init__(self, start: dict[str, int], players: int) -> None:
         self.n = players
+        self.cards = CardBlocks()
         self.phase = start["phase"]
         self.to_act = start["to_act"]
         self.dealer = start["dealer"]
@@ -46,7 +47,7 @@ class ScatFill:
         knocker = view.knocker
         if knocker is not None:
             buf[base + self.knocker + (knocker - me) % n] = 1.0
-        add_cards(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.hand, view.hand)
         value = view.hand_value
         if value:
             buf[base + self.hand_value] = float(value)
@@ -54,7 +55,7 @@ class ScatFill:
             buf[base + self.hand_value + 1] = 1.0
         if view.pile_top >= 0:
             buf[base + self.pile_top + view.pile_top] = 1.0
-        add_cards(buf, base + self.pile, view.pile)
+        self.cards.put(buf, base + self.pile, view.pile)
         if view.taken >= 0:
             buf[base + self.taken + view.taken] = 1.0
         b = base + self.counts
