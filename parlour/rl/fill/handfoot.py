@@ -51,9 +51,7 @@ class HandFootFill:
         self.books = [start[f"side+{k}.books"] for k in range(2)]
         for k in range(2):
             assert self.books[k] == self.open[k] + 3 * TARGETS, "open and books adjacent"
-        empty: tuple[MeldView, ...] = ()
-        self.seen_melds = [empty, empty]
-        self.meld_blocks = [block([]), block([])]
+        self.meld_cache: dict[tuple[int, ...], tuple[tuple[MeldView, ...], memoryview[float]]] = {}
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -126,11 +124,14 @@ class HandFootFill:
                 buf[b : b + MELD_BLOCK] = self._meld_block(sv.side, sv.melds)
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
-        """A side's ``open`` and ``books`` segments (adjacent) as one block, kept per side
-        while its melds are equal (from one step to the next they are mostly the very same
-        meld views)."""
-        if self.seen_melds[side] == melds:
-            return self.meld_blocks[side]
+        """A side's ``open`` and ``books`` segments (adjacent) as one block, made once per
+        list of meld views (from one step to the next a side's melds are mostly the very same
+        meld views; keyed by their identities: the entry keeps them alive, so the ids are not
+        reused while the entry exists)."""
+        key = tuple([id(m) for m in melds])
+        hit = self.meld_cache.get(key)
+        if hit is not None:
+            return hit[1]
         values = [0.0] * MELD_BLOCK
         books = 3 * TARGETS
         for m in melds:
@@ -143,8 +144,9 @@ class HandFootFill:
                 values[j + 1] = float(m.wild_count)
                 values[j + 2] = 1.0 if m.this_turn else 0.0
         found = block(values)
-        self.seen_melds[side] = melds
-        self.meld_blocks[side] = found
+        if len(self.meld_cache) >= 4096:
+            self.meld_cache.clear()
+        self.meld_cache[key] = (melds, found)
         return found
 
 

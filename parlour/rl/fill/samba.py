@@ -52,9 +52,7 @@ class SambaFill:
         self.known = [start[f"seat+{k}.known"] for k in range(players)]
         self.status = [start[f"side+{k}.status"] for k in range(sides)]
         self.melds = [start[f"side+{k}.melds"] for k in range(sides)]
-        empty: tuple[Meld, ...] = ()
-        self.seen_melds = [empty] * sides
-        self.meld_blocks = [block([])] * sides
+        self.meld_cache: dict[int, tuple[tuple[Meld, ...], memoryview[float]]] = {}
 
     def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -108,20 +106,22 @@ class SambaFill:
                 buf[b : b + len(melds) * MELD_WIDTH] = blk
 
     def _meld_block(self, k: int, melds: tuple[Meld, ...]) -> memoryview[float]:
-        """Side ``k``'s melds as one block (the same whoever views them), made once per melds
-        tuple (the engine keeps a side's tuple while its melds do not change, so most steps
-        find it here)."""
-        seen = self.seen_melds[k]
-        if seen is melds:
-            return self.meld_blocks[k]
+        """A side's melds as one block (the same whoever views them), made once per melds
+        tuple: the engine keeps a side's tuple while its melds do not change, so most steps
+        find it here (by the tuple's identity: the entry keeps the tuple alive, so its id is
+        not reused while the entry exists; a batch's matches each find their own)."""
+        hit = self.meld_cache.get(id(melds))
+        if hit is not None and hit[0] is melds:
+            return hit[1]
         values = [0.0] * (len(melds) * MELD_WIDTH)
         b = 0
         for m in melds:
             meld_entries(values, b, m)
             b += MELD_WIDTH
         found = block(values)
-        self.seen_melds[k] = melds
-        self.meld_blocks[k] = found
+        if len(self.meld_cache) >= 4096:
+            self.meld_cache.clear()
+        self.meld_cache[id(melds)] = (melds, found)
         return found
 
 
