@@ -7,4 +7,8 @@ attribute read is a C field read.  Each game's filler writes exactly the entries
 :class:`~parlour.rl.encoding.base.Encoding` ``_write`` (the reference, written with a
 :class:`~parlour.rl.encoding.base.Writer`) writes; ``tests/rl/test_fill.py`` keeps the two
 byte-identical.  The buffer is zero where the filler writes nothing (the caller zeroes it).
+
+Each module also computes the ids of legal actions (``ids(state, actions, slow)``): the
+frequent action types here, the others through the encoding's ``_action_to_id`` (``slow``);
+the same test keeps them equal to ``_action_to_id``'s.
 """
