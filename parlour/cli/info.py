@@ -13,7 +13,7 @@ from parlour.cli.base import app
 
 
 def version_line() -> str:
-    """``parlour 0.1.0, compiled (38 modules, mypyc 2.4.1)``"""
+    """``parlour 0.1.0, compiled (43 modules, mypyc 2.4.1)``"""
     return f"parlour {parlour.__version__}, {_build.status().describe()}"
 
 

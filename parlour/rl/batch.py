@@ -57,22 +57,32 @@ class BatchEnv:
         self.rewards = np.zeros((n, self.players), dtype=np.float32)
         self.done = np.zeros(n, dtype=bool)
         self.matches_finished = 0
+        # the observations as one flat float32 buffer the compiled filler writes row by row
+        self._width = int(self.obs.shape[1])
+        self._flat = self.obs.reshape(-1).data
 
     def _deal(self, i: int) -> None:
         self.tables[i].reset(self._next_seed)
         self._next_seed += 1
 
     def _fill(self, i: int) -> None:
+        """Row ``i``'s seat, mask and observation (the observation rows are zero)."""
         table = self.tables[i]
         seat = table.to_act
         assert seat is not None
         self.seat[i] = seat
-        self.mask[i] = self.encoding.mask_of(table.legal_ids_view())
+        enc = self.encoding
+        self.mask[i] = enc.mask_of(table.legal_ids_view())
         if self.observe:
-            enc = self.encoding
-            enc.observation(table.game.observe(table.state, seat), out=self.obs[i])
+            view = table.game.observe(table.state, seat)
+            filler = enc.filler
+            if filler is not None:
+                filler.fill(view, self._flat, i * self._width)
+            else:
+                enc.observation(view, out=self.obs[i])
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        self.obs.fill(0.0)
         for i in range(self.n):
             self._deal(i)
             self._fill(i)
@@ -86,8 +96,9 @@ class BatchEnv:
             raise ValueError(f"one action per match: shape ({self.n},), not {actions.shape}")
         self.rewards[:] = 0.0
         self.done[:] = False
-        for i, table in enumerate(self.tables):
-            got = table.step(int(actions[i]))
+        self.obs.fill(0.0)
+        for i, (table, action) in enumerate(zip(self.tables, actions.tolist(), strict=True)):
+            got = table.step(int(action))
             if any(got):
                 self.rewards[i] = got
             if table.over:

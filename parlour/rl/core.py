@@ -129,12 +129,12 @@ class Table:
         self._seat: int | None = None
 
     def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
-        if self._legal_of is not self.state:
-            legal = self.game.legal_actions(self.state)
-            enc = self.encoding
-            self._ids = enc.ids_of(self.state, legal)
+        state = self.state
+        if self._legal_of is not state:
+            legal = self.game.legal_actions(state)
+            self._ids = self.encoding.ids_of(state, legal)
             self._legal = legal
-            self._legal_of = self.state
+            self._legal_of = state
         return self._legal, self._ids
 
     def reset(self, seed: int | None = None) -> None:
@@ -163,7 +163,7 @@ class Table:
     def legal_mask(self) -> np.ndarray:
         """A new ``int8`` mask of the legal ids (copied from the encoding's mask of the same
         set of ids: a game's legal sets recur from turn to turn)."""
-        if self.over:
+        if self.to_act is None:
             return np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
         return self.encoding.mask_of(self._legal_now()[1]).copy()
 
@@ -173,11 +173,11 @@ class Table:
 
     def legal_ids(self) -> list[int]:
         """The legal ids in the engine's order."""
-        return [] if self.over else list(self._legal_now()[1])
+        return [] if self.to_act is None else list(self._legal_now()[1])
 
     def legal_ids_view(self) -> Sequence[int]:
         """:meth:`legal_ids` without the copy (do not change it)."""
-        return () if self.over else self._legal_now()[1]
+        return () if self.to_act is None else self._legal_now()[1]
 
     def step(self, action_id: int) -> list[float]:
         """Apply the action an id names for the seat to act; the rewards this step gave.
@@ -185,8 +185,12 @@ class Table:
         unchanged."""
         legal, ids = self._legal_now()
         i = int(action_id)
-        if i in ids:
-            self.state = self.game.apply_quiet(self.state, legal[ids.index(i)])
+        try:
+            k = ids.index(i)
+        except ValueError:
+            k = -1
+        if k >= 0:
+            self.state = self.game.apply_quiet(self.state, legal[k])
         else:
             action = self.encoding.id_to_action(self.state, i)
             self.state, _ = self.game.apply(self.state, action)
@@ -205,7 +209,7 @@ class Table:
     def rewards_now(self) -> list[float]:
         """Rewards for hands ended and the match ended since the last call."""
         rewards = [0.0] * self.seats
-        over = self.over
+        over = self.to_act is None
         hand = self.game.hand_number(self.state)
         if hand == self.hand_no and not over:
             return rewards

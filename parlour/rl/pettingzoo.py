@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from parlour.core.registry import Variant
 from parlour.rl.core import Table, make_variant, outcome_json
@@ -65,7 +66,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         n = self.table.seats
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        size = self.encoding.num_distinct_actions
+        size = self._num_actions = self.encoding.num_distinct_actions
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -93,8 +94,20 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         if table.to_act == seat:
             mask = table.legal_mask()
         else:
-            mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+            mask = np.zeros(self._num_actions, dtype=np.int8)
         return {"observation": table.observation(seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the agent to act's observation, cumulative reward,
+        termination, truncation and info), read without its method hops."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
@@ -102,6 +115,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False  # whether self.rewards holds a non-zero reward
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -115,6 +129,8 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
             self.infos[self.agent_selection] = {"legal_ids": self.table.legal_ids()}
 
     def _accumulate_rewards(self) -> None:
+        if not self._rewarded:
+            return
         cumulative = self._cumulative_rewards
         for agent, reward in self.rewards.items():
             if reward:
@@ -130,7 +146,13 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.step(int(action))
         # every agent stays in until the match ends: agents are possible_agents, in seat order
-        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        # (most steps give no reward: the dict of zeros stays as it is)
+        if any(rewards):
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._rewarded = True
+        elif self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self.infos[agent] = {}
         if self.table.over:
             self.terminations = {a: True for a in self.agents}
@@ -221,17 +243,24 @@ class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return self.env.last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self.env.agents:
-            inner = self.env
-            agent = inner.agent_selection
-            if type(action) is int:
-                fits = 0 <= action < self._size
-            elif action is None:
-                fits = inner.terminations[agent] or inner.truncations[agent]
-            else:
-                fits = inner.action_space(agent).contains(action)
-            assert fits, "action is not in action space"
-        super().step(action)
+        # OrderEnforcingWrapper.step, with the bounds check, calling the env directly
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        inner = self.env
+        if not inner.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = inner.agent_selection
+        if type(action) is int:
+            fits = 0 <= action < self._size
+        elif action is None:
+            fits = inner.terminations[agent] or inner.truncations[agent]
+        else:
+            fits = inner.action_space(agent).contains(action)
+        assert fits, "action is not in action space"
+        self._has_updated = True
+        inner.step(action)
 
     def __str__(self) -> str:
         return str(self.env)

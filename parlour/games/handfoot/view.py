@@ -113,6 +113,10 @@ class HandFootView:
 #: side's melds are the same from one state to the next (cleared when it grows large)
 _MELD_VIEWS: dict[tuple[int, bool, Meld], MeldView] = {}
 _MELD_VIEWS_MAX = 50_000
+#: the same by the meld object's identity (states share their meld objects; hashing a meld
+#: hashes its cards): (index, this turn, id) -> (the meld, its view); the entry keeps the meld
+#: alive, so its id is not reused while the entry exists
+_MELD_VIEWS_BY_ID: dict[tuple[int, bool, int], tuple[Meld, MeldView]] = {}
 
 
 def _cards_of(count_vector: list[int]) -> tuple[Card, ...]:
@@ -121,12 +125,19 @@ def _cards_of(count_vector: list[int]) -> tuple[Card, ...]:
 
 
 def _meld_view(i: int, m: Meld, this_turn: bool) -> MeldView:
+    by_id = (i, this_turn, id(m))
+    same = _MELD_VIEWS_BY_ID.get(by_id)
+    if same is not None and same[0] is m:
+        return same[1]
     key = (i, this_turn, m)
     found = _MELD_VIEWS.get(key)
     if found is None:
         if len(_MELD_VIEWS) >= _MELD_VIEWS_MAX:
             _MELD_VIEWS.clear()
         found = _MELD_VIEWS[key] = _new_meld_view(i, m, this_turn)
+    if len(_MELD_VIEWS_BY_ID) >= _MELD_VIEWS_MAX:
+        _MELD_VIEWS_BY_ID.clear()
+    _MELD_VIEWS_BY_ID[by_id] = (m, found)
     return found
 
 

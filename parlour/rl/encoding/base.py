@@ -188,6 +188,20 @@ class Encoding(ABC):
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._build_actions()
         self._build_layout()
+        #: the game's compiled filler (``parlour.rl.fill``), or ``None``: ``_write`` then fills
+        self.filler: Any = self._make_filler()
+        #: the game's compiled ids of legal actions (``parlour.rl.fill``), or ``None``
+        self.id_maker: Any = self._make_ids()
+
+    def _make_ids(self) -> Any:
+        """The object whose ``ids(state, actions, slow)`` gives the ids :meth:`_action_to_id`
+        gives (``slow`` is that method, for the actions it leaves to it); ``None``: none."""
+        return None
+
+    def _make_filler(self) -> Any:
+        """The object whose ``fill(view, buffer, base)`` writes the same entries as
+        :meth:`_write` straight into a float32 buffer (``parlour.rl.fill``); ``None``: none."""
+        return None
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -212,8 +226,16 @@ class Encoding(ABC):
 
     def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
         """The ids of ``actions`` (legal in ``state``), in their order."""
+        fast = self.id_maker
+        if fast is not None:
+            ids: list[int] = fast.ids(state, actions, self._action_to_id)
+            return ids
         to_id = self._action_to_id
         return [int(to_id(state, a)) for a in actions]
+
+    def reference_ids(self, state: Any, actions: Sequence[Any]) -> list[int]:
+        """:meth:`ids_of` by :meth:`_action_to_id` alone (the compiled ids are tested equal)."""
+        return [int(self._action_to_id(state, a)) for a in actions]
 
     def legal_ids(self, state: Any) -> list[int]:
         """Ids of the legal actions, in the engine's order."""
@@ -256,13 +278,25 @@ class Encoding(ABC):
         return (self.layout.size,)
 
     def observation(self, view: Any, out: np.ndarray | None = None) -> np.ndarray:
-        """The ``float32`` observation vector of a seat's view."""
+        """The ``float32`` observation vector of a seat's view (written into ``out``, a
+        contiguous float32 vector, when given)."""
         if getattr(view, "seat", None) is None:
             raise ValueError("observations are made from a seat's view, not a spectator's")
         if out is None:
             out = np.zeros(self.layout.size, dtype=np.float32)
         else:
-            out[:] = 0.0
+            out.fill(0.0)
+        filler = self.filler
+        if filler is not None:
+            filler.fill(view, out.data, 0)
+        else:
+            self._write(view, Writer(self.layout, out))
+        return out
+
+    def reference_observation(self, view: Any) -> np.ndarray:
+        """The vector as :meth:`_write` makes it (the readable reference the compiled filler
+        is tested equal to)."""
+        out = np.zeros(self.layout.size, dtype=np.float32)
         self._write(view, Writer(self.layout, out))
         return out
 

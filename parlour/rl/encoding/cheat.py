@@ -15,6 +15,7 @@ from typing import Any
 from parlour.core.cards import NUM_KINDS, rank_str
 from parlour.games.cheat.actions import Challenge, ChooseFirst, Claim, Pass, Pick
 from parlour.rl.encoding.base import Encoding, Writer, rel
+from parlour.rl.fill.cheat import CheatFill, CheatIds
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 RANKS = tuple(range(2, 15))
@@ -121,6 +122,12 @@ class CheatEncoding(Encoding):
             ("turns", "challenges", "I challenged", "I passed"),
         )
         lay.add("late_passed", n, "flags", "seats that passed openly in the late round", seats)
+
+    def _make_ids(self) -> Any:
+        return CheatIds(self.PICK, self.CLAIM, self.CHALLENGE, self.PASS, self.implied_count)
+
+    def _make_filler(self) -> Any:
+        return CheatFill(self.layout.start_of, self.players)
 
     def _write(self, view: Any, w: Writer) -> None:
         me = view.seat

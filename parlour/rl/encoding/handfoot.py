@@ -20,6 +20,7 @@ import numpy as np
 from parlour.core.cards import JOKER, NUM_KINDS, card_str, rank_str
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.rl.encoding.base import Encoding, Writer, rel
+from parlour.rl.fill.handfoot import HandFootFill, HandFootIds, target_index
 
 
 def _rep(kind: int) -> int:
@@ -273,6 +274,20 @@ class HandFootEncoding(Encoding):
                 f"{who}: per target, finished books without and with wilds",
                 tuple(f"{t}.{f}" for t in targets for f in ("clean", "dirty")),
             )
+
+    def _make_ids(self) -> Any:
+        discard = [self.DISCARD + CLASS_INDEX[REP[k]] for k in range(NUM_KINDS)]
+        add = [-1] * (len(TARGETS) * NUM_KINDS)
+        for t, target in enumerate(TARGETS):
+            for k in range(NUM_KINDS):
+                i = ADD_INDEX.get((target, REP[k]))
+                if i is not None:
+                    add[t * NUM_KINDS + k] = self.ADD + i
+        return HandFootIds(self.DRAW, self.RETRACT, discard, add)
+
+    def _make_filler(self) -> Any:
+        assert all(target_index(*t) == i for i, t in enumerate(TARGETS))
+        return HandFootFill(self.layout.start_of, self.players)
 
     def _write(self, view: Any, w: Writer) -> None:
         me = view.seat

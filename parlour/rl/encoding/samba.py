@@ -35,6 +35,8 @@ from parlour.games.samba.actions import (
     Unstage,
 )
 from parlour.rl.encoding.base import Encoding, Writer, rel
+from parlour.rl.fill.samba import ADD_SLOTS as fill_add_slots
+from parlour.rl.fill.samba import MELD_WIDTH, SambaFill, SambaIds
 
 #: meld slots per side
 MAX_MELDS = 52
@@ -308,6 +310,14 @@ class SambaEncoding(Encoding):
         if n == 6:
             return ((0, 3), (1, 4), (2, 5))
         return tuple((s,) for s in range(n))
+
+    def _make_ids(self) -> Any:
+        assert fill_add_slots == ADD_SLOTS
+        return SambaIds(self.DRAW, self.TAKE_TOP, self.STAGE, self.ADD, self.DISCARD, self.PASS)
+
+    def _make_filler(self) -> Any:
+        assert len(MELD_FEATURES) == MELD_WIDTH
+        return SambaFill(self.layout.start_of, self.players, self.sides)
 
     def _write(self, view: Any, w: Writer) -> None:
         me = view.seat

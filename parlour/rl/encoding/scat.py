@@ -19,6 +19,7 @@ from parlour.games.scat.actions import (
     ThrowDown,
 )
 from parlour.rl.encoding.base import Encoding, Writer, rel
+from parlour.rl.fill.scat import ScatFill, ScatIds
 
 PHASES = ("dealt31", "throw_down", "draw", "discard", "over")
 
@@ -114,6 +115,12 @@ class ScatEncoding(Encoding):
         lay.add("eliminated", n, "flags", "seats out of the match", seats)
         for k in range(n):
             lay.cards(f"seat+{k}.known", f"cards known to be in seat viewer+{k}'s hand")
+
+    def _make_ids(self) -> Any:
+        return ScatIds({r.name: r.start for r in self.space.ranges})
+
+    def _make_filler(self) -> Any:
+        return ScatFill(self.layout.start_of, self.players)
 
     def _write(self, view: Any, w: Writer) -> None:
         me = view.seat

@@ -1,0 +1,206 @@
+"""Cheat's observation tensor, written into a float32 buffer (the layout of
+:class:`parlour.rl.encoding.cheat.CheatEncoding`; compiled).
+
+The pile's sums are kept per viewer and grow with the plays appended to the pile; the
+pick-ups and exposures of the match are gathered once per version of the record (the engine
+shares an unchanged record between states)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
+from parlour.games.cheat.state import ChallengeRecord, CheatView, PickupRecord, PileEntry, State
+from parlour.rl.fill.common import CardBlocks, Slow
+
+PHASES = ("choose_first", "play", "window", "late", "over")
+
+
+class PileSums:
+    """One viewer's sums over one pile: claimed cards per seat (from the viewer) and per
+    rank, and the viewer's own cards in it."""
+
+    def __init__(self, pile: tuple[PileEntry, ...], n: int) -> None:
+        self.pile = pile
+        self.by_seat = [0.0] * n
+        self.by_rank = [0.0] * 13
+        self.mine: list[int] = []
+
+
+class Record:
+    """One viewer's cards picked up and cards exposed to each seat (from the viewer)."""
+
+    def __init__(
+        self,
+        picked_up: tuple[PickupRecord, ...],
+        challenges: tuple[ChallengeRecord, ...],
+        me: int,
+        n: int,
+    ) -> None:
+        self.picked_up = picked_up
+        self.challenges = challenges
+        self.picked: list[int] = []
+        for p in picked_up:
+            self.picked.extend(p.cards)
+        self.exposed: list[list[int]] = [[] for _ in range(n)]
+        for c in challenges:
+            to = c.exposed_to
+            cards = c.cards
+            for j in range(min(len(cards), len(to))):
+                self.exposed[(to[j] - me) % n].append(cards[j])
+
+
+class CheatFill:
+    def __init__(self, start: dict[str, int], players: int) -> None:
+        self.n = players
+        self.cards = CardBlocks()
+        self.phase = start["phase"]
+        self.to_act = start["to_act"]
+        self.turn_seat = start["turn_seat"]
+        self.first_player = start["first_player"]
+        self.hand = start["hand"]
+        self.selection = start["selection"]
+        self.allowed = start["allowed"]
+        self.must_include = start["must_include"]
+        self.hand_sizes = start["hand_sizes"]
+        self.out = start["out"]
+        self.pile = start["pile"]
+        self.pile_by_seat = start["pile_by_seat"]
+        self.pile_by_rank = start["pile_by_rank"]
+        self.pile_mine = start["pile_mine"]
+        self.last_claim = start["last_claim"]
+        self.picked_up = start["picked_up"]
+        self.exposed = [start[f"seat+{k}.exposed"] for k in range(players)]
+        self.counters = start["counters"]
+        self.late_passed = start["late_passed"]
+        self.sums: dict[int, PileSums] = {}
+        self.records: dict[int, Record] = {}
+
+    def _sums(self, pile: tuple[PileEntry, ...], me: int) -> PileSums:
+        n = self.n
+        old = self.sums.get(me)
+        if old is not None and old.pile is pile:
+            return old
+        sums = PileSums(pile, n)
+        done = 0
+        if old is not None:
+            prev = old.pile
+            done = len(prev)
+            # a pile grows by plays appended (its earlier plays the same objects) until someone
+            # picks it up: only the new plays are added
+            if done and len(pile) >= done and pile[done - 1] is prev[-1] and pile[0] is prev[0]:
+                sums.by_seat = old.by_seat[:]
+                sums.by_rank = old.by_rank[:]
+                sums.mine = old.mine[:]
+            else:
+                done = 0
+        for j in range(done, len(pile)):
+            p = pile[j]
+            sums.by_seat[(p.seat - me) % n] += p.count
+            sums.by_rank[p.rank - 2] += p.count
+            if p.seat == me:
+                sums.mine.extend(p.cards)
+        self.sums[me] = sums
+        return sums
+
+    def fill(self, view: CheatView, buf: memoryview[float], base: int) -> None:
+        seat = view.seat
+        assert seat is not None
+        me: int = seat
+        n = self.n
+        buf[base + self.phase + PHASES.index(view.phase)] = 1.0
+        to_act = view.to_act
+        if to_act is not None:
+            buf[base + self.to_act + (to_act - me) % n] = 1.0
+        buf[base + self.turn_seat + (view.turn_seat - me) % n] = 1.0
+        buf[base + self.first_player + (view.first_player - me) % n] = 1.0
+        self.cards.put(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.selection, view.selection)
+        for r in view.allowed_ranks:
+            buf[base + self.allowed + r - 2] = 1.0
+        if view.must_include >= 0:
+            buf[base + self.must_include + view.must_include] = 1.0
+        sizes = view.hand_sizes
+        b = base + self.hand_sizes
+        for k in range(min(n, len(sizes))):
+            buf[b + k] = float(sizes[(me + k) % n])
+        for place, s in enumerate(view.out):
+            buf[base + self.out + (s - me) % n] = float(place + 1)
+        pile = view.pile
+        buf[base + self.pile] = float(len(pile))
+        buf[base + self.pile + 1] = float(view.pile_size)
+        if pile:
+            sums = self._sums(pile, me)
+            b = base + self.pile_by_seat
+            for k in range(n):
+                buf[b + k] = sums.by_seat[k]
+            b = base + self.pile_by_rank
+            for k in range(13):
+                buf[b + k] = sums.by_rank[k]
+            b = base + self.pile_mine
+            for c in sums.mine:
+                buf[b + c] = buf[b + c] + 1.0
+            last = pile[-1]
+            b = base + self.last_claim
+            buf[b] = float(last.count)
+            buf[b + 1 + last.rank - 2] = 1.0
+            buf[b + 14 + (last.seat - me) % n] = 1.0
+        record = self.records.get(me)
+        if (
+            record is None
+            or record.picked_up is not view.picked_up
+            or record.challenges is not view.challenges
+        ):
+            record = Record(view.picked_up, view.challenges, me, n)
+            self.records[me] = record
+        b = base + self.picked_up
+        for c in record.picked:
+            buf[b + c] = buf[b + c] + 1.0
+        for k in range(n):
+            b = base + self.exposed[k]
+            for c in record.exposed[k]:
+                buf[b + c] = buf[b + c] + 1.0
+        b = base + self.counters
+        buf[b] = float(view.turns)
+        buf[b + 1] = float(len(view.challenges))
+        decision = view.my_decision
+        if decision == "challenge":
+            buf[b + 2] = 1.0
+        elif decision == "pass":
+            buf[b + 3] = 1.0
+        for s in view.late_passed:
+            buf[base + self.late_passed + (s - me) % n] = 1.0
+
+
+class CheatIds:
+    """The ids of Cheat's picks, claims, challenges and passes (compiled); a dealer's choice
+    of who plays first by the encoding's ``_action_to_id`` (``slow``)."""
+
+    def __init__(
+        self, pick: int, claim: int, challenge: int, pas: int, implied_count: bool
+    ) -> None:
+        self.pick = pick
+        self.claim = claim
+        self.challenge = challenge
+        self.pas = pas
+        self.implied_count = implied_count
+
+    def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Pick):
+                out.append(self.pick + a.card)
+            elif isinstance(a, Claim):
+                if self.implied_count:
+                    if a.count != len(state.selection):
+                        raise ValueError("the claimed count must be the number of cards picked")
+                    out.append(self.claim + a.rank - 2)
+                else:
+                    out.append(self.claim + (a.count - 1) * 13 + a.rank - 2)
+            elif isinstance(a, Challenge):
+                out.append(self.challenge)
+            elif isinstance(a, Pass):
+                out.append(self.pas)
+            else:
+                out.append(int(slow(state, a)))
+        return out

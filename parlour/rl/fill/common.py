@@ -1,0 +1,50 @@
+"""What every game's filler shares."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+#: card kinds per card segment (52 cards and the joker)
+KINDS = 53
+#: a card list this long or longer is copied in as one block (fewer: entry by entry)
+BLOCK_FROM = 6
+
+#: an encoding's own (interpreted) id of one action: what a compiled ``ids`` falls back on
+Slow = Callable[[Any, Any], Any]
+
+
+def add_cards(buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None:
+    """Add 1 at ``base + card`` for each card (a card listed twice counts twice)."""
+    for c in cards:
+        i = base + c
+        buf[i] = buf[i] + 1.0
+
+
+def block(values: list[float]) -> memoryview[float]:
+    """A float32 block to copy into a buffer (``buf[a:b] = block``: one memory copy)."""
+    return memoryview(array("f", values))
+
+
+class CardBlocks:
+    """Card segments made once per distinct card list (a hand, a pile recurs for several
+    steps) and copied in as one block; short lists are written entry by entry."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[tuple[int, ...], memoryview[float]] = {}
+
+    def put(self, buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None:
+        """The count vector of ``cards`` into the segment at ``base`` (zero before)."""
+        if len(cards) < BLOCK_FROM:
+            add_cards(buf, base, cards)
+            return
+        found = self.blocks.get(cards)
+        if found is None:
+            counts = [0.0] * KINDS
+            for c in cards:
+                counts[c] += 1.0
+            if len(self.blocks) >= 8192:
+                self.blocks.clear()
+            found = self.blocks[cards] = block(counts)
+        buf[base : base + KINDS] = found

@@ -1,0 +1,187 @@
+"""Hand and Foot's observation tensor, written into a float32 buffer (the layout of
+:class:`parlour.rl.encoding.handfoot.HandFootEncoding`; compiled)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.core.cards import NUM_KINDS
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.state import State
+from parlour.games.handfoot.view import HandFootView, MeldView
+from parlour.rl.fill.common import CardBlocks, Slow, block
+
+PHASES = ("draw", "play", "over")
+#: meld targets: books of 4 … A, runs of each suit, the wild book
+TARGETS = 16
+#: a side's ``open`` (3 per target) and ``books`` (2 per target) segments, one after the other
+MELD_BLOCK = 5 * TARGETS
+
+
+def target_index(kind: str, key: int) -> int:
+    """The index of a meld's target in ``TARGETS``: books of 4 … A, runs of each suit, the
+    wild book."""
+    if kind == "book" and 4 <= key <= 14:
+        return key - 4
+    if kind == "run" and 0 <= key <= 3:
+        return 11 + key
+    if kind == "wilds" and key == 0:
+        return 15
+    raise KeyError((kind, key))
+
+
+class HandFootFill:
+    def __init__(self, start: dict[str, int], players: int) -> None:
+        self.n = players
+        self.cards = CardBlocks()
+        self.phase = start["phase"]
+        self.to_act = start["to_act"]
+        self.round = start["round"]
+        self.hand = start["hand"]
+        self.pending = start["pending"]
+        self.taken_top = start["taken_top"]
+        self.pile_top = start["pile_top"]
+        self.pile = start["pile"]
+        self.sizes = start["sizes"]
+        self.turn = start["turn"]
+        self.seat_status = [start[f"seat+{k}.status"] for k in range(players)]
+        self.known = [start[f"seat+{k}.known"] for k in range(players)]
+        self.side_status = [start[f"side+{k}.status"] for k in range(2)]
+        self.open = [start[f"side+{k}.open"] for k in range(2)]
+        self.books = [start[f"side+{k}.books"] for k in range(2)]
+        for k in range(2):
+            assert self.books[k] == self.open[k] + 3 * TARGETS, "open and books adjacent"
+        self.meld_cache: dict[tuple[int, ...], tuple[tuple[MeldView, ...], memoryview[float]]] = {}
+
+    def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
+        seat = view.seat
+        assert seat is not None
+        me: int = seat
+        n = self.n
+        buf[base + self.phase + PHASES.index(view.phase)] = 1.0
+        to_act = view.to_act
+        if to_act is not None:
+            buf[base + self.to_act + (to_act - me) % n] = 1.0
+        b = base + self.round
+        buf[b] = float(view.round)
+        buf[b + 1] = float(view.rounds)
+        buf[b + 2] = view.opening_minimum / 10.0
+        self.cards.put(buf, base + self.hand, view.hand)
+        self.cards.put(buf, base + self.pending, view.pending)
+        if view.taken_top >= 0:
+            buf[base + self.taken_top + view.taken_top] = 1.0
+        if view.pile_top >= 0:
+            buf[base + self.pile_top + view.pile_top] = 1.0
+        self.cards.put(buf, base + self.pile, view.pile)
+        b = base + self.sizes
+        buf[b] = float(view.pile_size)
+        buf[b + 1] = float(view.stock_size)
+        buf[b + 2] = float(view.pending_size)
+        b = base + self.turn
+        buf[b] = float(view.turn_start_melds)
+        buf[b + 1] = view.turn_value / 10.0
+        if view.provisional:
+            buf[b + 2] = 1.0
+        if view.took_pile:
+            buf[b + 3] = 1.0
+        if view.pile_refused:
+            buf[b + 4] = 1.0
+        if view.melds_refused:
+            buf[b + 5] = 1.0
+        players = view.players
+        my_side = players[me].side
+        scores = view.scores
+        unit_of = [0] * n
+        for u, unit in enumerate(view.score_units):
+            for s in unit:
+                unit_of[s] = u
+        for p in players:
+            k = (p.seat - me) % n
+            b = base + self.seat_status[k]
+            buf[b] = float(p.hand_size)
+            buf[b + 1] = float(p.foot_size)
+            if p.foot_taken:
+                buf[b + 2] = 1.0
+            if p.down:
+                buf[b + 3] = 1.0
+            if p.side == my_side and p.seat != me:
+                buf[b + 4] = 1.0
+            if scores:
+                buf[b + 5] = scores[unit_of[p.seat]] / 1000.0
+            self.cards.put(buf, base + self.known[k], p.known)
+        for sv in view.sides:
+            k = 0 if sv.side == my_side else 1
+            b = base + self.side_status[k]
+            if sv.opened:
+                buf[b] = 1.0
+            if sv.can_go_out:
+                buf[b + 1] = 1.0
+            buf[b + 2] = float(len(sv.red_threes))
+            buf[b + 3] = sv.board_points / 1000.0
+            buf[b + 4] = float(len(sv.missing))
+            if sv.melds:
+                b = base + self.open[k]
+                buf[b : b + MELD_BLOCK] = self._meld_block(sv.side, sv.melds)
+
+    def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
+        """A side's ``open`` and ``books`` segments (adjacent) as one block, made once per
+        list of meld views (from one step to the next a side's melds are mostly the very same
+        meld views; keyed by their identities: the entry keeps them alive, so the ids are not
+        reused while the entry exists)."""
+        key = tuple([id(m) for m in melds])
+        hit = self.meld_cache.get(key)
+        if hit is not None:
+            return hit[1]
+        values = [0.0] * MELD_BLOCK
+        books = 3 * TARGETS
+        for m in melds:
+            t = target_index(m.kind, m.key)
+            if m.complete:
+                values[books + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            else:
+                j = 3 * t
+                values[j] = float(len(m.cards))
+                values[j + 1] = float(m.wild_count)
+                values[j + 2] = 1.0 if m.this_turn else 0.0
+        found = block(values)
+        if len(self.meld_cache) >= 4096:
+            self.meld_cache.clear()
+        self.meld_cache[key] = (melds, found)
+        return found
+
+
+class HandFootIds:
+    """The ids of discards, additions, new melds (cached per card triple), draws and
+    take-backs (compiled); a pile take by the encoding's ``_action_to_id`` (``slow``).
+
+    ``discard[card]`` is a discard's id; ``add[16 × 53 ... ]``: ``add[target × 53 + card]`` an
+    addition's id (``-1``: none, ``slow`` says why)."""
+
+    def __init__(self, draw: int, retract: int, discard: list[int], add: list[int]) -> None:
+        self.draw = draw
+        self.retract = retract
+        self.discard = discard
+        self.add = add
+        self.meld: dict[tuple[int, ...], int] = {}
+
+    def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
+        out: list[int] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                out.append(self.discard[a.card])
+            elif isinstance(a, AddToMeld):
+                m = state.melds[state.side_of[state.to_act]][a.meld]
+                i = self.add[target_index(m.kind, m.key) * NUM_KINDS + a.card]
+                out.append(i if i >= 0 else int(slow(state, a)))
+            elif isinstance(a, Meld):
+                found = self.meld.get(a.cards, -1)
+                if found < 0:
+                    found = self.meld[a.cards] = int(slow(state, a))
+                out.append(found)
+            elif isinstance(a, Draw):
+                out.append(self.draw)
+            elif isinstance(a, Retract):
+                out.append(self.retract)
+            else:
+                out.append(int(slow(state, a)))
+        return out
