@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.rules import Rules, option
+from parlour.core.said import N_
 from parlour.scoring.contract import (
     Contract,
     DealEntry,
@@ -298,14 +299,17 @@ class Session:
         parsed = parse_entry(entry) if isinstance(entry, str) else entry
         if isinstance(parsed, DealEntry) and parsed.honors is not None and not self.options.honors:
             raise EntryError(
-                f"honors {parsed.honors} entered, but honors are not scored (option honors is off)"
+                N_(
+                    "honors {honors} entered, but honors are not scored (option honors is off)",
+                    honors=str(parsed.honors),
+                )
             )
         return Session(self.options, (*self.entries, parsed))
 
     def undo(self) -> Session:
         """This session without its last entry; raises :class:`EntryError` if it is empty."""
         if not self.entries:
-            raise EntryError("nothing to undo: no deal has been entered")
+            raise EntryError(N_("nothing to undo: no deal has been entered"))
         return Session(self.options, self.entries[:-1])
 
     @property
@@ -427,5 +431,13 @@ def sheet_from_entries(
         try:
             session = session.add(entry)
         except EntryError as exc:
-            raise EntryError(f"entry {i + 1} ({str(entry).strip()!r}): {exc}", i) from None
+            raise EntryError(
+                N_(
+                    "entry {n} ({entry}): {reason}",
+                    n=i + 1,
+                    entry=repr(str(entry).strip()),
+                    reason=exc.said,
+                ),
+                i,
+            ) from None
     return session

@@ -24,6 +24,7 @@ from enum import Enum, IntEnum, StrEnum
 from typing import Any
 
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_, Said
 
 __all__ = [
     "Contract",
@@ -51,6 +52,9 @@ class EntryError(ParlourError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+        #: the message as said (a :class:`~parlour.core.said.Said` where it is a catalog
+        #: message, told in the reader's language by the server and the pad)
+        self.said = message
 
 
 class Side(StrEnum):
@@ -90,7 +94,9 @@ class Seat(IntEnum):
         for seat in cls:
             if key in (seat.name, _SEAT_WORDS[seat]):
                 return seat
-        raise EntryError(f"bad declarer {text!r}: the declarer is a seat, N, E, S or W")
+        raise EntryError(
+            N_("bad declarer {text}: the declarer is a seat, N, E, S or W", text=repr(text))
+        )
 
 
 _SEAT_WORDS = {Seat.N: "NORTH", Seat.E: "EAST", Seat.S: "SOUTH", Seat.W: "WEST"}
@@ -159,7 +165,10 @@ class Doubling(IntEnum):
 
 
 _DOUBLING_SUFFIXES = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
-_STRAIN_HELP = "use C, D, H, S or NT (or ♣ ♦ ♥ ♠)"
+
+
+def _strain_help() -> Said:
+    return N_("use C, D, H, S or NT (or ♣ ♦ ♥ ♠)")
 
 
 @dataclass(frozen=True)
@@ -173,7 +182,9 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise EntryError(f"level {self.level!r}: a contract is 1 to 7 odd tricks")
+            raise EntryError(
+                N_("level {level}: a contract is 1 to 7 odd tricks", level=repr(self.level))
+            )
 
     @property
     def tricks_needed(self) -> int:
@@ -196,10 +207,16 @@ class Contract:
         """``3NT``, ``4♠X``, ``4SXX``, ``6H by S``, ``3nt s``; the declarer may be left out."""
         tokens = _tokens(text)
         if not tokens:
-            raise EntryError("empty contract: write it like 3NT, 4♠X or 6H by S")
+            raise EntryError(N_("empty contract: write it like 3NT, 4♠X or 6H by S"))
         contract, pos = _parse_contract(tokens, 0, require_declarer=False)
         if pos < len(tokens):
-            raise EntryError(f"unexpected {tokens[pos]!r} after the contract in {text!r}")
+            raise EntryError(
+                N_(
+                    "unexpected {token} after the contract in {text}",
+                    token=repr(tokens[pos]),
+                    text=repr(text),
+                )
+            )
         return contract
 
     def to_json(self) -> dict[str, Any]:
@@ -235,13 +252,19 @@ class Honors:
         """Raise :class:`EntryError` if these honors cannot exist in this contract's strain."""
         if contract.strain.is_notrump and self.kind is not HonorKind.FOUR_ACES:
             raise EntryError(
-                f"{self.kind.value} at notrump: there are no trumps; at notrump only "
-                "four aces in one hand count (write aces4)"
+                N_(
+                    "{honors} at notrump: there are no trumps; at notrump only four aces in one "
+                    "hand count (write aces4)",
+                    honors=self.kind.value,
+                )
             )
         if not contract.strain.is_notrump and self.kind is HonorKind.FOUR_ACES:
             raise EntryError(
-                f"aces4 in a {contract.strain.name.lower()} contract: four aces count only at "
-                "notrump; with a trump suit write honors4 or honors5 (A K Q J 10 of trumps)"
+                N_(
+                    "aces4 in a contract with trumps ({strain}): four aces count only at "
+                    "notrump; with a trump suit write honors4 or honors5 (A K Q J 10 of trumps)",
+                    strain=contract.strain.symbol,
+                )
             )
 
 
@@ -255,8 +278,11 @@ def _parse_honors(text: str, contract: Contract) -> Honors:
     match = _HONORS_RE.match(text)
     if match is None:
         raise EntryError(
-            f"unexpected {text!r}: after the result only honors may follow — honors4, honors5 "
-            "(trump honors in one hand) or aces4 (four aces at notrump), optionally :def"
+            N_(
+                "unexpected {text}: after the result only honors may follow — honors4, honors5 "
+                "(trump honors in one hand) or aces4 (four aces at notrump), optionally :def",
+                text=repr(text),
+            )
         )
     if match["aces"]:
         kind = HonorKind.FOUR_ACES
@@ -270,7 +296,11 @@ def _parse_honors(text: str, contract: Contract) -> Honors:
     else:
         if not _is_seat(who):
             raise EntryError(
-                f"bad honors holder {match['who']!r} in {text!r}: write :def (defenders), :dec or a seat"
+                N_(
+                    "bad honors holder {who} in {text}: write :def (defenders), :dec or a seat",
+                    who=repr(match["who"]),
+                    text=repr(text),
+                )
             )
         seat = Seat.parse(who)
         assert contract.declarer is not None
@@ -300,23 +330,41 @@ def parse_result(text: str, contract: Contract) -> int:
         n = int(raw[1:])
         if raw[0] == "+":
             if need + n > 13:
-                raise EntryError(f"{name} {raw} would be {need + n} tricks: a deal has only 13")
+                raise EntryError(
+                    N_(
+                        "{contract} {result} would be {tricks} tricks: a deal has only 13",
+                        contract=name,
+                        result=raw,
+                        tricks=need + n,
+                    )
+                )
             return need + n
         if n == 0:
-            raise EntryError(f"{name} -0: write '=' for a contract made exactly")
+            raise EntryError(
+                N_("{contract} -0: write '=' for a contract made exactly", contract=name)
+            )
         if n > need:
             raise EntryError(
-                f"{name} {raw}: declarer needs {need} tricks, so the most it can go down is -{need}"
+                N_(
+                    "{contract} {result}: declarer needs {need} tricks, so the most it can go "
+                    "down is -{need}",
+                    contract=name,
+                    result=raw,
+                    need=need,
+                )
             )
         return need - n
     if raw.isdigit():
         tricks = int(raw)
         if tricks > 13:
-            raise EntryError(f"{tricks} tricks: a deal has only 13")
+            raise EntryError(N_("{tricks} tricks: a deal has only 13", tricks=tricks))
         return tricks
     raise EntryError(
-        f"bad result {text!r}: write '=' (made exactly), '+1' (overtricks), '-2' (down) "
-        "or the number of tricks declarer took (0-13)"
+        N_(
+            "bad result {text}: write '=' (made exactly), '+1' (overtricks), '-2' (down) or the "
+            "number of tricks declarer took (0-13)",
+            text=repr(text),
+        )
     )
 
 
@@ -336,9 +384,16 @@ class DealEntry:
 
     def __post_init__(self) -> None:
         if self.contract.declarer is None:
-            raise EntryError(f"{self.contract} has no declarer: say who played it (N, E, S or W)")
+            raise EntryError(
+                N_(
+                    "{contract} has no declarer: say who played it (N, E, S or W)",
+                    contract=str(self.contract),
+                )
+            )
         if not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
-            raise EntryError(f"{self.tricks!r} tricks: declarer takes 0 to 13 tricks")
+            raise EntryError(
+                N_("{tricks} tricks: declarer takes 0 to 13 tricks", tricks=repr(self.tricks))
+            )
         if self.honors is not None:
             self.honors.check(self.contract)
 
@@ -381,11 +436,14 @@ def parse_entry(text: str) -> Entry:
         return PassedOut()
     tokens = _tokens(text)
     if not tokens:
-        raise EntryError("empty entry: write a deal like '3NT S =' or 'pass'")
+        raise EntryError(N_("empty entry: write a deal like '3NT S =' or 'pass'"))
     contract, pos = _parse_contract(tokens, 0, require_declarer=True)
     if pos >= len(tokens):
         raise EntryError(
-            f"{contract}: the result is missing — write '=', '+1', '-2' or the tricks taken"
+            N_(
+                "{contract}: the result is missing — write '=', '+1', '-2' or the tricks taken",
+                contract=str(contract),
+            )
         )
     tricks = parse_result(tokens[pos], contract)
     pos += 1
@@ -394,7 +452,13 @@ def parse_entry(text: str) -> Entry:
         honors = _parse_honors(tokens[pos], contract)
         pos += 1
     if pos < len(tokens):
-        raise EntryError(f"unexpected {' '.join(tokens[pos:])!r} at the end of {text.strip()!r}")
+        raise EntryError(
+            N_(
+                "unexpected {tail} at the end of {text}",
+                tail=repr(" ".join(tokens[pos:])),
+                text=repr(text.strip()),
+            )
+        )
     return DealEntry(contract, tricks, honors)
 
 
@@ -416,7 +480,7 @@ def _parse_contract(tokens: list[str], pos: int, *, require_declarer: bool) -> t
     declarer: Seat | None = None
     if pos < len(tokens) and tokens[pos].lower() == "by":
         if pos + 1 >= len(tokens):
-            raise EntryError(f"'{head} by' needs a seat: N, E, S or W")
+            raise EntryError(N_("'{head} by' needs a seat: N, E, S or W", head=head))
         declarer = Seat.parse(tokens[pos + 1])
         pos += 2
     elif pos < len(tokens) and _is_seat(tokens[pos]):
@@ -425,7 +489,13 @@ def _parse_contract(tokens: list[str], pos: int, *, require_declarer: bool) -> t
     elif require_declarer:
         if pos < len(tokens) and re.fullmatch(r"[A-Za-z]+", tokens[pos]):
             Seat.parse(tokens[pos])  # raises "bad declarer ..."
-        raise EntryError(f"missing declarer after {head!r}: say who played it, e.g. '{head} S ='")
+        raise EntryError(
+            N_(
+                "missing declarer after {quoted}: say who played it, e.g. '{head} S ='",
+                quoted=repr(head),
+                head=head,
+            )
+        )
     return Contract(level, strain, doubling, declarer), pos
 
 
@@ -437,24 +507,44 @@ def _parse_bid(token: str) -> tuple[int, Strain, Doubling]:
     match = re.match(r"^(\d+)(.*)$", token)
     if match is None:
         raise EntryError(
-            f"bad contract {token!r}: write the level then the strain, like 3NT, 4♠X or 6H"
+            N_(
+                "bad contract {token}: write the level then the strain, like 3NT, 4♠X or 6H",
+                token=repr(token),
+            )
         )
     level = int(match[1])
     if not 1 <= level <= 7:
         raise EntryError(
-            f"level {level} in {token!r}: a contract is 1 to 7 odd tricks (7 = all 13 tricks)"
+            N_(
+                "level {level} in {token}: a contract is 1 to 7 odd tricks (7 = all 13 tricks)",
+                level=level,
+                token=repr(token),
+            )
         )
     rest = match[2].upper()
     if not rest:
-        raise EntryError(f"{token!r} has no strain: {_STRAIN_HELP}")
+        raise EntryError(
+            N_("{token} has no strain: {help}", token=repr(token), help=_strain_help())
+        )
     for alias, strain in _STRAIN_ALIASES:
         if rest.startswith(alias):
             suffix = rest[len(alias) :]
             if suffix not in _DOUBLING_SUFFIXES:
                 raise EntryError(
-                    f"bad doubling {match[2][len(alias) :]!r} in {token!r}: "
-                    "write X for doubled or XX for redoubled"
+                    N_(
+                        "bad doubling {doubling} in {token}: write X for doubled or XX for "
+                        "redoubled",
+                        doubling=repr(match[2][len(alias) :]),
+                        token=repr(token),
+                    )
                 )
             return level, strain, _DOUBLING_SUFFIXES[suffix]
     bad = re.match(r"^[^X]+", rest)
-    raise EntryError(f"unknown strain {(bad[0] if bad else rest)!r} in {token!r}: {_STRAIN_HELP}")
+    raise EntryError(
+        N_(
+            "unknown strain {strain} in {token}: {help}",
+            strain=repr(bad[0] if bad else rest),
+            token=repr(token),
+            help=_strain_help(),
+        )
+    )

@@ -198,7 +198,10 @@ def chicago_sheet_body(entries: list[str], options: dict[str, Any], lang: str = 
     try:
         sheet = chicago.sheet_from_entries(entries, options)
     except (ParlourError, ValueError, TypeError, KeyError) as exc:
-        raise SheetError(str(exc)) from None
+        # a pad line's fault is a catalog message (EntryError.said): told in the caller's words
+        said = getattr(exc, "said", None)
+        text = said_in(said, messages(lang)) if isinstance(said, Said) else str(exc)
+        raise SheetError(text) from None
     data = sheet.to_json()
     if lang != SOURCE:
         data = _told(data, messages(lang))

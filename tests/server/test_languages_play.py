@@ -202,3 +202,28 @@ def test_chicago_score_items_in_the_readers_language(server: LiveServer) -> None
     assert "1 overslag" in dutch and "slagpunten" in dutch and "klein slem" in dutch
     assert "1 Überstich" in german and "Kleinschlemm" in german
     assert len(english) == len(dutch) and not set(english) & set(dutch)
+
+
+def test_chicago_pad_mistakes_in_the_readers_language(server: LiveServer) -> None:
+    """A pad line the sheet cannot take is answered 422 with what is wrong in the caller's
+    language (the typed syntax — 3NT, honors4, :def — stays as typed); English without one."""
+
+    def detail(entries: list[str], lang: str | None) -> str:
+        headers = {"accept-language": lang} if lang else {}
+        r = server.http.post("/api/chicago/sheet", json={"entries": entries}, headers=headers)
+        assert r.status_code == 422, r.text
+        return str(r.json()["detail"])
+
+    bad = ["3NT S =", "8NT S ="]
+    assert detail(bad, None) == (
+        "entry 2 ('8NT S ='): level 8 in '8NT': a contract is 1 to 7 odd tricks (7 = all 13 tricks)"
+    )
+    dutch, german = detail(bad, "nl"), detail(bad, "de")
+    assert "'8NT S ='" in dutch and "'8NT S ='" in german
+    assert "contract" in dutch and "slagen" in dutch, dutch
+    assert "Stich" in german, german
+    for lang in ("nl", "de", "es", "pt-BR"):
+        for entries in (["3Q S ="], ["3NT S +5"], ["3NT"], ["3NT S = honors4"], ["4S Z ="]):
+            told = detail(entries, lang)
+            assert told != detail(entries, None), (lang, entries, told)
+            assert not re.search(r"\b(write|entry|the|contract is|tricks|declarer)\b", told), told
