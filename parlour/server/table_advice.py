@@ -19,7 +19,7 @@ from typing import Any
 from parlour.bots import advice
 from parlour.core.rng import derive_seed
 from parlour.core.said import N_
-from parlour.core.text import tell
+from parlour.core.text import Names, tell
 from parlour.i18n import SOURCE, messages
 from parlour.server import botpool
 from parlour.server.connection import Connection
@@ -156,8 +156,10 @@ class TableAdvice(TableBase):
             self._hint_at[seat] = time.monotonic()
             self._spend_budget(time.monotonic() - started if spent is None else spent)
         t = messages(conn.lang)
-        # the moves and reasons in this connection's language (parlour.core.said)
-        options = [_told_option(o, t) for o in self._options_json(view, result.options)]
+        # the moves and reasons in this connection's language (parlour.core.said), seats by
+        # the names the table shows
+        names = self._names(conn.lang)
+        options = [_told_option(o, t, names) for o in self._options_json(view, result.options)]
         conn.send(
             {
                 "type": "hint",
@@ -275,8 +277,17 @@ class TableAdvice(TableBase):
                 "seat": seat,
                 "pending": seat in self.reviews_due,
                 "threshold": self.server.config.review_threshold,
-                "hands": _told(self.reviews.get(seat, []), messages(conn.lang)),
+                "hands": _told(
+                    self.reviews.get(seat, []), messages(conn.lang), self._names(conn.lang)
+                ),
             }
+        )
+
+    def _names(self, lang: str) -> Names:
+        """The seats' names as this table shows them in ``lang`` (a hint's "… plays first")."""
+        state = self.state
+        return Names.table(
+            self.game.num_seats(state), self.game.sides_of(state), self.player_names(), lang
         )
 
     def _think_job(
@@ -295,23 +306,27 @@ class TableAdvice(TableBase):
 WORDS = "_words"
 
 
-def _told_option(option: dict[str, Any], t: Any) -> dict[str, Any]:
+def _told_option(option: dict[str, Any], t: Any, names: Names | None = None) -> dict[str, Any]:
     """An option of a hint or review as one connection reads it: the move (English: the
     engine's text, as before) and the reason in its language (``parlour.core.said``)."""
     out = {k: v for k, v in option.items() if k != WORDS}
     if t.lang != SOURCE:
-        out["text"] = tell(option.get(WORDS, option["text"]), t)
-    out["reason"] = tell(option["reason"], t)
+        out["text"] = tell(option.get(WORDS, option["text"]), t, names)
+    out["reason"] = tell(option["reason"], t, names)
     return out
 
 
-def _told(hands: list[dict[str, Any]], t: Any) -> list[dict[str, Any]]:
+def _told(hands: list[dict[str, Any]], t: Any, names: Names | None = None) -> list[dict[str, Any]]:
     """The reviews with each move and its reason in one connection's language
     (``parlour.core.said``: the kept reviews hold them as the search gave them)."""
     out = []
     for hand in hands:
         remarks = [
-            {**r, "played": _told_option(r["played"], t), "better": _told_option(r["better"], t)}
+            {
+                **r,
+                "played": _told_option(r["played"], t, names),
+                "better": _told_option(r["better"], t, names),
+            }
             for r in hand["remarks"]
         ]
         out.append({**hand, "remarks": remarks})

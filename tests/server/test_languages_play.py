@@ -227,3 +227,25 @@ def test_chicago_pad_mistakes_in_the_readers_language(server: LiveServer) -> Non
             told = detail(entries, lang)
             assert told != detail(entries, None), (lang, entries, told)
             assert not re.search(r"\b(write|entry|the|contract is|tricks|declarer)\b", told), told
+
+
+def test_a_hints_move_names_the_seat_as_the_table_does() -> None:
+    """A hint's or review's move that names a seat (Cheat's "seat 2 plays first") is told with
+    the player's name at the table, like the move buttons, not as "stoel 2"."""
+    from parlour.core.said import N_, SeatNo
+    from parlour.core.text import Names
+    from parlour.i18n import messages
+    from parlour.server.table_advice import WORDS, _told, _told_option
+
+    said = N_("seat {seat} plays first", seat=SeatNo(2))
+    option: dict[str, Any] = {"action": {"seat": 2}, "text": str(said), WORDS: said}
+    option["reason"] = "the best by the search"
+    t = messages("nl")
+    names = Names.table(4, ((0, 2), (1, 3)), ["Tess", None, "Bram", None], "nl")
+    told = _told_option(option, t, names)
+    assert "Bram" in told["text"] and "2" not in told["text"], told
+    assert WORDS not in told
+    review = _told([{"remarks": [{"played": option, "better": option}]}], t, names)
+    assert "Bram" in review[0]["remarks"][0]["played"]["text"]
+    english = _told_option(option, messages("en"), names)
+    assert english["text"] == "seat 2 plays first"  # English: the engine's text, as before
