@@ -40,6 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from parlour.core.said import N_
 from parlour.server.bus import Bus
 from parlour.server.cluster_tunnel import MOVED, RemoteTransport, Tunnel
 from parlour.server.errors import LobbyError
@@ -181,10 +182,10 @@ class Cluster:
         from parlour.server.lobby import TABLE_CODE
 
         if not isinstance(code, str):
-            raise LobbyError(404, "no such table")
+            raise LobbyError(404, N_("no such table"))
         code = code.strip().upper()
         if not TABLE_CODE.fullmatch(code):
-            raise LobbyError(404, f"no table {code[:40]!r}")
+            raise LobbyError(404, N_("no table {code}", code=repr(code[:40])))
         deadline = time.monotonic() + self.config.lease_ttl + 2.0
         while True:
             table = self.server.tables.get(code)
@@ -193,7 +194,9 @@ class Cluster:
             try:
                 info = await self._lease(self.storage.lease_info, code)
             except StorageError as exc:
-                raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
+                raise LobbyError(
+                    503, N_("the tables cannot be read just now: {error}", error=str(exc))
+                ) from None
             over = info is None or info.status in ("finished", "expired")
             if (
                 over
@@ -226,7 +229,9 @@ class Cluster:
                 try:
                     token = await self._lease(self.storage.acquire, code)
                 except StorageError as exc:
-                    raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
+                    raise LobbyError(
+                        503, N_("the tables cannot be read just now: {error}", error=str(exc))
+                    ) from None
                 if token is None:
                     continue  # another process was quicker
                 return await self._take(code, token)
@@ -488,7 +493,7 @@ class Cluster:
         if isinstance(where, Table):
             return await self.ops[op](self.server, where, args)
         if forwarded:
-            raise LobbyError(503, "the table is moving between servers; try again")
+            raise LobbyError(503, N_("the table is moving between servers; try again"))
         rid = f"{self.node}.c{next(self._ids)}"
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.calls[rid] = fut
@@ -535,7 +540,9 @@ class Cluster:
         try:
             rows = await self.server.db(self.storage.active_summaries)
         except StorageError as exc:
-            raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
+            raise LobbyError(
+                503, N_("the tables cannot be read just now: {error}", error=str(exc))
+            ) from None
         records = []
         for meta, version in rows:
             table = self.server.tables.get(meta.code)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
+from parlour.core.said import N_
 from parlour.server import flow
 from parlour.server.errors import LobbyError
 from parlour.server.flow import DELAY_MAX, bot_delay, held_for
@@ -77,7 +78,9 @@ async def set_speed(
             server.storage.add_record, table.code, "bot_delay", {"delay": delay}, time.time()
         )
     except StorageError as exc:
-        raise LobbyError(503, f"the speed cannot be saved just now: {exc}") from None
+        raise LobbyError(
+            503, N_("the speed cannot be saved just now: {error}", error=str(exc))
+        ) from None
     table.flow.bot_delay = delay
     table.broadcast_table()
     return {"bot_delay": bot_delay(table), "speed_set": delay is not None}
@@ -96,7 +99,7 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
 
     seat = await server.seat_of(table, token)
     if table.status != "finished":
-        raise LobbyError(409, "the match is not over yet: a rematch starts when it ends")
+        raise LobbyError(409, N_("the match is not over yet: a rematch starts when it ends"))
     code = table.flow.rematch
     if code is None:
         rules = dict(table.meta.rules)
@@ -134,7 +137,7 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
     new = await server.get(str(code))
     s = new.seats[seat]
     if s.kind != "human":
-        raise LobbyError(409, f"a bot plays this seat at table {new.code}")
+        raise LobbyError(409, N_("a bot plays this seat at table {code}", code=new.code))
     if s.claimed:
         raise LobbyError(
             409, f"this seat at table {new.code} is taken already (maybe in another browser)"

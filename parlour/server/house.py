@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
+from parlour.core.said import N_
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -87,12 +88,12 @@ async def _op_house(server: TableServer, table: Table, args: dict[str, Any]) -> 
 
     seat = await server.seat_of(table, args.get("token"))
     if seat != table.meta.extra.get("host_seat"):
-        raise LobbyError(403, "only the table's host chooses the house settings")
+        raise LobbyError(403, N_("only the table's host chooses the house settings"))
     if table.status != "waiting":
-        raise LobbyError(409, "the house settings are chosen before the table starts")
+        raise LobbyError(409, N_("the house settings are chosen before the table starts"))
     rated, timer = args.get("rated"), args.get("turn_timer")
     if timer is not None and timer != 0 and timer not in TIMERS:
-        raise LobbyError(422, "turn_timer must be 30, 60 or 120 seconds (0: off)")
+        raise LobbyError(422, N_("turn_timer must be 30, 60 or 120 seconds (0: off)"))
     now = time.time()
     try:
         if rated is not None:
@@ -105,7 +106,9 @@ async def _op_house(server: TableServer, table: Table, args: dict[str, Any]) -> 
             await server.db(server.storage.add_record, table.code, "turn_timer", data, now)
             read_record(table.flow, "turn_timer", data)
     except StorageError as exc:
-        raise LobbyError(503, f"the settings cannot be saved just now: {exc}") from None
+        raise LobbyError(
+            503, N_("the settings cannot be saved just now: {error}", error=str(exc))
+        ) from None
     table.broadcast_table()
     return public(table)
 

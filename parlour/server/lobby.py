@@ -448,10 +448,10 @@ class TableServer:
 
     async def get(self, code: str) -> Table:
         if not isinstance(code, str):
-            raise LobbyError(404, "no such table")
+            raise LobbyError(404, N_("no such table"))
         code = code.strip().upper()
         if not TABLE_CODE.fullmatch(code):  # never ask the journal about a made-up code
-            raise LobbyError(404, f"no table {code[:40]!r}")
+            raise LobbyError(404, N_("no table {code}", code=repr(code[:40])))
         if code in self.tables:
             return self.tables[code]
         if code in self.broken:
@@ -459,13 +459,15 @@ class TableServer:
         try:
             table = await self._load(code)
         except StorageError as exc:
-            raise LobbyError(503, f"the tables cannot be read just now: {exc}") from None
+            raise LobbyError(
+                503, N_("the tables cannot be read just now: {error}", error=str(exc))
+            ) from None
         if table is None:
             if code in self.broken:
                 raise LobbyError(410, self.broken[code])
-            raise LobbyError(404, f"no table {code!r}")
+            raise LobbyError(404, N_("no table {code}", code=repr(code)))
         if table.status == "expired":
-            raise LobbyError(410, f"table {code} expired before it started")
+            raise LobbyError(410, N_("table {code} expired before it started", code=code))
         self.tables[code] = table
         if table.status == "finished":
             table.finished_at = time.monotonic()
@@ -506,7 +508,9 @@ class TableServer:
                 now,
             )
         except StorageError as exc:
-            raise LobbyError(503, f"the table cannot be saved just now: {exc}") from None
+            raise LobbyError(
+                503, N_("the table cannot be saved just now: {error}", error=str(exc))
+            ) from None
         table = Table(self, meta, variant.entry, variant.rules, [], [])
         self.tables[code] = table
         if all(s.kind == "bot" for s in states):
@@ -526,7 +530,9 @@ class TableServer:
                 time.time(),
             )
         except StorageError as exc:
-            raise LobbyError(503, f"the seat cannot be saved just now: {exc}") from None
+            raise LobbyError(
+                503, N_("the seat cannot be saved just now: {error}", error=str(exc))
+            ) from None
 
     async def claim(self, code: str, invite: Any, player: Any = None) -> dict[str, Any]:
         """Open an invite (``lobby_seats.claim``)."""

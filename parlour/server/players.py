@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from parlour.core.said import N_
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -290,7 +291,9 @@ async def _db(server: TableServer, fn: Callable[..., Any], *args: Any) -> Any:
     try:
         return await server.db(fn, *args)
     except StorageError as exc:
-        raise LobbyError(503, f"the players cannot be read or saved just now: {exc}") from None
+        raise LobbyError(
+            503, N_("the players cannot be read or saved just now: {error}", error=str(exc))
+        ) from None
 
 
 async def player_for(server: TableServer, key: Any) -> Player:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
+from parlour.core.said import N_
 from parlour.server.players import (
     LOBBY_MATCHES,
     MOVE_SECONDS,
@@ -232,7 +233,9 @@ def _table_routes(app: FastAPI, server: TableServer, client: Callable[[Request],
         try:
             records = await server.db(server.storage.records, table_code)
         except StorageError as exc:
-            raise LobbyError(503, f"the chat cannot be read just now: {exc}") from None
+            raise LobbyError(
+                503, N_("the chat cannot be read just now: {error}", error=str(exc))
+            ) from None
         if not records:  # every table has its secret's commitment
             raise LobbyError(404, f"no table {table_code!r}")
         return {"code": table_code, "messages": chat.history(records)}

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from fastapi import FastAPI, Request
 
+from parlour.core.said import N_
 from parlour.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -411,7 +412,9 @@ async def leaders_json(server: TableServer, game: str, client_address: str) -> d
     try:
         rows = await server.db(leaders, players.store(server), name)
     except StorageError as exc:
-        raise LobbyError(503, f"the ratings cannot be read just now: {exc}") from None
+        raise LobbyError(
+            503, N_("the ratings cannot be read just now: {error}", error=str(exc))
+        ) from None
     return {"game": name, "min_matches": LEADER_MATCHES, "players": rows}
 
 

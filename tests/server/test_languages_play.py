@@ -249,3 +249,21 @@ def test_a_hints_move_names_the_seat_as_the_table_does() -> None:
     assert "Bram" in review[0]["remarks"][0]["played"]["text"]
     english = _told_option(option, messages("en"), names)
     assert english["text"] == "seat 2 plays first"  # English: the engine's text, as before
+
+
+def test_a_missing_table_and_a_rematch_too_soon_in_the_readers_language(
+    server: LiveServer,
+) -> None:
+    """The lobby's own refusals (no such table, a rematch before the match ends) come in the
+    caller's language; English without one, as before."""
+    r = server.http.get("/api/tables/NOSUCH7", headers={"accept-language": "nl"})
+    assert r.status_code == 404 and r.json()["detail"] == "er is geen tafel 'NOSUCH7'"
+    r = server.http.get("/api/tables/NOSUCH7")
+    assert r.json()["detail"] == "no table 'NOSUCH7'"
+    t = server.create(game="scat", players=2)
+    body = {"token": t["you"]["token"]}
+    r = server.http.post(
+        f"/api/tables/{t['code']}/rematch", json=body, headers={"accept-language": "es"}
+    )
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"] == "la partida aún no ha terminado: la revancha empieza cuando termine"

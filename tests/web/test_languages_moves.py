@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.driver import seat_path
+from tests.web.driver import open_invite, seat_path
 from tests.web.test_rules_replay_lobby import finished_table
 
 pytestmark = pytest.mark.browser
@@ -61,5 +61,24 @@ def test_a_replay_in_german(browser: Any, server: Any) -> None:
             page.keyboard.press("ArrowRight")
         assert moves and not [m for m in moves if ENGLISH.search(m)], moves
         assert any(re.search(r"\b(zieht|nimmt|klopft|legt)\b", m) for m in moves), moves
+    finally:
+        context.close()
+
+
+def test_a_used_invite_is_said_in_dutch(browser: Any, server: Any) -> None:
+    """An invite opened a second time: the server refuses it in the reader's language and the
+    page still knows it for a used invite (its own notice, in Dutch), not a bare refusal."""
+    body = {"game": "scat", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    t = server.post("/api/tables", body)
+    row = next(r for r in t["seats"] if r.get("invite"))
+    status, _ = server.call("POST", f"/api/tables/{t['code']}/claim", {"invite": row["invite"]})
+    assert status == 200
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="nl")
+    page = context.new_page()
+    try:
+        open_invite(page, f"{server.base}/t/{t['code']}?invite={row['invite']}&lang=nl", "Wim")
+        notice = page.locator("#notice")
+        notice.wait_for()
+        assert "Deze uitnodigingslink is al gebruikt." in notice.inner_text(), notice.inner_text()
     finally:
         context.close()

@@ -153,7 +153,9 @@ async function takeSeat() {
     const held = tokenFor(code);
     if (e.status === 410 || e.status === 403 || e.status === 404) cleanAddress();
     if (held && (e.status === 410 || e.status === 403)) return held; // this browser took it earlier
-    if (e.status === 410 && /already been used/.test(e.message)) ctx.notice = { text: USED_INVITE };
+    // the server says it in the reader's language (issue 34): the same catalog message here
+    const used = _("this invite link has already been used; if that was you in another browser, open the table there, otherwise ask for a new link");
+    if (e.status === 410 && e.message === used) ctx.notice = { text: USED_INVITE };
     else if (e.status === 403) ctx.notice = { text: _("This invite link is not valid for this table (a newer link may have replaced it). Ask the table's host for a new link; meanwhile you are watching.") };
     else if (e.status === 429) ctx.notice = { text: _("{why} Reload the page to try the invite again; meanwhile you are watching.", { why: e.message }) };
     else ctx.notice = { text: _("The seat could not be taken: {why}. You are watching.", { why: e.message }) };
