@@ -266,4 +266,6 @@ def test_a_missing_table_and_a_rematch_too_soon_in_the_readers_language(
         f"/api/tables/{t['code']}/rematch", json=body, headers={"accept-language": "es"}
     )
     assert r.status_code == 409, r.text
-    assert r.json()["detail"] == "la partida aún no ha terminado: la revancha empieza cuando termine"
+    assert (
+        r.json()["detail"] == "la partida aún no ha terminado: la revancha empieza cuando termine"
+    )
