@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from tests.server.cluster.conftest import (
     Cluster,
@@ -89,6 +90,7 @@ def test_partition_between_a_process_and_redis(cluster: Cluster) -> None:
     assert [tok for tok, _ in lease_log(db, code)] == [1]  # Redis is not the lease: no takeover
 
 
+@pytest.mark.slow  # three processes and a takeover: in the second tier, one test at a time
 def test_three_processes_sigkill_owner_mid_hand(cluster: Cluster) -> None:
     a, b, c, db = cluster.a, cluster.b, cluster.c, cluster.db
     t = create(a.base, players=3, seats=[{"kind": "human"}] * 3, **TOY)
