@@ -219,7 +219,7 @@ class Cluster:
                 # the owner is gone (or cut off from the bus): its lease runs out soon
                 if time.monotonic() > deadline:
                     raise LobbyError(
-                        503, "the server playing this table does not answer; try again shortly"
+                        503, N_("the server playing this table does not answer; try again shortly")
                     )
                 await asyncio.sleep(0.2)
                 continue
@@ -509,7 +509,7 @@ class Cluster:
             reply = await asyncio.wait_for(fut, self.config.call_timeout)
         except (TimeoutError, ConnectionError):
             raise LobbyError(
-                503, "the server playing this table did not answer; try again"
+                503, N_("the server playing this table did not answer; try again")
             ) from None
         finally:
             self.calls.pop(rid, None)

@@ -140,7 +140,11 @@ async def _rematch(server: TableServer, table: Table, token: str) -> dict[str, A
         raise LobbyError(409, N_("a bot plays this seat at table {code}", code=new.code))
     if s.claimed:
         raise LobbyError(
-            409, f"this seat at table {new.code} is taken already (maybe in another browser)"
+            409,
+            N_(
+                "this seat at table {code} is taken already (maybe in another browser)",
+                code=new.code,
+            ),
         )
     fresh = new_token()
     before = (s.token_hash, s.invite_hash, s.invite_used, s.claimed, s.name)

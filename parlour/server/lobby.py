@@ -311,7 +311,13 @@ class TableServer:
             if level in offered:
                 return level
         raise LobbyError(
-            422, f"no bot level {name!r} for {variant.name}; levels: {', '.join(offered)}"
+            422,
+            N_(
+                "no bot level {level} for {variant}; levels: {levels}",
+                level=repr(name),
+                variant=variant.name,
+                levels=", ".join(offered),
+            ),
         )
 
     def bot_level(self, variant: Variant, name: str | None) -> str:

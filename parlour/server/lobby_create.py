@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import Variant
+from parlour.core.said import N_
 from parlour.server.errors import LobbyError
 from parlour.server.lobby_seats import invite_url
 from parlour.server.seats import SeatState, clean_name, hash_token, new_token
@@ -29,7 +30,12 @@ def read_variant(
     if "players" in opts:  # the player count may come as an option too
         if players is not None and opts["players"] != players:
             raise LobbyError(
-                422, f"players: {players!r} and options.players {opts['players']!r} differ"
+                422,
+                N_(
+                    "players: {players} and options.players {option} differ",
+                    players=repr(players),
+                    option=repr(opts["players"]),
+                ),
             )
         players = opts.pop("players")
     try:
@@ -54,7 +60,9 @@ def seat_states(
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "bot", "bot": level}] * (n - 1)
     if len(seats) != n:
-        raise LobbyError(422, f"{n} players need {n} seats; got {len(seats)} seat entries")
+        raise LobbyError(
+            422, N_("{n} players need {n} seats; got {count} seat entries", n=n, count=len(seats))
+        )
     states: list[SeatState] = []
     for i, spec in enumerate(seats):
         kind = spec.get("kind", "human")
@@ -63,7 +71,9 @@ def seat_states(
         elif kind == "bot":
             states.append(SeatState(i, "bot", bot=check_bot(variant, spec.get("bot") or level)))
         else:
-            raise LobbyError(422, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+            raise LobbyError(
+                422, N_("seat {n}: kind must be 'human' or 'bot', not {kind}", n=i, kind=repr(kind))
+            )
     return states
 
 
@@ -77,7 +87,14 @@ def hand_out(
     if claim == "default":
         claim = humans[0] if humans else None
     if claim is not None and (not isinstance(claim, int) or claim not in humans):
-        raise LobbyError(422, f"claim: seat {claim!r} is not a human seat; human seats: {humans}")
+        raise LobbyError(
+            422,
+            N_(
+                "claim: seat {seat} is not a human seat; human seats: {humans}",
+                seat=repr(claim),
+                humans=str(humans),
+            ),
+        )
     you = None
     invites: dict[int, str] = {}
     for s in states:

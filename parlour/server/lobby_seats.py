@@ -27,7 +27,7 @@ Save = Callable[["Table"], Awaitable[None]]
 def seat_of(table: Table, token: Any) -> int:
     """The seat a token holds, or :class:`LobbyError` 403."""
     if not isinstance(token, str) or not token:
-        raise LobbyError(403, "a seat token is needed ('token')")
+        raise LobbyError(403, N_("a seat token is needed ('token')"))
     seat = table.seat_for_token(token)
     if seat is None:
         raise LobbyError(403, N_("that token holds no seat at table {code}", code=table.code))
@@ -38,7 +38,7 @@ async def claim(table: Table, invite: Any, player: Any, save: Save) -> dict[str,
     """Open an invite: the seat gets a fresh token known only to the caller; the invite
     stops working."""
     if not isinstance(invite, str) or not invite or len(invite) > 200:
-        raise LobbyError(403, "an invite is needed ('invite')")
+        raise LobbyError(403, N_("an invite is needed ('invite')"))
     digest = hash_token(invite)
     if table.status in ("finished", "expired"):
         raise LobbyError(409, N_("table {code} is over", code=table.code))
@@ -80,7 +80,7 @@ async def join(table: Table, seat: Any, player: Any, save: Save) -> dict[str, An
             raise LobbyError(409, N_("table {code} has no open seat", code=table.code))
         seat = free[0]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
-        raise LobbyError(422, f"seat must be 0..{table.players - 1}")
+        raise LobbyError(422, N_("seat must be 0..{last}", last=table.players - 1))
     if seat not in free:
         raise LobbyError(
             409,
@@ -124,7 +124,7 @@ async def reinvite(table: Table, token: Any, seat: Any, save: Save) -> dict[str,
         or not 0 <= target < table.players
         or table.seats[target].kind != "human"
     ):
-        raise LobbyError(422, "seat must be a human seat of this table")
+        raise LobbyError(422, N_("seat must be a human seat of this table"))
     if target != holder and holder != table.meta.extra.get("host_seat"):
         raise LobbyError(403, N_("only the table's host may make a new invite for another seat"))
     s = table.seats[target]

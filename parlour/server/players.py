@@ -144,10 +144,10 @@ class PlayerStore:
                 "SELECT used FROM parlour_player_moves WHERE link_hash = ?", (hash_key(link),)
             )
             if not seen:
-                return "this move link is not valid"
+                return N_("this move link is not valid")
             if seen[0][0] is not None:
-                return "this move link has been used already; make a new one"
-            return "this move link has expired (it works for 10 minutes); make a new one"
+                return N_("this move link has been used already; make a new one")
+            return N_("this move link has expired (it works for 10 minutes); make a new one")
         pid = str(rows[0][0])
         key = new_key()
         self._q(
@@ -156,7 +156,7 @@ class PlayerStore:
         )
         player = self.by_id(pid)
         if player is None:
-            return "this player is gone"
+            return N_("this player is gone")
         return player, key
 
     def sit(self, code: str, seat: int, pid: str, token_hash: str | None = None) -> None:
@@ -278,10 +278,12 @@ def check_name(value: Any) -> str:
     from parlour.server.seats import clean_name
 
     if isinstance(value, str) and len(value) > 80:  # as the seats' ``player`` field
-        raise LobbyError(422, "a name is at most 24 characters (more than 80 is refused)")
+        raise LobbyError(422, N_("a name is at most 24 characters (more than 80 is refused)"))
     name = clean_name(value)
     if name is None:
-        raise LobbyError(422, "a name is 1 to 24 printable characters (letters, digits, spaces…)")
+        raise LobbyError(
+            422, N_("a name is 1 to 24 printable characters (letters, digits, spaces…)")
+        )
     return name
 
 
@@ -301,10 +303,10 @@ async def player_for(server: TableServer, key: Any) -> Player:
     from parlour.server.errors import LobbyError
 
     if not valid_key(key):
-        raise LobbyError(403, "a player key is needed ('key')")
+        raise LobbyError(403, N_("a player key is needed ('key')"))
     player: Player | None = await _db(server, store(server).by_key, key)
     if player is None:
-        raise LobbyError(403, "that player key is not known here")
+        raise LobbyError(403, N_("that player key is not known here"))
     return player
 
 
@@ -362,7 +364,7 @@ async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) ->
 
     player = await player_for(server, args.get("key"))
     if table.status in ("finished", "expired"):
-        raise LobbyError(409, f"table {table.code} is over")
+        raise LobbyError(409, N_("table {code} is over", code=table.code))
     for seat, token_hash in await _db(server, store(server).sat_with, table.code, player.id):
         s = table.seats[seat]
         if token_hash is None or s.token_hash != token_hash or s.left:
@@ -381,7 +383,7 @@ async def _op_reseat(server: TableServer, table: Table, args: dict[str, Any]) ->
         for conn in s.connections:
             conn.send({"type": "token", "token": fresh})
         return {"seat": seat, "token": fresh, "url": f"/t/{table.code}"}
-    raise LobbyError(403, f"you hold no seat at table {table.code}")
+    raise LobbyError(403, N_("you hold no seat at table {code}", code=table.code))
 
 
 OPS = {"sit": _op_sit, "reseat": _op_reseat, "renamed": _op_renamed}

@@ -157,7 +157,7 @@ def _account_routes(
     async def move_claim(req: MoveClaim, request: Request) -> dict[str, Any]:
         await server.limit("join", client(request))
         if not valid_key(req.link):
-            raise LobbyError(403, "this move link is not valid")
+            raise LobbyError(403, N_("this move link is not valid"))
         got = await _db(server, store(server).use_move, req.link)
         if isinstance(got, str):
             raise LobbyError(410 if "not valid" not in got else 403, got)
@@ -177,10 +177,10 @@ def _account_routes(
     async def player_page_data(pid: str, request: Request) -> dict[str, Any]:
         await server.limit("lookup", client(request))
         if not valid_id(pid):
-            raise LobbyError(404, "no such player")
+            raise LobbyError(404, N_("no such player"))
         data = await _db(server, public_player, server, pid)
         if data is None:
-            raise LobbyError(404, "no such player")
+            raise LobbyError(404, N_("no such player"))
         return data  # type: ignore[no-any-return]
 
     return player_page_data
@@ -229,7 +229,7 @@ def _table_routes(app: FastAPI, server: TableServer, client: Callable[[Request],
 
         table_code = code.strip().upper()
         if not TABLE_CODE.fullmatch(table_code):
-            raise LobbyError(404, "no such table")
+            raise LobbyError(404, N_("no such table"))
         try:
             records = await server.db(server.storage.records, table_code)
         except StorageError as exc:
@@ -237,7 +237,7 @@ def _table_routes(app: FastAPI, server: TableServer, client: Callable[[Request],
                 503, N_("the chat cannot be read just now: {error}", error=str(exc))
             ) from None
         if not records:  # every table has its secret's commitment
-            raise LobbyError(404, f"no table {table_code!r}")
+            raise LobbyError(404, N_("no table {code}", code=repr(table_code)))
         return {"code": table_code, "messages": chat.history(records)}
 
     @app.post("/api/tables/{code}/reseat", summary="Your seat again, on another device")

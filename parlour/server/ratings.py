@@ -408,7 +408,7 @@ async def leaders_json(server: TableServer, game: str, client_address: str) -> d
     try:
         name = games.entry(game).name
     except (ParlourError, KeyError, ValueError):
-        raise LobbyError(404, f"no game {game[:40]!r}") from None
+        raise LobbyError(404, N_("no game {game}", game=repr(game[:40]))) from None
     try:
         rows = await server.db(leaders, players.store(server), name)
     except StorageError as exc:

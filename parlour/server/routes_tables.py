@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from parlour import bots as bot_registry
 from parlour import games, i18n, rules_pages
 from parlour.core.registry import GameEntry
+from parlour.core.said import N_
 from parlour.server import flowroutes, house, players, replays
 from parlour.server.errors import LobbyError, Rejected
 from parlour.server.guard import STRICT_BODY
@@ -217,7 +218,7 @@ async def _op_start(server: TableServer, table: Table, args: dict[str, Any]) -> 
 async def _op_replay(server: TableServer, table: Table, args: dict[str, Any]) -> dict[str, Any]:
     if table.status != "finished":
         raise LobbyError(
-            409, "the match is not finished; its replay (with the seed) opens when it ends"
+            409, N_("the match is not finished; its replay (with the seed) opens when it ends")
         )
     lang = i18n.from_accept_language(str(args.get("lang") or ""))
     return await asyncio.get_running_loop().run_in_executor(

@@ -370,18 +370,23 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
     def _read_action(self, action_json: object) -> Any:
         """A client's action, read by the engine from its JSON."""
         if not isinstance(action_json, dict):
-            raise Rejected("bad_action", "'action' must be a JSON object with a 'type'")
+            raise Rejected("bad_action", N_("'action' must be a JSON object with a 'type'"))
         try:
             return self.game.action_from_json(action_json)
         except (ValueError, TypeError, KeyError, ParlourError) as exc:
-            raise Rejected("bad_action", f"cannot read the action: {exc}") from None
+            raise Rejected(
+                "bad_action", N_("cannot read the action: {error}", error=str(exc))
+            ) from None
 
     def _check_legal(self, action: Any) -> None:
         try:
             reason = self.game.explain(self.state, action)
         except Exception as exc:  # an engine must not crash on odd input; tell, don't die
             log.exception("explain failed on %r", action)
-            raise Rejected("bad_action", f"cannot check the action {action}: {exc}") from None
+            raise Rejected(
+                "bad_action",
+                N_("cannot check the action {action}: {error}", action=str(action), error=str(exc)),
+            ) from None
         if reason is not None:
             raise Rejected("illegal_action", reason)
 

@@ -269,3 +269,33 @@ def test_a_missing_table_and_a_rematch_too_soon_in_the_readers_language(
     assert (
         r.json()["detail"] == "la partida aún no ha terminado: la revancha empieza cuando termine"
     )
+
+
+def test_player_refusals_in_the_readers_language(server: LiveServer) -> None:
+    """What a returning player may meet — a name the server refuses, a key it does not know, a
+    move link that is spent or made up — comes in the caller's language (English without)."""
+
+    def detail(path: str, body: dict[str, Any], lang: str | None) -> tuple[int, str]:
+        headers = {"accept-language": lang} if lang else {}
+        r = server.http.post(path, json=body, headers=headers)
+        return r.status_code, str(r.json().get("detail"))
+
+    assert detail("/api/players", {"name": "\x01"}, "de") == (
+        422,
+        "ein Name hat 1 bis 24 druckbare Zeichen (Buchstaben, Ziffern, Leerzeichen…)",
+    )
+    assert detail("/api/players", {"name": "\x01"}, None)[1].startswith("a name is 1 to 24")
+    unknown = {"key": "k" * 43}
+    assert detail("/api/players/me", unknown, "nl") == (
+        403,
+        "die spelerssleutel is hier niet bekend",
+    )
+    made_up = {"link": "m" * 43}
+    status, said = detail("/api/players/move/claim", made_up, "es")
+    assert status == 403 and said.startswith("este enlace para pasar el asiento"), said
+    r = server.http.post("/api/players", json={"name": "Tess"})
+    key = r.json()["key"]
+    link = server.http.post("/api/players/move", json={"key": key}).json()["url"].split("/")[-1]
+    assert detail("/api/players/move/claim", {"link": link}, None)[0] == 200
+    status, said = detail("/api/players/move/claim", {"link": link}, "pt-BR")
+    assert status == 410 and said.startswith("este link para passar o lugar já foi usado"), said
