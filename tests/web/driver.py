@@ -141,7 +141,9 @@ def play_until(page: Any, done: Any, timeout: float = 90, pages: list[Any] | Non
             acted = True
         if not acted:
             page.wait_for_timeout(30)
-    raise AssertionError(f"timed out after {clicks} clicks; last state {table_state(page)}")
+    # every page's last state: a stall is usually the other page's turn that nobody took
+    states = [table_state(p) for p in everyone]
+    raise AssertionError(f"timed out after {clicks} clicks; last state of each page {states}")
 
 
 def seat_path(table: dict[str, Any]) -> str:
