@@ -20,6 +20,7 @@ STATE_JS = """() => {
     legal: (c.legal || []).map((l) => l.action),
     finished: !!(c.outcome && c.outcome.finished),
     hands: (c.outcome && c.outcome.hands || []).length,
+    selected: c.selected || [],
   };
 }"""
 
@@ -74,6 +75,12 @@ def take_one_turn_step(page: Any, st: dict[str, Any], memo: dict[str, Any]) -> s
     """Make one click-level decision for the seat whose turn it is; returns what was done."""
     legal = st["legal"]
     types = {a["type"] for a in legal}
+    if st.get("selected") and page.locator("#clear-selection:enabled").count():
+        # cards left selected by a step the table moved on under (a meld whose third card's
+        # click timed out): a person clears them before going on, or every later click adds to
+        # them and the selected discard is never found again (a stall CI saw once)
+        page.locator("#clear-selection").click(timeout=CLICK_TIMEOUT)
+        return "clear the selection"
     if "AnswerGoOut" in types:
         page.locator('button.action[data-type="AnswerGoOut"]', has_text="Yes").click(
             timeout=CLICK_TIMEOUT
