@@ -261,7 +261,7 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         if self._retry is not None:
             self._retry.cancel()
         for conn in list(self.connections):
-            conn.close("the server is shutting down")
+            conn.close(N_("the server is shutting down"))
 
     # --- actions ---------------------------------------------------------------------------------
 
