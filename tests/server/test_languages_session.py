@@ -181,3 +181,12 @@ def test_a_refusal_crosses_the_bus_as_a_message_to_tell() -> None:
     assert tell(back, messages("nl")) == "tafel ABC123 kon niet worden hersteld: disk full"
     assert said_from_json("plain text") == "plain text"
     assert said_to_json("plain") == "plain"
+
+
+def test_a_missing_rules_page_in_dutch_and_german(server: LiveServer) -> None:
+    page = server.http.get("/rules/nonesuch?lang=nl")
+    assert page.status_code == 404
+    assert "Deze spelregels bestaan niet" in page.text and '<html lang="nl"' not in page.text
+    assert "<html lang=nl>" in page.text and "No such rules page" not in page.text
+    page = server.http.get("/rules/nonesuch", headers={"accept-language": "de"})
+    assert "Diese Spielregeln gibt es nicht" in page.text and "How to play" not in page.text
