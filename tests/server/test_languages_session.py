@@ -190,3 +190,19 @@ def test_a_missing_rules_page_in_dutch_and_german(server: LiveServer) -> None:
     assert "<html lang=nl>" in page.text and "No such rules page" not in page.text
     page = server.http.get("/rules/nonesuch", headers={"accept-language": "de"})
     assert "Diese Spielregeln gibt es nicht" in page.text and "How to play" not in page.text
+
+
+def test_an_action_with_a_wrong_field_is_told_in_dutch_and_spanish(server: LiveServer) -> None:
+    """``parlour.core.codec``'s reasons for an action it cannot read are catalog messages."""
+    _, nl = _playing(server, "nl")
+    err = _error(nl[0], {"type": "action", "version": 0, "action": {"type": "Teleport"}})
+    assert err["code"] == "bad_action"
+    assert err["message"].startswith("de zet is niet te lezen: onbekend soort zet 'Teleport'"), err
+    assert "unknown action type" not in err["message"]
+    for c in nl:
+        c.close()
+    _, es = _playing(server, "es")
+    err = _error(es[0], {"type": "action", "version": 0, "action": {"type": "Teleport"}})
+    assert "tipo de jugada desconocido 'Teleport'" in err["message"], err
+    for c in es:
+        c.close()
