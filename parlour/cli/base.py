@@ -41,4 +41,4 @@ def _options(
     # earlier command run in this process (a test's CliRunner) is forgotten
     common = sys.modules.get("parlour.cli.common")
     if common is not None:
-        common._language = None
+        common._language = None  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from rich.table import Table
 
 from parlour import i18n
 from parlour.cli.base import app
-from parlour.cli.common import fail, parse_options, terminal_language
+from parlour.cli.common import fail, parse_options, said, terminal_language
 from parlour.core.errors import RulesError
 from parlour.core.said import Said
 from parlour.core.text import tell
@@ -332,7 +332,7 @@ def _options(pairs: list[str] | None) -> ChicagoOptions:
     try:
         return ChicagoOptions.from_json(parse_options(pairs))
     except RulesError as exc:
-        raise fail(escape(str(exc))) from None
+        raise fail(said(exc)) from None
 
 
 def _declaring(record: DealRecord) -> Side | None:

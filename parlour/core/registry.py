@@ -16,7 +16,7 @@ from parlour.core.errors import RulesError, UnknownGame
 from parlour.core.game import Event, Game, Seat
 from parlour.core.grammar import Grammar
 from parlour.core.rules import Rules
-from parlour.core.said import N_
+from parlour.core.said import N_, Said
 from parlour.core.text import Names, describe_common
 
 
@@ -280,5 +280,13 @@ class Registry:
         try:
             rules = entry.rules(chosen, players, options)
         except RulesError as exc:
-            raise RulesError(f"{entry.name} ({chosen}): {exc}") from None
+            first = exc.args[0] if exc.args else None
+            raise RulesError(
+                N_(
+                    "{game} ({preset}): {error}",
+                    game=entry.name,
+                    preset=chosen,
+                    error=first if isinstance(first, Said) else str(exc),
+                )
+            ) from None
         return Variant(entry, chosen, rules)

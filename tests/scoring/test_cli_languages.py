@@ -104,3 +104,13 @@ def test_each_languages_letters_name_four_different_seats_and_keep_the_english_o
     for seat in Seat:
         assert pad.seats[pad.letter[seat]] is seat
         assert pad.seats[seat.name] is seat  # the English letters are still read
+
+
+def test_a_refused_option_in_german_and_dutch() -> None:
+    code, out = _pad("--lang", "de", "-o", "round_half=maybe", "3NT S =")
+    assert code == 2
+    assert "Fehler: round_half: 'maybe' ist nicht erlaubt; erlaubte Werte: 'up', 'down'" in out
+    code, out = _pad("-o", "honors=3", "3NT S =", LANG="nl_NL.UTF-8")
+    assert code == 2
+    assert "fout: honors: moet true of false zijn; niet 3" in " ".join(out.split()), out
+    assert "must be" not in out

@@ -206,3 +206,23 @@ def test_an_action_with_a_wrong_field_is_told_in_dutch_and_spanish(server: LiveS
     assert "tipo de jugada desconocido 'Teleport'" in err["message"], err
     for c in es:
         c.close()
+
+
+def test_refused_options_are_told_in_the_callers_language(server: LiveServer) -> None:
+    """``parlour.core.rules``' reasons (an unknown option, a value not allowed) are catalog
+    messages: a table asked for with them is refused in ``Accept-Language``."""
+    r = server.http.post(
+        "/api/tables",
+        json={"game": "samba", "options": {"colour": 1}},
+        headers={"accept-language": "nl"},
+    )
+    assert r.status_code == 422
+    assert "onbekende optie 'colour'; de opties zijn: " in r.json()["detail"], r.text
+    r = server.http.post(
+        "/api/tables",
+        json={"game": "samba", "options": {"target_score": "lots"}},
+        headers={"accept-language": "pt-BR"},
+    )
+    assert r.status_code == 422 and "deve ser um número inteiro de" in r.json()["detail"], r.text
+    r = server.http.post("/api/tables", json={"game": "samba", "options": {"colour": 1}})
+    assert "unknown option 'colour'; options are: " in r.json()["detail"]
