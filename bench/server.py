@@ -795,6 +795,8 @@ def start_server(
         "XDG_DATA_HOME": str(folder / "data"),
         "XDG_STATE_HOME": str(folder / "state"),
         "XDG_CACHE_HOME": str(folder / "cache"),
+        # the URL line is read below (SERVING) in English, whatever the machine's LANG
+        "LANGUAGE": "en",
     }
     return subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
 

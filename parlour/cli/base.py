@@ -3,6 +3,8 @@ from the package so that ``parlour COMMAND`` imports only that command's module)
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 app = typer.Typer(
@@ -35,3 +37,8 @@ def _options(
     ),
 ) -> None:
     """Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad."""
+    # each command chooses its language afresh (``--lang``, else the terminal's): one chosen by an
+    # earlier command run in this process (a test's CliRunner) is forgotten
+    common = sys.modules.get("parlour.cli.common")
+    if common is not None:
+        common._language = None  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from parlour.cli.common import (
     console,
     fail,
     parse_options,
+    said,
     split_names,
     terminal_language,
 )
@@ -48,12 +49,13 @@ def play(
     ] = None,
 ) -> None:
     """Play one seat against bots; type help at the prompt."""
+    language = terminal_language(lang)  # first: the errors below are told in it too
     record = None
     if load is not None:
         try:
             record = MatchRecord.load(load)
         except (OSError, ParlourError, KeyError) as exc:
-            raise fail(str(exc)) from None
+            raise fail(said(exc)) from None
         variant = choose_variant(record.game, record.preset, None, record.rules)
         match_seed = record.seed
         if save is None:
@@ -63,7 +65,6 @@ def play(
         match_seed = (
             seed if seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
         )
-    language = terminal_language(lang)
     install_readline()
     try:
         session = Session(
@@ -80,7 +81,7 @@ def play(
             lang=language,
         )
     except ParlourError as exc:
-        raise fail(str(exc)) from None
+        raise fail(said(exc)) from None
     console.print(
         session.t.gettext(
             "[bold]{game}[/] ({preset}), seed {seed}; you are seat {seat}. "

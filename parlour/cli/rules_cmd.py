@@ -11,11 +11,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from parlour import games, i18n, rules_pages
 from parlour.cli.base import app
-from parlour.cli.common import choose_variant, console, fail
+from parlour.cli.common import choose_variant, console, fail, terminal_language
 
 
 @app.command()
@@ -38,13 +39,22 @@ def rules(
     if lang is None:  # issue 34: the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
         lang = i18n.from_environment(os.environ)
     t = i18n.messages(i18n.negotiate([lang]))
+    terminal_language(t.lang)  # the language of this command's errors too
     if game is None:
         for name in games.names():
             entry = games.entry(name)
-            console.print(f"[bold]{name}[/] — {entry.description}")
-            console.print(f"   presets: {', '.join(entry.presets)}")
-        console.print("[bold]chicago[/] — Chicago bridge scoring (parlour score chicago)")
-        console.print("`parlour rules GAME` prints how to play it.")
+            # the game in a line: its English description, else its page's title in the language
+            about = entry.description if t.lang == i18n.SOURCE else _title(name, lang)
+            console.print(f"[bold]{name}[/] — {escape(about)}")
+            console.print(
+                "   "
+                + escape(t.gettext("presets: {presets}").format(presets=", ".join(entry.presets)))
+            )
+        console.print(
+            "[bold]chicago[/] — "
+            + escape(t.gettext("Chicago bridge scoring (parlour score chicago)"))
+        )
+        console.print(escape(t.gettext("`parlour rules GAME` prints how to play it.")))
         return
     if game.strip().lower() in ("chicago", "bridge") and not as_json:
         _chicago(page, lang, t)
@@ -95,11 +105,19 @@ def rules(
     console.print(table)
 
 
+def _title(game: str, lang: str) -> str:
+    """The game's rules page title in ``lang`` (``Mogeln — so wird gespielt``)."""
+    try:
+        return rules_pages.title(game, lang)
+    except rules_pages.NoRulesPage:
+        return game
+
+
 def _chicago(page: bool, lang: str | None, t: i18n.Messages) -> None:
     try:
         from parlour.scoring.chicago import ChicagoOptions
     except ImportError:  # pragma: no cover - the scorer ships with parlour
-        raise fail("the Chicago score keeper is not installed") from None
+        raise fail(escape(t.gettext("the Chicago score keeper is not installed"))) from None
     if page:
         console.print(Markdown(rules_pages.markdown("chicago", lang)))
         console.print()

@@ -10,9 +10,10 @@ import os
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from parlour.cli.base import app
-from parlour.cli.common import console, fail
+from parlour.cli.common import console, fail, words
 from parlour.server import GC_FULL_EVERY, GC_YOUNG
 
 #: ``--header-timeout``'s default (``parlour.server.headtimeout.HEAD_TIMEOUT``; here so that
@@ -294,7 +295,9 @@ def serve(
         os.environ[SETTINGS_ENV] = json.dumps(settings)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         console.print(
-            f"Parlour is serving at [bold]http://{shown}:{port}/[/] with {workers} processes",
+            words()
+            .gettext("Parlour is serving at [bold]{url}[/] with {count} processes")
+            .format(url=f"http://{shown}:{port}/", count=workers),
             highlight=False,
         )
         console.file.flush()
@@ -353,8 +356,16 @@ def serve(
             for sock in s.sockets:
                 bound = sock.getsockname()[1]
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        console.print(f"Parlour is serving at [bold]http://{shown}:{bound}/[/]", highlight=False)
-        console.print(f"journal: {storage.url}", highlight=False)
+        t = words()  # the terminal's language (LANG …), as the other commands
+        console.print(
+            t.gettext("Parlour is serving at [bold]{url}[/]").format(
+                url=f"http://{shown}:{bound}/"
+            ),
+            highlight=False,
+        )
+        console.print(
+            escape(t.gettext("journal: {journal}").format(journal=storage.url)), highlight=False
+        )
         console.file.flush()
 
     server.startup = startup  # type: ignore[method-assign]

@@ -22,6 +22,7 @@ from typing import Any
 
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_, Said
 
 JSON = Any
 _CARD = "card"
@@ -103,26 +104,38 @@ def _short(value: Any) -> str:
     """A short printable picture of a bad value for an error message (``repr`` escapes lone
     surrogates; lists, objects and huge numbers are named, not printed)."""
     if isinstance(value, Mapping):
-        return "an object"
+        return N_("an object")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return N_("a list")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return "a huge number"
+        return N_("a huge number")
     if value is None or isinstance(value, (bool, int, float, str)):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "…"
-    return f"a {type(value).__name__}"
+    return N_("a {type}", type=type(value).__name__)
+
+
+def _said(exc: BaseException) -> str:
+    """An error's message: the catalog message it was raised with, else its text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Said) else str(exc)
 
 
 def _card(value: Any, where: str) -> int:
     if not isinstance(value, str):
-        raise BadActionJSON(f"{where}: expected a card such as '10♥' or 'TH', not {_short(value)}")
+        raise BadActionJSON(
+            N_(
+                "{where}: expected a card such as '10♥' or 'TH', not {value}",
+                where=where,
+                value=_short(value),
+            )
+        )
     if len(value) > 16:
-        raise BadActionJSON(f"{where}: not a card: {_short(value)}")
+        raise BadActionJSON(N_("{where}: not a card: {value}", where=where, value=_short(value)))
     try:
         return parse_card(value)
     except ValueError as exc:
-        raise BadActionJSON(f"{where}: {exc}") from None
+        raise BadActionJSON(N_("{where}: {error}", where=where, error=_said(exc))) from None
 
 
 def _annotation(f: dataclasses.Field[Any]) -> str:
@@ -132,21 +145,40 @@ def _annotation(f: dataclasses.Field[Any]) -> str:
 
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadActionJSON(f"{where} must be an integer, not {_short(value)}")
+        raise BadActionJSON(
+            N_("{where} must be an integer, not {value}", where=where, value=_short(value))
+        )
     if not -INT_LIMIT <= value <= INT_LIMIT:
-        raise BadActionJSON(f"{where} must be an integer from {-INT_LIMIT} to {INT_LIMIT}")
+        raise BadActionJSON(
+            N_(
+                "{where} must be an integer from {low} to {high}",
+                where=where,
+                low=-INT_LIMIT,
+                high=INT_LIMIT,
+            )
+        )
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise BadActionJSON(f"{where} must be a string, not {_short(value)}")
+        raise BadActionJSON(
+            N_("{where} must be a string, not {value}", where=where, value=_short(value))
+        )
     if len(value) > MAX_TEXT:
-        raise BadActionJSON(f"{where} must be a string of at most {MAX_TEXT} characters")
+        raise BadActionJSON(
+            N_(
+                "{where} must be a string of at most {count} characters",
+                where=where,
+                count=MAX_TEXT,
+            )
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise BadActionJSON(f"{where} must be text; {_short(value)} is not") from None
+        raise BadActionJSON(
+            N_("{where} must be text; {value} is not", where=where, value=_short(value))
+        ) from None
     return value
 
 
@@ -161,22 +193,30 @@ def _scalar(value: Any, ann: str, where: str) -> Any:
         return _int(value, where)
     if ann == "bool":
         if not isinstance(value, bool):
-            raise BadActionJSON(f"{where} must be true or false, not {_short(value)}")
+            raise BadActionJSON(
+                N_("{where} must be true or false, not {value}", where=where, value=_short(value))
+            )
         return value
     if ann == "str":
         return _text(value, where)
     if ann == "float":
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise BadActionJSON(f"{where} must be a number, not {_short(value)}")
+            raise BadActionJSON(
+                N_("{where} must be a number, not {value}", where=where, value=_short(value))
+            )
         if not math.isfinite(value) or abs(value) > INT_LIMIT:
-            raise BadActionJSON(f"{where} must be a finite number, not {_short(value)}")
+            raise BadActionJSON(
+                N_("{where} must be a finite number, not {value}", where=where, value=_short(value))
+            )
         return float(value)
     if ann.startswith("tuple["):
         if not isinstance(value, (list, tuple)) or len(value) > MAX_CARDS:
-            raise BadActionJSON(f"{where} must be a list, not {_short(value)}")
+            raise BadActionJSON(
+                N_("{where} must be a list, not {value}", where=where, value=_short(value))
+            )
         inner = ann.removeprefix("tuple[").removesuffix("]").removesuffix(", ...")
         return tuple(_scalar(v, inner, f"{where}[{i}]") for i, v in enumerate(value))
-    raise BadActionJSON(f"{where}: cannot read a field of type {ann}")
+    raise BadActionJSON(N_("{where}: cannot read a field of type {type}", where=where, type=ann))
 
 
 def from_json(data: Mapping[str, JSON], types: Mapping[str, type]) -> Any:
@@ -188,16 +228,29 @@ def from_json(data: Mapping[str, JSON], types: Mapping[str, type]) -> Any:
     value of the wrong type — raises :class:`BadActionJSON` (a ``ValueError``) naming what is
     wrong, so hostile input never reaches an engine (issue 14 item 10)."""
     if not isinstance(data, Mapping):
-        raise BadActionJSON("an action must be a JSON object with a 'type'")
+        raise BadActionJSON(N_("an action must be a JSON object with a 'type'"))
     name = data.get("type")
     if not isinstance(name, str) or name not in types:
-        raise BadActionJSON(f"unknown action type {_short(name)}; expected one of {sorted(types)}")
+        raise BadActionJSON(
+            N_(
+                "unknown action type {type}; expected one of {types}",
+                type=_short(name),
+                types=str(sorted(types)),
+            )
+        )
     cls = types[name]
     kwargs: dict[str, Any] = {}
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")}
     for key in data:
         if key != "type" and key not in fields:
-            raise BadActionJSON(f"{name} has no field {_short(key)}; fields: {sorted(fields)}")
+            raise BadActionJSON(
+                N_(
+                    "{action} has no field {field}; fields: {fields}",
+                    action=name,
+                    field=_short(key),
+                    fields=str(sorted(fields)),
+                )
+            )
     for fname, f in fields.items():
         where = f"{name}.{fname}"
         has_default = f.default is not dataclasses.MISSING or (
@@ -205,26 +258,38 @@ def from_json(data: Mapping[str, JSON], types: Mapping[str, type]) -> Any:
         )
         if fname not in data:
             if not has_default:
-                raise BadActionJSON(f"{name} needs field {fname!r}")
+                raise BadActionJSON(
+                    N_("{action} needs field {field}", action=name, field=repr(fname))
+                )
             continue
         value = data[fname]
         kind = f.metadata.get("kind")
         if kind == _CARD:
             if value is None:
                 if not has_default or f.default is dataclasses.MISSING:
-                    raise BadActionJSON(f"{where}: expected a card such as '10♥', not null")
+                    raise BadActionJSON(
+                        N_("{where}: expected a card such as '10♥', not null", where=where)
+                    )
                 kwargs[fname] = f.default
             else:
                 kwargs[fname] = _card(value, where)
         elif kind == _CARDS:
             if not isinstance(value, (list, tuple)):
-                raise BadActionJSON(f"{where}: expected a list of cards, not {_short(value)}")
+                raise BadActionJSON(
+                    N_(
+                        "{where}: expected a list of cards, not {value}",
+                        where=where,
+                        value=_short(value),
+                    )
+                )
             if len(value) > MAX_CARDS:
-                raise BadActionJSON(f"{where}: at most {MAX_CARDS} cards")
+                raise BadActionJSON(
+                    N_("{where}: at most {count} cards", where=where, count=MAX_CARDS)
+                )
             kwargs[fname] = tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
         else:
             kwargs[fname] = _scalar(value, _annotation(f), where)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError, LookupError, ArithmeticError) as exc:
-        raise BadActionJSON(f"{name}: {exc}") from None
+        raise BadActionJSON(N_("{action}: {error}", action=name, error=_said(exc))) from None

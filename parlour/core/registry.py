@@ -16,6 +16,7 @@ from parlour.core.errors import RulesError, UnknownGame
 from parlour.core.game import Event, Game, Seat
 from parlour.core.grammar import Grammar
 from parlour.core.rules import Rules
+from parlour.core.said import N_, Said
 from parlour.core.text import Names, describe_common
 
 
@@ -175,7 +176,14 @@ class GameEntry:
         key = self.preset_aliases.get(key, key)
         if key not in self.presets:
             names = sorted(set(self.presets) | set(self.preset_aliases))
-            raise UnknownGame(f"{self.name} has no preset {preset!r}; presets: {', '.join(names)}")
+            raise UnknownGame(
+                N_(
+                    "{game} has no preset {preset}; presets: {presets}",
+                    game=self.name,
+                    preset=repr(preset),
+                    presets=", ".join(names),
+                )
+            )
         return key
 
     def rules(
@@ -249,7 +257,13 @@ class Registry:
     def _lookup(self, name: str) -> tuple[str, str | None]:
         key = name.lower()
         if key not in self._names:
-            raise UnknownGame(f"no game {name!r}; games: {', '.join(sorted(self._entries))}")
+            raise UnknownGame(
+                N_(
+                    "no game {name}; games: {games}",
+                    name=repr(name),
+                    games=", ".join(sorted(self._entries)),
+                )
+            )
         return self._names[key]
 
     def get(
@@ -266,5 +280,13 @@ class Registry:
         try:
             rules = entry.rules(chosen, players, options)
         except RulesError as exc:
-            raise RulesError(f"{entry.name} ({chosen}): {exc}") from None
+            first = exc.args[0] if exc.args else None
+            raise RulesError(
+                N_(
+                    "{game} ({preset}): {error}",
+                    game=entry.name,
+                    preset=chosen,
+                    error=first if isinstance(first, Said) else str(exc),
+                )
+            ) from None
         return Variant(entry, chosen, rules)

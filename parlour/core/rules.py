@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from parlour.core.errors import RulesError
+from parlour.core.said import N_, Said
 
 #: the types an option (or an element of a tuple option) may have
 SCALAR_TYPES: tuple[type, ...] = (bool, int, float, str)
@@ -103,15 +104,15 @@ def _short(value: Any) -> str:
     """A short, printable picture of a rejected value for an error message (``repr`` escapes
     lone surrogates; lists, objects and huge numbers are named, not printed)."""
     if isinstance(value, Mapping):
-        return "an object"
+        return N_("an object")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return N_("a list")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return "a huge number"
+        return N_("a huge number")
     if isinstance(value, (bool, int, float, str)) or value is None:
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "…"
-    return f"a {builtins.type(value).__name__}"
+    return N_("a {type}", type=builtins.type(value).__name__)
 
 
 def _bounds(meta: Mapping[str, Any]) -> tuple[float, float]:
@@ -123,20 +124,23 @@ def _number_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else repr(x)
 
 
-def _wanted(kind: builtins.type, meta: Mapping[str, Any], *, element: bool = False) -> str:
-    """What a value of this option (or an element of a tuple option) must be, in words."""
+def _wanted(kind: builtins.type, meta: Mapping[str, Any], *, element: bool = False) -> Said:
+    """What a value of this option (or an element of a tuple option) must be, in words (a
+    catalog message: issue 34)."""
     choices = meta.get("choices")
     if choices is not None and not element:
-        return "one of " + ", ".join(repr(c) for c in choices if c is not None)
+        return N_("one of {choices}", choices=", ".join(repr(c) for c in choices if c is not None))
     if kind is bool:
-        return "true or false"
+        return N_("true or false")
     if kind is str:
-        return f"a string of at most {MAX_STR} characters"
+        return N_("a string of at most {count} characters", count=MAX_STR)
     if kind is tuple:
-        return f"a list of {_wanted(meta['items'], meta, element=True)}"
+        return N_("a list of {items}", items=_wanted(meta["items"], meta, element=True))
     lo, hi = _bounds(meta)
-    what = "a whole number" if kind is int else "a number"
-    return f"{what} from {_number_text(lo)} to {_number_text(hi)}"
+    low, high = _number_text(lo), _number_text(hi)
+    if kind is int:
+        return N_("a whole number from {low} to {high}", low=low, high=high)
+    return N_("a number from {low} to {high}", low=low, high=high)
 
 
 def _check_scalar(
@@ -144,10 +148,37 @@ def _check_scalar(
 ) -> Any:
     """Check one value (an option, or an element of a tuple option) against its type and bounds."""
     nullable = bool(meta.get("nullable")) and not element
-    wanted = _wanted(kind, meta, element=element) + (", or null" if nullable else "")
+    wanted = _wanted(kind, meta, element=element)
+    if nullable:
+        wanted = N_("{wanted}, or null", wanted=wanted)
 
     def bad(why: str = "") -> RulesError:
-        return RulesError(f"{label}: must be {wanted}; not {_short(value)}{why}")
+        if why == "surrogate":
+            return RulesError(
+                N_(
+                    "{label}: must be {wanted}; not {value} (a lone surrogate is not text)",
+                    label=label,
+                    wanted=wanted,
+                    value=_short(value),
+                )
+            )
+        if why == "finite":
+            return RulesError(
+                N_(
+                    "{label}: must be {wanted}; not {value} (not a finite number)",
+                    label=label,
+                    wanted=wanted,
+                    value=_short(value),
+                )
+            )
+        return RulesError(
+            N_(
+                "{label}: must be {wanted}; not {value}",
+                label=label,
+                wanted=wanted,
+                value=_short(value),
+            )
+        )
 
     if kind is bool:
         if not isinstance(value, bool):
@@ -157,23 +188,44 @@ def _check_scalar(
         if not isinstance(value, str):
             raise bad()
         if len(value) > MAX_STR:
-            raise RulesError(f"{label}: must be {wanted}; this one has {len(value)}")
+            raise RulesError(
+                N_(
+                    "{label}: must be {wanted}; this one has {count}",
+                    label=label,
+                    wanted=wanted,
+                    count=len(value),
+                )
+            )
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise bad(" (a lone surrogate is not text)") from None
+            raise bad("surrogate") from None
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise bad()
     if isinstance(value, float) and not math.isfinite(value):
-        raise bad(" (not a finite number)")
+        raise bad("finite")
     if kind is int and isinstance(value, float) and not value.is_integer():
         raise bad()
     lo, hi = _bounds(meta)
     if value < lo:
-        raise RulesError(f"{label}: {_short(value)} is below the minimum {_number_text(lo)}")
+        raise RulesError(
+            N_(
+                "{label}: {value} is below the minimum {minimum}",
+                label=label,
+                value=_short(value),
+                minimum=_number_text(lo),
+            )
+        )
     if value > hi:
-        raise RulesError(f"{label}: {_short(value)} is above the maximum {_number_text(hi)}")
+        raise RulesError(
+            N_(
+                "{label}: {value} is above the maximum {maximum}",
+                label=label,
+                value=_short(value),
+                maximum=_number_text(hi),
+            )
+        )
     return int(value) if kind is int else float(value)
 
 
@@ -183,14 +235,32 @@ def _check(meta: Mapping[str, Any], name: str, value: Any) -> Any:
     if value is None:
         if meta.get("nullable"):
             return None
-        raise RulesError(f"{name}: must be {_wanted(kind, meta)}; null is not allowed")
+        raise RulesError(
+            N_(
+                "{label}: must be {wanted}; null is not allowed",
+                label=name,
+                wanted=_wanted(kind, meta),
+            )
+        )
     if kind is tuple:
         if not isinstance(value, (list, tuple)):
-            raise RulesError(f"{name}: must be {_wanted(kind, meta)}; not {_short(value)}")
+            raise RulesError(
+                N_(
+                    "{label}: must be {wanted}; not {value}",
+                    label=name,
+                    wanted=_wanted(kind, meta),
+                    value=_short(value),
+                )
+            )
         if len(value) > meta["max_items"]:
             raise RulesError(
-                f"{name}: must be {_wanted(kind, meta)}, at most {meta['max_items']} of them; "
-                f"got {len(value)}"
+                N_(
+                    "{label}: must be {wanted}, at most {most} of them; got {count}",
+                    label=name,
+                    wanted=_wanted(kind, meta),
+                    most=meta["max_items"],
+                    count=len(value),
+                )
             )
         value = tuple(
             _check_scalar(meta["items"], meta, f"{name}[{i}]", v, element=True)
@@ -204,7 +274,14 @@ def _check(meta: Mapping[str, Any], name: str, value: Any) -> Any:
             if c is not None and c == value and isinstance(c, bool) == isinstance(value, bool):
                 return c  # the declared spelling (30, not 30.0)
         allowed = ", ".join(repr(c) for c in choices)
-        raise RulesError(f"{name}: {_short(value)} is not allowed; allowed values: {allowed}")
+        raise RulesError(
+            N_(
+                "{label}: {value} is not allowed; allowed values: {allowed}",
+                label=name,
+                value=_short(value),
+                allowed=allowed,
+            )
+        )
     return value
 
 
@@ -234,17 +311,26 @@ class Rules:
         """Build and validate.  Any input that is not a valid set of options — unknown fields,
         values of the wrong type or out of range, a non-object — raises :class:`RulesError`."""
         if data is not None and not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a JSON object of option: value, not {_short(data)}")
+            raise RulesError(
+                N_(
+                    "rules must be a JSON object of option: value, not {value}",
+                    value=_short(data),
+                )
+            )
         merged: dict[Any, Any] = dict(data or {})
         merged.update(overrides)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         for key in merged:
             if not isinstance(key, str):
-                raise RulesError(f"option names must be strings, not {_short(key)}")
+                raise RulesError(N_("option names must be strings, not {value}", value=_short(key)))
         unknown = sorted(k for k in merged if k not in fields)
         if unknown:
             raise RulesError(
-                f"unknown option {_short(unknown[0])}; options are: {', '.join(sorted(fields))}"
+                N_(
+                    "unknown option {option}; options are: {options}",
+                    option=_short(unknown[0]),
+                    options=", ".join(sorted(fields)),
+                )
             )
         kwargs = {name: cls._validate(fields[name], value) for name, value in merged.items()}
         try:
@@ -254,7 +340,9 @@ class Rules:
             raise
         except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
             # a check() that trips over a combination it did not foresee still says "bad rules"
-            raise RulesError(f"these options do not fit together: {exc}") from None
+            raise RulesError(
+                N_("these options do not fit together: {error}", error=str(exc))
+            ) from None
         return rules
 
     def replace(self, **changes: Any) -> Self:

@@ -294,9 +294,10 @@ class Session:
     options: ChicagoOptions = field(default_factory=ChicagoOptions)
     entries: tuple[Entry, ...] = ()
 
-    def add(self, entry: Entry | str) -> Session:
-        """This session with one more deal (text is parsed); raises :class:`EntryError`."""
-        parsed = parse_entry(entry) if isinstance(entry, str) else entry
+    def add(self, entry: Entry | str, seats: Mapping[str, Seat] | None = None) -> Session:
+        """This session with one more deal (text is parsed; ``seats``: what a seat may be typed
+        as, when not ``N E S W``); raises :class:`EntryError`."""
+        parsed = parse_entry(entry, seats) if isinstance(entry, str) else entry
         if isinstance(parsed, DealEntry) and parsed.honors is not None and not self.options.honors:
             raise EntryError(
                 N_(

@@ -19,6 +19,7 @@ parlour.scoring.contract.EntryError: level 8 in '8NT': a contract is 1 to 7 odd 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
 from typing import Any
@@ -36,6 +37,7 @@ __all__ = [
     "Honors",
     "PassedOut",
     "Seat",
+    "SeatLetter",
     "Side",
     "Strain",
     "parse_entry",
@@ -89,17 +91,53 @@ class Seat(IntEnum):
         return Seat((self + steps) % 4)
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: str, seats: Mapping[str, Seat] | None = None) -> Seat:
+        """A seat from its letter or name; ``seats`` (upper-case text → seat) replaces the
+        English ``N E S W`` / ``NORTH`` … when given (the terminal pad in another language)."""
         key = text.strip().upper()
-        for seat in cls:
-            if key in (seat.name, _SEAT_WORDS[seat]):
-                return seat
+        found = (seats if seats is not None else _ENGLISH_SEATS).get(key)
+        if found is not None:
+            return found
         raise EntryError(
-            N_("bad declarer {text}: the declarer is a seat, N, E, S or W", text=repr(text))
+            N_(
+                "bad declarer {text}: the declarer is a seat, {seats}",
+                text=repr(text),
+                seats=seat_list(),
+            )
         )
 
 
 _SEAT_WORDS = {Seat.N: "NORTH", Seat.E: "EAST", Seat.S: "SOUTH", Seat.W: "WEST"}
+#: what a seat may be typed as (upper case): its letter or its English name
+_ENGLISH_SEATS: dict[str, Seat] = {
+    **{s.name: s for s in Seat},
+    **{word: s for s, word in _SEAT_WORDS.items()},
+}
+
+
+class SeatLetter:
+    """A seat's letter in a message: ``N``/``E``/``S``/``W`` (what the parser reads in English,
+    and what the server's pad reads); a terminal pad in another language writes its own letters
+    in its place (``parlour.cli.score``: Dutch ``N O Z W``)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def __str__(self) -> str:
+        return self.seat.name
+
+
+def seat_list() -> Said:
+    """``N, E, S or W``: the seats one may type, as a message (joined in the reader's words)."""
+    return N_(
+        "{north}, {east}, {south} or {west}",
+        north=SeatLetter(Seat.N),
+        east=SeatLetter(Seat.E),
+        south=SeatLetter(Seat.S),
+        west=SeatLetter(Seat.W),
+    )
 
 
 class Strain(Enum):
@@ -136,6 +174,10 @@ _STRAIN_ALIASES: tuple[tuple[str, Strain], ...] = (
     ("NOTRUMPS", Strain.NOTRUMP),
     ("NOTRUMP", Strain.NOTRUMP),
     ("NT", Strain.NOTRUMP),
+    # sans atout (Dutch, German), sin triunfo / sem trunfo (Spanish, Portuguese): the notrump the
+    # pads of those languages write (issue 34); before "S", and no contract began with them
+    ("SA", Strain.NOTRUMP),
+    ("ST", Strain.NOTRUMP),
     ("N", Strain.NOTRUMP),
     ("♣", Strain.CLUBS),
     ("♧", Strain.CLUBS),
@@ -274,7 +316,7 @@ _HONORS_RE = re.compile(
 )
 
 
-def _parse_honors(text: str, contract: Contract) -> Honors:
+def _parse_honors(text: str, contract: Contract, seats: Mapping[str, Seat] | None) -> Honors:
     match = _HONORS_RE.match(text)
     if match is None:
         raise EntryError(
@@ -294,7 +336,7 @@ def _parse_honors(text: str, contract: Contract) -> Honors:
     elif who in ("def", "defenders", "defence", "defense"):
         defenders = True
     else:
-        if not _is_seat(who):
+        if not _is_seat(who, seats):
             raise EntryError(
                 N_(
                     "bad honors holder {who} in {text}: write :def (defenders), :dec or a seat",
@@ -302,7 +344,7 @@ def _parse_honors(text: str, contract: Contract) -> Honors:
                     text=repr(text),
                 )
             )
-        seat = Seat.parse(who)
+        seat = Seat.parse(who, seats)
         assert contract.declarer is not None
         defenders = seat.side is not contract.declarer.side
     honors = Honors(kind, defenders)
@@ -386,8 +428,9 @@ class DealEntry:
         if self.contract.declarer is None:
             raise EntryError(
                 N_(
-                    "{contract} has no declarer: say who played it (N, E, S or W)",
+                    "{contract} has no declarer: say who played it ({seats})",
                     contract=str(self.contract),
+                    seats=seat_list(),
                 )
             )
         if not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
@@ -430,14 +473,15 @@ Entry = DealEntry | PassedOut
 _PASS_WORDS = {"pass", "passed", "passed out", "passout", "all pass", "p", "-"}
 
 
-def parse_entry(text: str) -> Entry:
-    """One line of the score pad: ``3NT S =``, ``4HX E -2 honors4``, ``6H by S 12`` or ``pass``."""
+def parse_entry(text: str, seats: Mapping[str, Seat] | None = None) -> Entry:
+    """One line of the score pad: ``3NT S =``, ``4HX E -2 honors4``, ``6H by S 12`` or ``pass``.
+    ``seats`` (upper-case text → seat) is what a seat may be typed as, when not English."""
     if " ".join(text.lower().split()) in _PASS_WORDS:
         return PassedOut()
     tokens = _tokens(text)
     if not tokens:
         raise EntryError(N_("empty entry: write a deal like '3NT S =' or 'pass'"))
-    contract, pos = _parse_contract(tokens, 0, require_declarer=True)
+    contract, pos = _parse_contract(tokens, 0, require_declarer=True, seats=seats)
     if pos >= len(tokens):
         raise EntryError(
             N_(
@@ -449,7 +493,7 @@ def parse_entry(text: str) -> Entry:
     pos += 1
     honors = None
     if pos < len(tokens):
-        honors = _parse_honors(tokens[pos], contract)
+        honors = _parse_honors(tokens[pos], contract, seats)
         pos += 1
     if pos < len(tokens):
         raise EntryError(
@@ -466,7 +510,13 @@ def _tokens(text: str) -> list[str]:
     return text.replace("\ufe0f", "").split()
 
 
-def _parse_contract(tokens: list[str], pos: int, *, require_declarer: bool) -> tuple[Contract, int]:
+def _parse_contract(
+    tokens: list[str],
+    pos: int,
+    *,
+    require_declarer: bool,
+    seats: Mapping[str, Seat] | None = None,
+) -> tuple[Contract, int]:
     head = tokens[pos]
     pos += 1
     # Allow "3 NT" and "4S X": glue a bare level to its strain, and a bare X/XX to the bid.
@@ -480,27 +530,28 @@ def _parse_contract(tokens: list[str], pos: int, *, require_declarer: bool) -> t
     declarer: Seat | None = None
     if pos < len(tokens) and tokens[pos].lower() == "by":
         if pos + 1 >= len(tokens):
-            raise EntryError(N_("'{head} by' needs a seat: N, E, S or W", head=head))
-        declarer = Seat.parse(tokens[pos + 1])
+            raise EntryError(N_("'{head} by' needs a seat: {seats}", head=head, seats=seat_list()))
+        declarer = Seat.parse(tokens[pos + 1], seats)
         pos += 2
-    elif pos < len(tokens) and _is_seat(tokens[pos]):
-        declarer = Seat.parse(tokens[pos])
+    elif pos < len(tokens) and _is_seat(tokens[pos], seats):
+        declarer = Seat.parse(tokens[pos], seats)
         pos += 1
     elif require_declarer:
         if pos < len(tokens) and re.fullmatch(r"[A-Za-z]+", tokens[pos]):
-            Seat.parse(tokens[pos])  # raises "bad declarer ..."
+            Seat.parse(tokens[pos], seats)  # raises "bad declarer ..."
         raise EntryError(
             N_(
-                "missing declarer after {quoted}: say who played it, e.g. '{head} S ='",
+                "missing declarer after {quoted}: say who played it, e.g. '{head} {south} ='",
                 quoted=repr(head),
                 head=head,
+                south=SeatLetter(Seat.S),
             )
         )
     return Contract(level, strain, doubling, declarer), pos
 
 
-def _is_seat(token: str) -> bool:
-    return token.upper() in {s.name for s in Seat} | set(_SEAT_WORDS.values())
+def _is_seat(token: str, seats: Mapping[str, Seat] | None = None) -> bool:
+    return token.upper() in (seats if seats is not None else _ENGLISH_SEATS)
 
 
 def _parse_bid(token: str) -> tuple[int, Strain, Doubling]:

@@ -23,7 +23,7 @@ from fastapi.responses import (
 
 import parlour
 from parlour import i18n
-from parlour.core.said import Said
+from parlour.core.said import N_, Said
 from parlour.core.text import tell
 from parlour.i18n.web import router as i18n_routes
 from parlour.server import (
@@ -73,13 +73,15 @@ class GuardMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         policy = self.server.origins
         if not policy.host_ok(headers.get("host")):
-            await _plain(send, 400, "unknown Host: this server answers only its own address")
+            await _plain(
+                send, 400, N_("unknown Host: this server answers only its own address"), headers
+            )
             return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
         if not policy.origin_ok(headers.get("origin"), headers.get("host")):
-            await _plain(send, 403, "requests from pages of another site are refused")
+            await _plain(send, 403, N_("requests from pages of another site are refused"), headers)
             return
         limit = self.server.config.max_message
         body = bytearray()
@@ -91,13 +93,18 @@ class GuardMiddleware:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > limit:
-                await _plain(send, 413, f"the request body is over {limit} bytes")
+                await _plain(
+                    send,
+                    413,
+                    N_("the request body is over {limit} bytes", limit=limit),
+                    headers,
+                )
                 return
         if body and scope["path"].startswith("/api/"):
             try:
                 parse_json(bytes(body), unique_keys=True)
             except BadInput as exc:
-                await _plain(send, 400, exc.message)
+                await _plain(send, 400, exc.message, headers)
                 return
         sent = False
 
@@ -111,8 +118,10 @@ class GuardMiddleware:
         await self.app(scope, replay, send)
 
 
-async def _plain(send: Any, status: int, detail: str) -> None:
-    data = json.dumps({"detail": detail}).encode()
+async def _plain(send: Any, status: int, detail: str, headers: dict[str, str]) -> None:
+    """A refusal before any route: ``detail`` told in the request's ``Accept-Language``."""
+    lang = i18n.from_accept_language(headers.get("accept-language"))
+    data = json.dumps({"detail": tell(detail, i18n.messages(lang))}).encode()
     await send(
         {
             "type": "http.response.start",

@@ -43,10 +43,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from parlour.core.said import N_
 from parlour.server.bus import Bus
 from parlour.server.cluster_tunnel import MOVED, RemoteTransport, Tunnel
-from parlour.server.errors import LobbyError
+from parlour.server.errors import LobbyError, said_from_json, said_to_json
 from parlour.server.guard import SharedRateLimiter
 from parlour.server.leases import LeasedStorage
-from parlour.server.session import refuse
+from parlour.server.session import close_reason, refuse
 from parlour.server.storage import StorageError
 from parlour.server.summary import summary_record
 from parlour.server.table import Table
@@ -150,7 +150,7 @@ class Cluster:
         for t in self._tasks:
             t.cancel()
         for tun in list(self.tunnels.values()):
-            tun.end(MOVED, "the server is restarting")
+            tun.end(MOVED, N_("the server is restarting"))
         for remote in list(self.remotes.values()):
             remote.gone()
         await asyncio.sleep(0)
@@ -240,7 +240,7 @@ class Cluster:
         """Replay a table whose lease we just took and let it play."""
         stale = self.server.tables.pop(code, None)
         if stale is not None:
-            self._close_table(stale, "the table moved")
+            self._close_table(stale, N_("the table moved"))
         self.server.broken.pop(code, None)
         try:
             table = await self.server.get(code)
@@ -277,7 +277,7 @@ class Cluster:
             return
         self.stats["lost"] += 1
         log.warning("node %s gives up table %s (%s)", self.node, code, why)
-        self._close_table(table, "the table moves to another server; reconnecting")
+        self._close_table(table, N_("the table moves to another server; reconnecting"))
 
     # --- loops ---------------------------------------------------------------------------------
 
@@ -334,7 +334,7 @@ class Cluster:
     def _owner_gone(self, owner: str) -> None:
         for tun in list(self.tunnels.values()):
             if tun.owner == owner:
-                tun.end(MOVED, "the table's server is gone; reconnecting")
+                tun.end(MOVED, N_("the table's server is gone; reconnecting"))
         for rid, node in list(self._call_owner.items()):
             fut = self.calls.get(rid)
             if node == owner and fut is not None and not fut.done():
@@ -342,7 +342,7 @@ class Cluster:
 
     def _bus_down(self) -> None:
         for tun in list(self.tunnels.values()):
-            tun.end(MOVED, "lost the link to the table's server; reconnecting")
+            tun.end(MOVED, N_("lost the link to the table's server; reconnecting"))
         for remote in list(self.remotes.values()):
             remote.gone()
         for fut in self.calls.values():
@@ -353,7 +353,7 @@ class Cluster:
         if kind in ("open", "in"):
             tun = self.tunnels.get(ident)
             if tun is not None:
-                tun.end(MOVED, "the table's server is gone; reconnecting")
+                tun.end(MOVED, N_("the table's server is gone; reconnecting"))
         elif kind in ("out", "end"):
             remote = self.remotes.get(ident)
             if remote is not None:
@@ -370,7 +370,7 @@ class Cluster:
             tun = self.tunnels.get(ident)
             if tun is not None:
                 if tun.outbox.qsize() >= self.config.tunnel_queue:
-                    tun.end(4008, "too slow: the connection did not read its messages")
+                    tun.end(4008, N_("too slow: the connection did not read its messages"))
                 else:
                     tun.outbox.put_nowait(body)
         elif kind == "in":
@@ -416,7 +416,7 @@ class Cluster:
         try:
             where = await self.locate(code)
         except LobbyError as exc:
-            await refuse(transport, exc)
+            await refuse(transport, exc, lang)
             return
         if isinstance(where, Table):
             await self.run_session(
@@ -454,18 +454,21 @@ class Cluster:
             self.tunnels.pop(cid, None)
             self.bus.send(owner, "close", cid)
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(transport.close(tun.close_code, tun.reason[:120]), 1.0)
+                await asyncio.wait_for(
+                    transport.close(tun.close_code, close_reason(tun.reason, lang)), 1.0
+                )
 
     async def _serve_remote(self, remote: RemoteTransport, data: dict[str, Any]) -> None:
+        lang = str(data.get("lang") or "en")
         try:
             code = str(data.get("code"))
             try:
                 where = await self.locate(code)
             except LobbyError as exc:
-                await refuse(remote, exc)
+                await refuse(remote, exc, lang)
                 return
             if not isinstance(where, Table):
-                await remote.close(MOVED, "the table moved; reconnecting")
+                await remote.close(MOVED, close_reason(N_("the table moved; reconnecting"), lang))
                 return
             await self.run_session(
                 self.server,
@@ -475,7 +478,7 @@ class Cluster:
                 data.get("contrib"),
                 table=where,
                 deltas=data.get("deltas") is True,
-                lang=str(data.get("lang") or "en"),
+                lang=lang,
             )
         except Exception:
             log.exception("a forwarded connection failed")
@@ -516,7 +519,9 @@ class Cluster:
             self._call_owner.pop(rid, None)
         if reply.get("ok"):
             return dict(reply["result"])
-        raise LobbyError(int(reply["status"]), str(reply["message"]), reply.get("headers"))
+        raise LobbyError(
+            int(reply["status"]), said_from_json(reply["message"]), reply.get("headers")
+        )
 
     async def _answer(self, rid: str, data: dict[str, Any]) -> None:
         edge = str(data["edge"])
@@ -526,12 +531,16 @@ class Cluster:
             )
             reply: dict[str, Any] = {"ok": True, "result": result}
         except LobbyError as exc:
-            reply = {"ok": False, "status": exc.status, "message": exc.message}
+            reply = {"ok": False, "status": exc.status, "message": said_to_json(exc.message)}
             if exc.headers:
                 reply["headers"] = exc.headers
         except Exception as exc:
             log.exception("a forwarded %s failed", data.get("op"))
-            reply = {"ok": False, "status": 500, "message": f"the server failed: {exc}"}
+            reply = {
+                "ok": False,
+                "status": 500,
+                "message": said_to_json(N_("the server failed: {error}", error=str(exc))),
+            }
         self.bus.send(edge, "ret", rid, json.dumps(reply))
 
     async def list(self, status: str, offset: int, limit: int) -> dict[str, Any]:

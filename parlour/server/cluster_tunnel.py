@@ -11,6 +11,7 @@ import contextlib
 import json
 from typing import Any
 
+from parlour.core.said import N_
 from parlour.server.bus import Bus
 
 # close codes: 1012 "service restart" makes a browser reconnect (to whichever process)
@@ -79,7 +80,7 @@ class Tunnel:
                 try:
                     await asyncio.wait_for(transport.send_text(text), timeout)
                 except TimeoutError:
-                    self.close_code, self.reason = 4008, "too slow: a message waited too long"
+                    self.close_code, self.reason = 4008, N_("too slow: a message waited too long")
                     return
 
         tasks = {asyncio.create_task(inbound()), asyncio.create_task(outbound())}

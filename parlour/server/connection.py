@@ -16,6 +16,8 @@ from typing import Any
 
 import orjson
 
+from parlour.core.said import N_
+
 
 def encode(message: dict[str, Any]) -> str:
     """JSON text for the wire (orjson: ~10x faster than ``json`` on a state message); what
@@ -103,7 +105,7 @@ class Connection:
             self.behind += 1
             self.lagging = self.resync is not None
             if not self.lagging:
-                self.close("too slow: the connection did not read its messages")
+                self.close(N_("too slow: the connection did not read its messages"))
         else:
             self.queue.append(text)
             self.bytes += len(text)

@@ -39,6 +39,8 @@ from urllib.parse import urlsplit
 
 from pydantic import ConfigDict
 
+from parlour.core.said import N_
+
 log = logging.getLogger("parlour.server")
 
 MAX_DEPTH = 32
@@ -89,7 +91,10 @@ def _check_text(value: Any) -> None:
                 bad = v[exc.start]
                 raise BadInput(
                     "bad_text",
-                    f"the message contains a lone surrogate (\\u{ord(bad):04x}), which is not text",
+                    N_(
+                        "the message contains a lone surrogate ({char}), which is not text",
+                        char=f"\\u{ord(bad):04x}",
+                    ),
                 ) from None
         elif isinstance(v, dict):
             stack.extend(v.keys())
@@ -97,11 +102,11 @@ def _check_text(value: Any) -> None:
         elif isinstance(v, list):
             stack.extend(v)
         elif isinstance(v, float) and not math.isfinite(v):
-            raise BadInput("bad_json", "numbers must be finite (no NaN or Infinity)")
+            raise BadInput("bad_json", N_("numbers must be finite (no NaN or Infinity)"))
 
 
 def _no_constant(name: str) -> Any:
-    raise BadInput("bad_json", f"{name} is not a JSON number")
+    raise BadInput("bad_json", N_("{name} is not a JSON number", name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -110,7 +115,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise BadInput("bad_json", f"the key {key[:40]!r} appears twice in one object")
+                raise BadInput(
+                    "bad_json", N_("the key {key} appears twice in one object", key=repr(key[:40]))
+                )
             seen.add(key)
     return out
 
@@ -133,10 +140,14 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, unique_keys: boo
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInput("bad_json", f"the body is not UTF-8: {exc.reason}") from None
+            raise BadInput(
+                "bad_json", N_("the body is not UTF-8: {error}", error=exc.reason)
+            ) from None
     # fewer brackets than the limit cannot nest deeper: the scan is only for the others
     if (raw.count("[") + raw.count("{") > max_depth) and not _depth_ok(raw, max_depth):
-        raise BadInput("bad_json", f"the message is nested deeper than {max_depth} levels")
+        raise BadInput(
+            "bad_json", N_("the message is nested deeper than {depth} levels", depth=max_depth)
+        )
     try:
         value = (_UNIQUE_DECODER if unique_keys else _DECODER).decode(raw)
     except BadInput as exc:
@@ -146,7 +157,9 @@ def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, unique_keys: boo
             parse_json(raw, max_depth=max_depth)
         raise
     except (ValueError, RecursionError) as exc:
-        raise BadInput("bad_json", f"the message is not valid JSON: {exc}") from None
+        raise BadInput(
+            "bad_json", N_("the message is not valid JSON: {error}", error=str(exc))
+        ) from None
     # ASCII text without a \u escape holds no surrogate, and a number without an exponent or
     # 300 digits in a row is finite: most messages (a ping, an action) need no walk
     if not raw.isascii() or "\\u" in raw or _RISKY_NUMBER.search(raw):

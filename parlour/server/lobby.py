@@ -27,7 +27,7 @@ from parlour.server import botpool, lobby_create, lobby_seats, loopstats, pgloop
 from parlour.server.batch import Batcher
 from parlour.server.config import BOT_ALIASES, ServerConfig
 from parlour.server.deals import new_secret, secret_commitment
-from parlour.server.errors import JournalError, LobbyError, Rejected
+from parlour.server.errors import JournalError, LobbyError, Rejected, said_of
 from parlour.server.fairshare import FairShare
 from parlour.server.guard import DEFAULT_LIMITS, OriginPolicy, RateLimiter, SharedRateLimiter
 from parlour.server.pgloop import LoopAppender
@@ -343,24 +343,34 @@ class TableServer:
         try:
             entry = games.entry(meta.game)
         except ParlourError as exc:
-            self.broken[code] = f"table {code} needs the game {meta.game!r}, not installed: {exc}"
+            self.broken[code] = N_(
+                "table {code} needs the game {game}, not installed: {error}",
+                code=code,
+                game=repr(meta.game),
+                error=said_of(exc),
+            )
             return None
         if entry.game.version != meta.engine_version:
-            self.broken[code] = (
-                f"table {code} was played with {meta.game} engine v{meta.engine_version}; "
-                f"this server has v{entry.game.version}"
+            self.broken[code] = N_(
+                "table {code} was played with {game} engine v{version}; this server has v{ours}",
+                code=code,
+                game=meta.game,
+                version=str(meta.engine_version),
+                ours=str(entry.game.version),
             )
             return None
         try:
             rules = entry.rules_type.from_json(meta.rules)
         except ParlourError as exc:
-            self.broken[code] = f"table {code} has rules this server refuses: {exc}"
+            self.broken[code] = N_(
+                "table {code} has rules this server refuses: {error}", code=code, error=said_of(exc)
+            )
             return None
         records = self.storage.records(code)
         try:
             return Table(self, meta, entry, rules, journal, records)
         except JournalError as exc:
-            self.broken[code] = str(exc)
+            self.broken[code] = said_of(exc)
             return None
 
     async def _load(self, code: str) -> Table | None:
@@ -369,13 +379,15 @@ class TableServer:
             return await self.db(self._build, code)
         except CorruptJournal as exc:
             log.error("cannot restore table %s: %s", code, exc)
-            self.broken[code] = str(exc)
+            self.broken[code] = said_of(exc)
             return None
         except StorageError:
             raise
         except Exception as exc:
             log.exception("cannot restore table %s", code)
-            self.broken[code] = f"table {code} could not be restored: {exc}"
+            self.broken[code] = N_(
+                "table {code} could not be restored: {error}", code=code, error=said_of(exc)
+            )
             return None
 
     async def startup(self) -> None:

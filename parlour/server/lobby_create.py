@@ -13,7 +13,7 @@ from parlour import games
 from parlour.core.errors import ParlourError
 from parlour.core.registry import Variant
 from parlour.core.said import N_
-from parlour.server.errors import LobbyError
+from parlour.server.errors import LobbyError, said_of
 from parlour.server.lobby_seats import invite_url
 from parlour.server.seats import SeatState, clean_name, hash_token, new_token
 from parlour.server.storage_base import TableMeta
@@ -46,7 +46,7 @@ def read_variant(
             variant.entry.rules(variant.preset, players, opts),
         )
     except (ParlourError, ValueError, TypeError) as exc:
-        raise LobbyError(422, str(exc)) from None
+        raise LobbyError(422, said_of(exc)) from None
 
 
 def seat_states(

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.said import N_
-from parlour.server.errors import LobbyError, LobbyUnavailable
+from parlour.server.errors import LobbyError, LobbyUnavailable, said_of
 from parlour.server.seats import clean_name, hash_token, new_token
 
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ async def reinvite(table: Table, token: Any, seat: Any, save: Save) -> dict[str,
         if target != holder and not table.dealt and target in table.contributions:
             await table.withdraw_contribution(target)
     except LobbyUnavailable as exc:
-        raise LobbyError(503, str(exc)) from None
+        raise LobbyError(503, said_of(exc)) from None
     except LobbyError:
         (
             s.invite_hash,

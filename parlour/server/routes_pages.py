@@ -85,12 +85,17 @@ def page_routes(server: TableServer) -> APIRouter:
             page = rules_pages.html_page(game, rules_pages.language(lang))
             return HTMLResponse(page, headers={**STATIC_CACHE, "Vary": "Accept-Language"})
         except rules_pages.NoRulesPage as exc:
+            t = i18n.messages(i18n.negotiate([lang]))
+            title = html.escape(t.gettext("No such page — Parlour"))
+            heading = html.escape(t.gettext("No such rules page"))
+            how, lobby = html.escape(t.gettext("How to play")), html.escape(t.gettext("Lobby"))
             return HTMLResponse(
-                "<!doctype html><html lang=en><meta charset=utf-8><title>No such page — Parlour"
-                "</title><link rel=stylesheet href=/static/css/parlour.css><main class=page>"
-                f"<h1>No such rules page</h1><p>{html.escape(str(exc))}</p>"
-                "<p><a href='/rules/samba'>How to play</a> · <a href='/'>Lobby</a></p></main>",
+                f"<!doctype html><html lang={t.lang}><meta charset=utf-8><title>{title}</title>"
+                "<link rel=stylesheet href=/static/css/parlour.css><main class=page>"
+                f"<h1>{heading}</h1><p>{html.escape(str(exc))}</p>"
+                f"<p><a href='/rules/samba'>{how}</a> · <a href='/'>{lobby}</a></p></main>",
                 status_code=404,
+                headers={"Vary": "Accept-Language"},
             )
 
     return router

@@ -8,6 +8,8 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
 
 from parlour import i18n
+from parlour.core.said import N_
+from parlour.core.text import tell
 from parlour.server.guard import WS_DENIED
 from parlour.server.guard import client_address as _client
 from parlour.server.lobby import TableServer
@@ -38,7 +40,13 @@ def play_routes(server: TableServer) -> APIRouter:
             WS_DENIED.set(True)
             await ws.send_denial_response(
                 JSONResponse(
-                    {"detail": "pages of another site may not open this table"}, status_code=403
+                    {
+                        "detail": tell(
+                            N_("pages of another site may not open this table"),
+                            i18n.messages(language),
+                        )
+                    },
+                    status_code=403,
                 )
             )
             return
@@ -48,7 +56,15 @@ def play_routes(server: TableServer) -> APIRouter:
             WS_DENIED.set(True)
             await ws.send_denial_response(
                 JSONResponse(
-                    {"detail": f"too many connections from your address; try again in {retry} s"},
+                    {
+                        "detail": tell(
+                            N_(
+                                "too many connections from your address; try again in {seconds} s",
+                                seconds=retry,
+                            ),
+                            i18n.messages(language),
+                        )
+                    },
                     status_code=429,
                     headers={"Retry-After": retry},
                 )

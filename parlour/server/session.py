@@ -173,10 +173,12 @@ class WsTransport:
         await self.ws.close(code=code, reason=reason or None)
 
 
-async def refuse(transport: Transport, exc: LobbyError) -> None:
-    """A table that cannot be opened: the error, then the close (4404, 4410, 4503, …)."""
+async def refuse(transport: Transport, exc: LobbyError, lang: str = "en") -> None:
+    """A table that cannot be opened: the error (told in ``lang``), then the close (4404, 4410,
+    4503, …)."""
     kind = {410: "gone", 503: "unavailable"}.get(exc.status, "no_table")
-    await transport.send_text(encode({"type": "error", "code": kind, "message": exc.message}))
+    message = tell(exc.message, messages(lang))
+    await transport.send_text(encode({"type": "error", "code": kind, "message": message}))
     await transport.close(4000 + exc.status if exc.status < 1000 else 4404)
 
 
@@ -197,7 +199,7 @@ async def run_session(
         try:
             table = await server.get(code)
         except LobbyError as exc:
-            await refuse(transport, exc)
+            await refuse(transport, exc, lang)
             return
     seat_no: int | None = None
     bad_token = False
@@ -368,7 +370,10 @@ async def _sender(transport: Transport, conn: Connection, timeout: float) -> Non
                 if task not in watchdog.overdue:
                     raise
                 task.uncancel()
-                reason = f"too slow: a message waited over {timeout:g} s to be read"
+                reason = N_(
+                    "too slow: a message waited over {seconds} s to be read",
+                    seconds=f"{timeout:g}",
+                )
                 break
             except UnicodeEncodeError:  # never expected: encode() escapes surrogates
                 await asyncio.wait_for(
@@ -384,7 +389,14 @@ async def _sender(transport: Transport, conn: Connection, timeout: float) -> Non
     if reason:
         log.info("closing a connection: %s", reason)
         with contextlib.suppress(BaseException):
-            await asyncio.wait_for(transport.close(4008, reason[:120]), 1.0)
+            await asyncio.wait_for(transport.close(4008, close_reason(reason, conn.lang)), 1.0)
+
+
+def close_reason(reason: str, lang: str) -> str:
+    """A close frame's reason told in ``lang`` and cut to what a close frame holds (123 bytes of
+    UTF-8, RFC 6455 §5.5: a reason in German or Portuguese is cut on a character, not a byte)."""
+    text = tell(reason, messages(lang))
+    return text.encode("utf-8")[:120].decode("utf-8", "ignore")
 
 
 def _error(conn: Connection, table: Any, code: str, message: str, request: Any = None) -> None:
@@ -418,12 +430,19 @@ async def _handle(server: TableServer, table: Table, conn: Connection, raw: str)
 def _read(server: TableServer, table: Table, conn: Connection, raw: str) -> dict[str, Any] | None:
     """The message as a JSON object of a known type, or ``None`` (the client was told why)."""
     if raw == NOT_UTF8:
-        _error(conn, table, "bad_json", "a binary frame must hold UTF-8 text; this one does not")
+        _error(
+            conn, table, "bad_json", N_("a binary frame must hold UTF-8 text; this one does not")
+        )
         return None
     limit = server.config.max_message
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
-        _error(conn, table, "too_large", f"message of {size} bytes; the limit is {limit}")
+        _error(
+            conn,
+            table,
+            "too_large",
+            N_("message of {size} bytes; the limit is {limit}", size=size, limit=limit),
+        )
         return None
     try:
         msg = parse_json(raw)
@@ -431,7 +450,7 @@ def _read(server: TableServer, table: Table, conn: Connection, raw: str) -> dict
         _error(conn, table, exc.code, exc.message)
         return None
     if not isinstance(msg, dict):
-        _error(conn, table, "bad_json", "a message must be a JSON object with a 'type'")
+        _error(conn, table, "bad_json", N_("a message must be a JSON object with a 'type'"))
         return None
     kind = msg.get("type")
     if kind not in CLIENT_TYPES:
@@ -439,7 +458,11 @@ def _read(server: TableServer, table: Table, conn: Connection, raw: str) -> dict
             conn,
             table,
             "unknown_type",
-            f"unknown message type {str(kind)[:40]!r}; expected one of {', '.join(CLIENT_TYPES)}",
+            N_(
+                "unknown message type {type}; expected one of {types}",
+                type=repr(str(kind)[:40]),
+                types=", ".join(CLIENT_TYPES),
+            ),
             msg,
         )
         return None
@@ -495,8 +518,16 @@ async def _act(
             conn,
             table,
             "not_your_seat",
-            f"this connection plays seat {conn.seat}; it cannot act for seat "
-            f"{json.dumps(msg['seat'])[:20]}",
+            N_(
+                "this connection plays seat {seat}; it cannot act for seat {other}",
+                seat=str(conn.seat),
+                other=json.dumps(msg["seat"])[:20],
+            )
+            if conn.seat is not None
+            else N_(
+                "this connection is a spectator's; it cannot act for seat {other}",
+                other=json.dumps(msg["seat"])[:20],
+            ),
             msg,
         )
         return

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
+from parlour.core.said import N_
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -247,8 +249,13 @@ class _SqlStorage(Storage):
         for i, e in enumerate(entries):
             if e.index != i:
                 raise CorruptJournal(
-                    f"table {code}: the journal has a gap at action {i} (move {i + 1} is "
-                    "missing): the table cannot be played back"
+                    N_(
+                        "table {code}: the journal has a gap at action {index} (move {move} is "
+                        "missing): the table cannot be played back",
+                        code=code,
+                        index=i,
+                        move=i + 1,
+                    )
                 )
         return meta, entries
 

@@ -37,7 +37,7 @@ from parlour.i18n import messages
 from parlour.server import flow, house
 from parlour.server.connection import Connection
 from parlour.server.deals import chain_next, match_seed
-from parlour.server.errors import UNAVAILABLE, Rejected
+from parlour.server.errors import UNAVAILABLE, Rejected, said_of
 from parlour.server.seats import SeatState
 from parlour.server.storage import (
     Duplicate,
@@ -261,7 +261,7 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         if self._retry is not None:
             self._retry.cancel()
         for conn in list(self.connections):
-            conn.close("the server is shutting down")
+            conn.close(N_("the server is shutting down"))
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -375,7 +375,7 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
             return self.game.action_from_json(action_json)
         except (ValueError, TypeError, KeyError, ParlourError) as exc:
             raise Rejected(
-                "bad_action", N_("cannot read the action: {error}", error=str(exc))
+                "bad_action", N_("cannot read the action: {error}", error=said_of(exc))
             ) from None
 
     def _check_legal(self, action: Any) -> None:

@@ -14,8 +14,9 @@ import logging
 import time
 
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_
 from parlour.server.deals import chain_next, chain_start, deal_commitment, match_seed
-from parlour.server.errors import JournalError
+from parlour.server.errors import JournalError, said_of
 from parlour.server.storage import JournalEntry, StorageError
 from parlour.server.table_base import TableBase
 
@@ -44,7 +45,9 @@ class TableJournal(TableBase):
         if self.dealt:
             self._log(self.deals.after(self.state, 0, replaying=True))
         elif journal:
-            raise JournalError(f"table {self.code}: moves are journaled but the deal never was")
+            raise JournalError(
+                N_("table {code}: moves are journaled but the deal never was", code=self.code)
+            )
         for e in journal:
             self._replay_move(e)
         if self.dealt:
@@ -54,8 +57,12 @@ class TableJournal(TableBase):
                     deal.seed, deal.salt
                 ):
                     raise JournalError(
-                        f"table {self.code}: the deal of hand {deal.hand + 1} does not match the "
-                        "commitment published for it (the journal was changed)"
+                        N_(
+                            "table {code}: the deal of hand {hand} does not match the "
+                            "commitment published for it (the journal was changed)",
+                            code=self.code,
+                            hand=deal.hand + 1,
+                        )
                     )
         if self.dealt and self.game.to_act(self.state) is None:
             self.status = "finished"
@@ -71,11 +78,21 @@ class TableJournal(TableBase):
             reason = self.game.explain(self.state, action)
         except (ParlourError, ValueError, TypeError, KeyError) as exc:
             raise JournalError(
-                f"table {self.code}: move {e.index + 1} in the journal cannot be read: {exc}"
+                N_(
+                    "table {code}: move {move} in the journal cannot be read: {error}",
+                    code=self.code,
+                    move=e.index + 1,
+                    error=said_of(exc),
+                )
             ) from None
         if reason is not None:
             raise JournalError(
-                f"table {self.code}: move {e.index + 1} in the journal is not legal: {reason}"
+                N_(
+                    "table {code}: move {move} in the journal is not legal: {reason}",
+                    code=self.code,
+                    move=e.index + 1,
+                    reason=reason,
+                )
             )
         self.state, evs = self.game.apply_unchecked(self.state, action)
         self.actions.append(e.action)

@@ -11,6 +11,7 @@ from typing import Any
 
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules, option
+from parlour.core.said import N_
 
 RANK_RULES = (
     "ascending",
@@ -166,11 +167,24 @@ class CheatRules(Rules):
         opening = OPENING_RANK.get(self.rank_rule)
         if self.starter_rule == "two_of_clubs" and opening not in (None, 2):
             raise RulesError(
-                f"first_player: two_of_clubs makes the holder of 2♣ open with it, but "
-                f"rank_rule={self.rank_rule} opens with "
-                f"{'Aces' if opening == 14 else opening}, so that first play would be a forced "
-                "lie; choose a rank rule that opens with 2s (bullshit, descending_from_twos) or "
-                "with any rank (up_or_down, same_up_or_down, free), or another first_player"
+                N_(
+                    "first_player: two_of_clubs makes the holder of 2♣ open with it, but "
+                    "rank_rule={rule} opens with Aces, so that first play would be a forced "
+                    "lie; choose a rank rule that opens with 2s (bullshit, descending_from_twos) "
+                    "or with any rank (up_or_down, same_up_or_down, free), or another "
+                    "first_player",
+                    rule=self.rank_rule,
+                )
+                if opening == 14
+                else N_(
+                    "first_player: two_of_clubs makes the holder of 2♣ open with it, but "
+                    "rank_rule={rule} opens with {rank}, so that first play would be a forced "
+                    "lie; choose a rank rule that opens with 2s (bullshit, descending_from_twos) "
+                    "or with any rank (up_or_down, same_up_or_down, free), or another "
+                    "first_player",
+                    rule=self.rank_rule,
+                    rank=str(opening),
+                )
             )
         if self.max_cards is not None and not isinstance(self.max_cards, int):
             raise RulesError(f"max_cards: must be a whole number or None, not {self.max_cards!r}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules, option
+from parlour.core.said import N_
 
 
 @dataclass(frozen=True)
@@ -119,16 +120,24 @@ class HandFootRules(Rules):
 
     def check(self) -> None:
         if not self.opening_minimums:
-            raise RulesError("opening_minimums: the match needs at least one round")
+            raise RulesError(N_("opening_minimums: the match needs at least one round"))
         for m in self.opening_minimums:
             if not isinstance(m, int) or isinstance(m, bool) or m < 0:
-                raise RulesError(f"opening_minimums: {m!r} is not a whole number ≥ 0")
+                raise RulesError(
+                    N_("opening_minimums: {value} is not a whole number ≥ 0", value=repr(m))
+                )
         cards = self.decks * 52 + self.decks * self.jokers_per_deck
         dealt = self.players * 2 * self.stack_size
         if cards < dealt + self.pile_take + 10:
             raise RulesError(
-                f"decks: {self.decks} decks ({cards} cards) are too few to deal "
-                f"{self.players} × 2 stacks of {self.stack_size} and keep a stock"
+                N_(
+                    "decks: {decks} decks ({cards} cards) are too few to deal {players} × 2 "
+                    "stacks of {size} and keep a stock",
+                    decks=self.decks,
+                    cards=cards,
+                    players=self.players,
+                    size=self.stack_size,
+                )
             )
 
     @property

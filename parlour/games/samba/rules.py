@@ -18,6 +18,7 @@ from typing import Any
 
 from parlour.core.errors import RulesError
 from parlour.core.rules import Rules, option
+from parlour.core.said import N_
 
 #: (score below which the row applies, minimum) — seed 002's table, filled from published rules
 OPENING_TABLES: dict[str, tuple[tuple[float, int], ...]] = {
@@ -94,7 +95,7 @@ class SambaRules(Rules):
 
     def check(self) -> None:
         if self.players == 6 and self.hand_size is not None and self.hand_size * 6 > 150:
-            raise RulesError("hand_size: too many cards for six players")
+            raise RulesError(N_("hand_size: too many cards for six players"))
 
     def cards_per_player(self) -> int:
         if self.hand_size is not None:

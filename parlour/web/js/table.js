@@ -516,7 +516,7 @@ function renderNow() {
   // a table that is not there (unknown code, gone): only the message and the way back
   document.body.classList.toggle("no-table", !!ctx.closed && !ctx.view);
   const dock = clear($("dock"));
-  if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, "Lobby")));
+  if (ctx.closed) felt.append(h("div.notice.alarm#closed", { role: "alert" }, h("span", ctx.closed), h("a.btn.small", { href: "/" }, _("Lobby"))));
   if (ctx.notice) felt.append(noticeBox());
   if (!ctx.view && ctx.connected && ctx.status === "waiting" && ctx.table) {
     dock.append(banner()); // nothing is dealt before everyone has sat down
@@ -1147,7 +1147,7 @@ function linkRow(label, url, id, note) {
 
 function overlay(content, { id = "dialog", onClose } = {}) {
   closeOverlay();
-  const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, "Continue");
+  const close = h("button.btn.primary", { type: "button", id: `${id}-close` }, _("Continue"));
   const dlg = h(`div.dialog#${id}`, { role: "dialog", "aria-modal": "true" }, content, h("div.row", close));
   // the dialog is named by its heading ("Hand 2 is over", "The match is over")
   const title = dlg.querySelector("h2, h3");
