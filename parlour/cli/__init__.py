@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 
 import typer
+import typer.main
 
 #: command name -> the module of parlour.cli that registers it
 COMMANDS: dict[str, str] = {
@@ -50,4 +52,12 @@ def main() -> None:
     a mistyped command) loads them all, so help and errors list every command."""
     args = sys.argv[1:]
     command = args[0] if args else ""
-    load_commands([command] if command in COMMANDS else None)()
+    app = load_commands([command] if command in COMMANDS else None)
+    group = typer.main.get_command(app)
+    from parlour.cli import helplang
+
+    if helplang.shows_help(args, group):
+        lang = helplang.wanted_language(args, os.environ)
+        if lang != "en":  # issue 34: the help page in the reader's language
+            helplang.translate(group, lang)
+    group(prog_name="parlour")

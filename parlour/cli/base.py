@@ -7,9 +7,13 @@ import sys
 
 import typer
 
+from parlour.core.said import N_
+
 app = typer.Typer(
     name="parlour",
-    help="Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad.",
+    help=N_(
+        "Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -33,7 +37,7 @@ def _options(
         "--version",
         callback=_version,
         is_eager=True,
-        help="Print the version and the active build (compiled or interpreted), then exit.",
+        help=N_("Print the version and the active build (compiled or interpreted), then exit."),
     ),
 ) -> None:
     """Parlour card room: Samba, Hand and Foot, Cheat, Scat/31 and a Chicago bridge score pad."""

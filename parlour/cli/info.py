@@ -10,6 +10,7 @@ import typer
 import parlour
 from parlour import _build
 from parlour.cli.base import app
+from parlour.core.said import N_
 
 
 def version_line() -> str:
@@ -17,7 +18,7 @@ def version_line() -> str:
     return f"parlour {parlour.__version__}, {_build.status().describe()}"
 
 
-@app.command()
+@app.command(short_help=N_("The version, the build that runs and the games installed."))
 def info() -> None:
     """The version, which build runs (mypyc-compiled or interpreted) and the games installed."""
     from parlour import games

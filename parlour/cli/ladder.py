@@ -27,6 +27,7 @@ from parlour import bots as bot_registry
 from parlour.cli.base import app
 from parlour.cli.common import console, fail, split_names
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_
 from parlour.sim.executors import EXECUTORS, default_workers, stopped
 from parlour.sim.ladder import (
     DEFAULT_BOTS,
@@ -42,7 +43,7 @@ from parlour.sim.ladder import (
 from parlour.sim.tournament import GameResult, RunningTally
 
 
-@app.command()
+@app.command(short_help=N_("Round robin of bots on duplicate deals, with ratings."))
 def ladder(
     game: Annotated[
         str | None, typer.Argument(help=f"game: {', '.join(LADDER_GAMES)} (or --all)")

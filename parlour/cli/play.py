@@ -21,31 +21,36 @@ from parlour.cli.tui.adapters import install_readline
 from parlour.cli.tui.session import Session
 from parlour.core.errors import ParlourError
 from parlour.core.replay import MatchRecord
+from parlour.core.said import N_
 
 
-@app.command()
+@app.command(help=N_("Play one seat against bots; type help at the prompt."))
 def play(
-    game: Annotated[str, typer.Argument(help="game or preset: samba, bolivia, cheat, scat …")],
-    preset: Annotated[str | None, typer.Option(help="preset (house rules)")] = None,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    game: Annotated[str, typer.Argument(help=N_("game or preset: samba, bolivia, cheat, scat …"))],
+    preset: Annotated[str | None, typer.Option(help=N_("preset (house rules)"))] = None,
+    players: Annotated[int | None, typer.Option(help=N_("number of players"))] = None,
+    seat: Annotated[int, typer.Option(help=N_("your seat (0 = first)"))] = 0,
     bots: Annotated[
-        str, typer.Option(help="bots for the other seats, e.g. basic,strong")
+        str, typer.Option(help=N_("bots for the other seats, e.g. basic,strong"))
     ] = "basic",
-    seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
-    save: Annotated[Path | None, typer.Option(help="keep a replayable match file here")] = None,
-    load: Annotated[Path | None, typer.Option(help="continue a saved match")] = None,
-    fast: Annotated[bool, typer.Option("--fast", help="no pause after bots' moves")] = False,
+    seed: Annotated[
+        int | None, typer.Option(help=N_("seed of the deal (random if omitted)"))
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=N_("name=value"))
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help=N_("keep a replayable match file here"))] = None,
+    load: Annotated[Path | None, typer.Option(help=N_("continue a saved match"))] = None,
+    fast: Annotated[bool, typer.Option("--fast", help=N_("no pause after bots' moves"))] = False,
     hint_budget: Annotated[
-        str, typer.Option(help="search per hint: seconds (1) or play-outs (200it)")
+        str, typer.Option(help=N_("search per hint: seconds (1) or play-outs (200it)"))
     ] = "1",
     review_budget: Annotated[
-        str, typer.Option(help="search per reviewed decision: seconds or play-outs")
+        str, typer.Option(help=N_("search per reviewed decision: seconds or play-outs"))
     ] = "0.25",
     lang: Annotated[
         str | None,
-        typer.Option(help="your language: en, nl, de, es, pt-BR (default: LANG / LC_ALL)"),
+        typer.Option(help=N_("your language: en, nl, de, es, pt-BR (default: LANG / LC_ALL)")),
     ] = None,
 ) -> None:
     """Play one seat against bots; type help at the prompt."""

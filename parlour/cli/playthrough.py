@@ -14,10 +14,11 @@ import typer
 from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_
 from parlour.sim import playthrough as recording
 
 
-@app.command()
+@app.command(short_help=N_("Print one seeded random match step by step."))
 def playthrough(
     game: Annotated[str, typer.Argument(help="game (or preset) name")],
     preset: Annotated[str | None, typer.Option(help="preset (default: the game's)")] = None,

@@ -13,10 +13,11 @@ from parlour.cli.base import app
 from parlour.cli.common import console, fail
 from parlour.core.errors import ParlourError
 from parlour.core.replay import MatchRecord
+from parlour.core.said import N_
 from parlour.core.text import Names, hand_note, sentence
 
 
-@app.command()
+@app.command(short_help=N_("Replay a saved match and print its score sheet."))
 def replay(
     file: Annotated[Path, typer.Argument(help="a match file written by --save")],
     events: Annotated[

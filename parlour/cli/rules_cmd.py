@@ -17,21 +17,24 @@ from rich.table import Table
 from parlour import games, i18n, rules_pages
 from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, terminal_language
+from parlour.core.said import N_
 
 
-@app.command()
+@app.command(
+    help=N_("Print how to play a game (its rules page) and its options with their meaning.")
+)
 def rules(
-    game: Annotated[str | None, typer.Argument(help="game or preset name, or chicago")] = None,
-    preset: Annotated[str | None, typer.Option(help="preset to show")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the rules as JSON")] = False,
+    game: Annotated[str | None, typer.Argument(help=N_("game or preset name, or chicago"))] = None,
+    preset: Annotated[str | None, typer.Option(help=N_("preset to show"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the rules as JSON"))] = False,
     page: Annotated[
-        bool, typer.Option("--page/--no-page", help="print the rules page before the options")
+        bool, typer.Option("--page/--no-page", help=N_("print the rules page before the options"))
     ] = True,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="language of the rules page: en, nl, de, es, pt-BR (others: English)",
+            help=N_("language of the rules page: en, nl, de, es, pt-BR (others: English)"),
         ),
     ] = None,
 ) -> None:

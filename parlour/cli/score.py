@@ -29,7 +29,7 @@ from parlour import i18n
 from parlour.cli.base import app
 from parlour.cli.common import fail, parse_options, said, terminal_language
 from parlour.core.errors import RulesError
-from parlour.core.said import Said
+from parlour.core.said import N_, Said
 from parlour.core.text import tell
 from parlour.scoring.chicago import (
     ChicagoOptions,
@@ -45,7 +45,7 @@ from parlour.scoring.contract import DealEntry, SeatLetter, Strain
 
 score_app = typer.Typer(
     name="score",
-    help="Score keepers: a Chicago (four-deal) bridge score pad.",
+    help=N_("Score keepers: a Chicago (four-deal) bridge score pad."),
     no_args_is_help=True,
 )
 app.add_typer(score_app, name="score")
@@ -356,35 +356,44 @@ def _read_file(path: Path, pad: Pad) -> list[str]:
     return [line.split("#", 1)[0].strip() for line in text.splitlines()]
 
 
-@score_app.command()
+@score_app.command(
+    help=N_(
+        "Chicago bridge score pad: give deals (or --file) to print the sheet, or none to enter "
+        "them one by one."
+    )
+)
 def chicago(
     deals: Annotated[
         list[str] | None,
-        typer.Argument(help="deals, each quoted: '3NT S =' '4HX E -2 honors4' pass"),
+        typer.Argument(help=N_("deals, each quoted: '3NT S =' '4HX E -2 honors4' pass")),
     ] = None,
     file: Annotated[
         Path | None,
-        typer.Option("--file", "-f", help="read deals from a file, one per line ('-' = stdin)"),
+        typer.Option("--file", "-f", help=N_("read deals from a file, one per line ('-' = stdin)")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the sheet as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the sheet as JSON"))] = False,
     interactive: Annotated[
         bool,
-        typer.Option("--interactive", "-i", help="keep the pad open after the given deals"),
+        typer.Option("--interactive", "-i", help=N_("keep the pad open after the given deals")),
     ] = False,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
             "-o",
-            help="option name=value: partscore_carryover, vulnerability, round_half, honors, "
-            "first_dealer",
+            help=N_(
+                "option name=value: partscore_carryover, vulnerability, round_half, honors, "
+                "first_dealer"
+            ),
         ),
     ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
-            help="the pad's language: en, nl, de, es, pt-BR (default: LANG / LC_ALL); the seats "
-            "are written and typed in its letters (Dutch N O Z W)"
+            help=N_(
+                "the pad's language: en, nl, de, es, pt-BR (default: LANG / LC_ALL); the seats "
+                "are written and typed in its letters (Dutch N O Z W)"
+            )
         ),
     ] = None,
 ) -> None:

@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from parlour.cli.base import app
 from parlour.cli.common import console, fail, words
+from parlour.core.said import N_
 from parlour.server import GC_FULL_EVERY, GC_YOUNG
 
 #: ``--header-timeout``'s default (``parlour.server.headtimeout.HEAD_TIMEOUT``; here so that
@@ -93,7 +94,9 @@ def register_game_modules(modules: list[str]) -> None:
             raise fail(f"--game-module {name}: {exc}") from None
 
 
-@app.command()
+@app.command(
+    short_help=N_("Run the table server: open the printed URL, start a table, share the link.")
+)
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port (0: any free port)")] = 8000,

@@ -14,11 +14,12 @@ from rich.table import Table
 from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.rng import derive_seed
+from parlour.core.said import N_
 from parlour.sim.match import MatchStats, play_match
 from parlour.sim.tournament import cap_note, endings
 
 
-@app.command()
+@app.command(short_help=N_("Play complete matches between bots and print a summary."))
 def simulate(
     game: Annotated[str, typer.Argument(help="game or preset name: samba, bolivia, cheat, scat …")],
     preset: Annotated[str | None, typer.Option(help="preset (house rules) of the game")] = None,

@@ -26,6 +26,7 @@ from parlour import bots as bot_registry
 from parlour.cli.base import app
 from parlour.cli.common import choose_variant, console, fail, parse_options, split_names
 from parlour.core.errors import ParlourError
+from parlour.core.said import N_
 from parlour.sim.executors import EXECUTORS, stopped
 from parlour.sim.tournament import (
     GameResult,
@@ -40,7 +41,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-@app.command()
+@app.command(short_help=N_("Play a tournament between bots and report win rates and ratings."))
 def tournament(
     game: Annotated[str, typer.Argument(help="game or preset name: samba, bolivia, cheat, scat …")],
     bots: Annotated[

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from parlour.cli.base import app
 from parlour.cli.common import console, fail
+from parlour.core.said import N_
 
 #: deepest nesting a replay or a kept record may have (a real one is a few levels deep; a file
 #: nested thousands of levels deep, which a hostile server could send, is refused with a clear
@@ -101,7 +102,7 @@ def check_replay(data: dict[str, Any], client: dict[str, Any] | None = None) -> 
     )
 
 
-@app.command()
+@app.command(short_help=N_("Check a served match: every deal from its seed, every move as played."))
 def verify(
     source: Annotated[
         str, typer.Argument(help="table URL (http://host:8000/t/CODE) or replay file")
