@@ -74,6 +74,9 @@ class BatchEnv:
         enc = self.encoding
         self.mask[i] = enc.mask_of(table.legal_ids_view())
         if self.observe:
+            if enc.fill_state is not None:
+                enc.fill_state(table.state, seat, self._flat, i * self._width)
+                return
             view = table.game.observe(table.state, seat)
             filler = enc.filler
             if filler is not None:

@@ -158,7 +158,7 @@ class Table:
         return self.to_act is None
 
     def observation(self, seat: int) -> np.ndarray:
-        return self.encoding.observation(self.game.observe(self.state, seat))
+        return self.encoding.observe(self.state, seat)
 
     def legal_mask(self) -> np.ndarray:
         """A new ``int8`` mask of the legal ids (copied from the encoding's mask of the same

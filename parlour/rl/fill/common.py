@@ -22,6 +22,13 @@ def add_cards(buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None
         buf[i] = buf[i] + 1.0
 
 
+def put_counts(buf: memoryview[float], base: int, counts: list[int]) -> None:
+    """A count vector (an entry per card kind) into the segment at ``base`` (zero before)."""
+    for i, c in enumerate(counts):
+        if c:
+            buf[base + i] = float(c)
+
+
 def block(values: list[float]) -> memoryview[float]:
     """A float32 block to copy into a buffer (``buf[a:b] = block``: one memory copy)."""
     return memoryview(array("f", values))

@@ -7,9 +7,12 @@ from collections.abc import Sequence
 
 from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import cards_value
+from parlour.games.handfoot.scoring import book_counts, missing_books, red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import CardBlocks, Slow, block
+from parlour.rl.fill.common import CardBlocks, Slow, block, put_counts
 
 PHASES = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
@@ -52,6 +55,12 @@ class HandFootFill:
         for k in range(2):
             assert self.books[k] == self.open[k] + 3 * TARGETS, "open and books adjacent"
         self.meld_cache: dict[tuple[int, ...], tuple[tuple[MeldView, ...], memoryview[float]]] = {}
+        #: by a side's list of melds in a state (its identity; copy-on-write states never
+        #: change a list they hold): the list, its books still missing, the points its melds
+        #: make on the board (book bonuses and card values)
+        self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
+        #: by (the list's identity, the first meld made this turn or -1): the list, its block
+        self.table_cache: dict[tuple[int, int], tuple[list[TableMeld], memoryview[float]]] = {}
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -122,6 +131,140 @@ class HandFootFill:
             if sv.melds:
                 b = base + self.open[k]
                 buf[b : b + MELD_BLOCK] = self._meld_block(sv.side, sv.melds)
+
+    def fill_state(self, state: State, seat: int, buf: memoryview[float], base: int) -> None:
+        """What :meth:`fill` writes for ``observe_state(state, seat)``, read from the state
+        without building the view (the same fields the view takes: what ``seat`` may know;
+        ``tests/rl/test_fill.py`` keeps the two byte-identical)."""
+        me = seat
+        n = self.n
+        rules = state.rules
+        phase = state.phase
+        over = phase == "over"
+        buf[base + self.phase + PHASES.index(phase)] = 1.0
+        if not over:
+            buf[base + self.to_act + (state.to_act - me) % n] = 1.0
+        b = base + self.round
+        buf[b] = float(state.round)
+        buf[b + 1] = float(rules.rounds)
+        buf[b + 2] = state.opening_minimum() / 10.0
+        put_counts(buf, base + self.hand, state.hands[me])
+        if rules.pile_cards_face_up:
+            self.cards.put(buf, base + self.pending, tuple(state.pending))
+        if state.taken_top >= 0:
+            buf[base + self.taken_top + state.taken_top] = 1.0
+        pile = state.pile
+        if pile:
+            buf[base + self.pile_top + pile[-1]] = 1.0
+            self.cards.put(buf, base + self.pile, tuple(pile))
+        b = base + self.sizes
+        buf[b] = float(len(pile))
+        buf[b + 1] = float(len(state.stock))
+        buf[b + 2] = float(len(state.pending))
+        b = base + self.turn
+        buf[b] = float(state.turn_start_melds)
+        buf[b + 1] = state.turn_value / 10.0
+        if state.provisional:
+            buf[b + 2] = 1.0
+        if state.took_pile:
+            buf[b + 3] = 1.0
+        if state.pile_refused:
+            buf[b + 4] = 1.0
+        if state.melds_refused:
+            buf[b + 5] = 1.0
+        side_of = state.side_of
+        my_side = side_of[me]
+        scores = state.scores
+        rotate = rules.rotate_partners
+        for s in range(rules.players):
+            k = (s - me) % n
+            b = base + self.seat_status[k]
+            hand = state.hands[s]
+            size = 0
+            for c in hand:
+                size += c
+            buf[b] = float(size)
+            buf[b + 1] = float(len(state.feet[s]))
+            if state.foot_taken[s]:
+                buf[b + 2] = 1.0
+            if state.down[s]:
+                buf[b + 3] = 1.0
+            if side_of[s] == my_side and s != me:
+                buf[b + 4] = 1.0
+            if scores:
+                # score units: each seat when partners rotate, else the partnerships (0, 2), (1, 3)
+                buf[b + 5] = scores[s if rotate else s % 2] / 1000.0
+            put_counts(buf, base + self.known[k], state.known[s])
+        acting_side = side_of[state.to_act]
+        exact = 2 * rules.stack_size
+        for side in range(2):
+            k = 0 if side == my_side else 1
+            b = base + self.side_status[k]
+            melds = state.melds[side]
+            missing, points = self._side(state, melds)
+            if state.opened[side]:
+                buf[b] = 1.0
+            if missing == 0:
+                buf[b + 1] = 1.0
+            threes = len(state.red_threes[side])
+            buf[b + 2] = float(threes)
+            points += red_three_score(rules, threes)
+            seats = [s for s in state.order if side_of[s] == side]
+            for s in seats[:2]:
+                if state.cuts[s] == exact:
+                    points += rules.exact_cut_bonus
+            buf[b + 3] = points / 1000.0
+            buf[b + 4] = float(missing)
+            if melds:
+                first = state.turn_start_melds if not over and side == acting_side else -1
+                b = base + self.open[k]
+                buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
+
+    def _side(self, state: State, melds: list[TableMeld]) -> tuple[int, int]:
+        """A side's books still missing and the board points of its melds (once per list)."""
+        hit = self.side_cache.get(id(melds))
+        if hit is not None and hit[0] is melds:
+            return hit[1], hit[2]
+        rules = state.rules
+        books = book_counts(melds)
+        missing = len(missing_books(rules, melds, books))
+        points = (
+            books["sambas"] * rules.samba_bonus
+            + books["sevens"] * rules.sevens_bonus
+            + books["wilds"] * rules.wilds_bonus
+            + books["clean"] * rules.clean_bonus
+            + books["dirty"] * rules.dirty_bonus
+        )
+        for m in melds:
+            points += cards_value(m.cards)
+        if len(self.side_cache) >= 4096:
+            self.side_cache.clear()
+        self.side_cache[id(melds)] = (melds, missing, points)
+        return missing, points
+
+    def _table_block(self, melds: list[TableMeld], first: int) -> memoryview[float]:
+        """:meth:`_meld_block` of a side's melds in the state (melds from index ``first`` on
+        made this turn; ``-1``: none), once per list and ``first``."""
+        key = (id(melds), first)
+        hit = self.table_cache.get(key)
+        if hit is not None and hit[0] is melds:
+            return hit[1]
+        values = [0.0] * MELD_BLOCK
+        books = 3 * TARGETS
+        for i, m in enumerate(melds):
+            t = target_index(m.kind, m.key)
+            if m.complete:
+                values[books + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            else:
+                j = 3 * t
+                values[j] = float(len(m.cards))
+                values[j + 1] = float(m.wild_count)
+                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
+        found = block(values)
+        if len(self.table_cache) >= 4096:
+            self.table_cache.clear()
+        self.table_cache[key] = (melds, found)
+        return found
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
         """A side's ``open`` and ``books`` segments (adjacent) as one block, made once per
