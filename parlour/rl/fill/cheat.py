@@ -190,7 +190,11 @@ class CheatFill:
         picked_up = state.pickups[me]
         challenges = state.challenges
         record = self.records.get(me)
-        if record is None or record.picked_up is not picked_up or record.challenges is not challenges:
+        if (
+            record is None
+            or record.picked_up is not picked_up
+            or record.challenges is not challenges
+        ):
             record = Record(picked_up, challenges, me, n)
             self.records[me] = record
         b = base + self.picked_up
