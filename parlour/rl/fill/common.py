@@ -29,6 +29,12 @@ def put_counts(buf: memoryview[float], base: int, counts: Sequence[int]) -> None
             buf[base + i] = float(c)
 
 
+def put_ones(buf: memoryview[int], base: int, ids: list[int]) -> None:
+    """1 at ``base + i`` for each id (an ``int8`` mask's memory: the legal ids of a state)."""
+    for i in ids:
+        buf[base + i] = 1
+
+
 def block(values: list[float]) -> memoryview[float]:
     """A float32 block to copy into a buffer (``buf[a:b] = block``: one memory copy)."""
     return memoryview(array("f", values))

@@ -9,7 +9,8 @@ from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.parts.melds import cards_value
-from parlour.games.handfoot.scoring import book_counts, missing_books, red_three_score
+from parlour.games.handfoot.rules import HandFootRules
+from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
 from parlour.rl.fill.common import CardBlocks, Slow, block, put_counts
@@ -58,6 +59,8 @@ class HandFootFill:
         #: by a side's list of melds in a state (its identity; copy-on-write states never
         #: change a list they hold): the list, its books still missing, the points its melds
         #: make on the board (book bonuses and card values)
+        self.rules: HandFootRules | None = None
+        self.rounds = 0
         self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
         #: by (the list's identity, the first meld made this turn or -1): the list, its block
         self.table_cache: dict[tuple[int, int], tuple[list[TableMeld], memoryview[float]]] = {}
@@ -146,7 +149,10 @@ class HandFootFill:
             buf[base + self.to_act + (state.to_act - me) % n] = 1.0
         b = base + self.round
         buf[b] = float(state.round)
-        buf[b + 1] = float(rules.rounds)
+        if rules is not self.rules:
+            self.rules = rules
+            self.rounds = rules.rounds  # a property of the (interpreted) rules
+        buf[b + 1] = float(self.rounds)
         buf[b + 2] = state.opening_minimum() / 10.0
         put_counts(buf, base + self.hand, state.hands[me])
         if rules.pile_cards_face_up:
@@ -226,17 +232,37 @@ class HandFootFill:
         if hit is not None and hit[0] is melds:
             return hit[1], hit[2]
         rules = state.rules
-        books = book_counts(melds)
-        missing = len(missing_books(rules, melds, books))
-        points = (
-            books["sambas"] * rules.samba_bonus
-            + books["sevens"] * rules.sevens_bonus
-            + books["wilds"] * rules.wilds_bonus
-            + books["clean"] * rules.clean_bonus
-            + books["dirty"] * rules.dirty_bonus
-        )
+        # scoring.book_counts and len(scoring.missing_books) without their dict and texts
+        sambas = sevens = wilds = clean = dirty = points = 0
         for m in melds:
+            if m.is_samba:
+                sambas += 1
+            elif m.is_sevens:
+                sevens += 1
+            elif m.is_wild_book:
+                wilds += 1
+            elif m.is_clean:
+                clean += 1
+            elif m.is_dirty:
+                dirty += 1
             points += cards_value(m.cards)
+        missing = 0
+        for have, need in (
+            (sambas, rules.required_sambas),
+            (sevens, rules.required_sevens),
+            (wilds, rules.required_wilds),
+            (clean, rules.required_clean),
+            (dirty, rules.required_dirty),
+        ):
+            if have < need:
+                missing += 1
+        points += (
+            sambas * rules.samba_bonus
+            + sevens * rules.sevens_bonus
+            + wilds * rules.wilds_bonus
+            + clean * rules.clean_bonus
+            + dirty * rules.dirty_bonus
+        )
         if len(self.side_cache) >= 4096:
             self.side_cache.clear()
         self.side_cache[id(melds)] = (melds, missing, points)

@@ -54,6 +54,7 @@ class SambaFill:
         self.melds = [start[f"side+{k}.melds"] for k in range(sides)]
         self.meld_cache: dict[int, tuple[tuple[Meld, ...], memoryview[float]]] = {}
         #: whether a side's melds let it go out, by the melds tuple's identity (kept alive)
+        self.minimums: dict[int, int] = {}
         self.out_cache: dict[int, tuple[tuple[Meld, ...], bool]] = {}
 
     def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
@@ -152,7 +153,11 @@ class SambaFill:
             buf[b] = score / 1000.0
             if s.opened[side]:
                 buf[b + 1] = 1.0
-            buf[b + 2] = rules.opening_minimum(score) / 10.0
+            minimum = self.minimums.get(score)
+            if minimum is None:
+                # the rules' table (interpreted), once per score (one filler: one set of rules)
+                minimum = self.minimums[score] = rules.opening_minimum(score)
+            buf[b + 2] = minimum / 10.0
             melds = s.melds[side]
             if self._can_go_out(melds, rules.going_out):
                 buf[b + 3] = 1.0
