@@ -29,6 +29,27 @@ def put_counts(buf: memoryview[float], base: int, counts: Sequence[int]) -> None
             buf[base + i] = float(c)
 
 
+class Sizes:
+    """The card totals of count vectors, by the vector's identity (copy-on-write states never
+    change a vector they hold: a hand or a seat's known cards stay the same list until they
+    change; the entry keeps the list alive, so its id is not reused while the entry exists)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, tuple[list[int], int]] = {}
+
+    def of(self, counts: list[int]) -> int:
+        hit = self.seen.get(id(counts))
+        if hit is not None and hit[0] is counts:
+            return hit[1]
+        total = 0
+        for c in counts:
+            total += c
+        if len(self.seen) >= 8192:
+            self.seen.clear()
+        self.seen[id(counts)] = (counts, total)
+        return total
+
+
 def put_ones(buf: memoryview[int], base: int, ids: list[int]) -> None:
     """1 at ``base + i`` for each id (an ``int8`` mask's memory: the legal ids of a state)."""
     for i in ids:

@@ -13,7 +13,7 @@ from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import CardBlocks, Slow, block, put_counts
+from parlour.rl.fill.common import CardBlocks, Sizes, Slow, block, put_counts
 
 PHASES = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
@@ -60,6 +60,7 @@ class HandFootFill:
         #: change a list they hold): the list, its books still missing, the points its melds
         #: make on the board (book bonuses and card values)
         self.rules: HandFootRules | None = None
+        self.sizes_of = Sizes()
         self.rounds = 0
         self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
         #: by (the list's identity, the first meld made this turn or -1): the list, its block
@@ -185,11 +186,7 @@ class HandFootFill:
         for s in range(rules.players):
             k = (s - me) % n
             b = base + self.seat_status[k]
-            hand = state.hands[s]
-            size = 0
-            for c in hand:
-                size += c
-            buf[b] = float(size)
+            buf[b] = float(self.sizes_of.of(state.hands[s]))
             buf[b + 1] = float(len(state.feet[s]))
             if state.foot_taken[s]:
                 buf[b + 2] = 1.0
@@ -200,7 +197,9 @@ class HandFootFill:
             if scores:
                 # score units: each seat when partners rotate, else the partnerships (0, 2), (1, 3)
                 buf[b + 5] = scores[s if rotate else s % 2] / 1000.0
-            put_counts(buf, base + self.known[k], state.known[s])
+            known = state.known[s]
+            if self.sizes_of.of(known):
+                put_counts(buf, base + self.known[k], known)
         acting_side = side_of[state.to_act]
         exact = 2 * rules.stack_size
         for side in range(2):

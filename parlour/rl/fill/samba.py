@@ -10,7 +10,7 @@ from parlour.games.samba.actions import AddToMeld, Discard, Draw, Pass, Stage, T
 from parlour.games.samba.parts.melds import Meld, meets_going_out
 from parlour.games.samba.state import State
 from parlour.games.samba.view import SambaView
-from parlour.rl.fill.common import CardBlocks, Slow, block, put_counts
+from parlour.rl.fill.common import CardBlocks, Sizes, Slow, block, put_counts
 
 PHASES = ("draw", "meld", "pile_open", "answer", "over")
 #: features per meld slot (``MELD_FEATURES`` of the encoding)
@@ -55,6 +55,7 @@ class SambaFill:
         self.meld_cache: dict[int, tuple[tuple[Meld, ...], memoryview[float]]] = {}
         #: whether a side's melds let it go out, by the melds tuple's identity (kept alive)
         self.minimums: dict[int, int] = {}
+        self.sizes_of = Sizes()
         self.out_cache: dict[int, tuple[tuple[Meld, ...], bool]] = {}
 
     def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
@@ -142,7 +143,9 @@ class SambaFill:
         for i in range(s.players):
             k = (i - me) % n
             buf[base + self.hand_size[k]] = float(sizes[i])
-            put_counts(buf, base + self.known[k], known[i])
+            seen = known[i]
+            if self.sizes_of.of(seen):
+                put_counts(buf, base + self.known[k], seen)
         own = s.side_of[me]
         ns = len(s.sides)
         rules = s.rules
