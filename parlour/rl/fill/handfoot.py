@@ -34,6 +34,32 @@ def target_index(kind: str, key: int) -> int:
     raise KeyError((kind, key))
 
 
+class MeldFacts:
+    """What the tensor takes from one meld of the table (the meld kept: its id stays its own
+    while the facts exist)."""
+
+    def __init__(self, m: TableMeld) -> None:
+        self.meld = m
+        self.target = target_index(m.kind, m.key)
+        self.complete = m.complete
+        self.wild_count = m.wild_count
+        self.size = len(m.cards)
+        #: the kind of finished book (scoring.book_counts' order: sambas, sevens, wilds,
+        #: clean, dirty), -1: none
+        self.book = -1
+        if m.is_samba:
+            self.book = 0
+        elif m.is_sevens:
+            self.book = 1
+        elif m.is_wild_book:
+            self.book = 2
+        elif m.is_clean:
+            self.book = 3
+        elif m.is_dirty:
+            self.book = 4
+        self.value = cards_value(m.cards)
+
+
 class HandFootFill:
     def __init__(self, start: dict[str, int], players: int) -> None:
         self.n = players
@@ -61,6 +87,7 @@ class HandFootFill:
         #: make on the board (book bonuses and card values)
         self.rules: HandFootRules | None = None
         self.sizes_of = Sizes()
+        self.facts: dict[int, MeldFacts] = {}
         self.rounds = 0
         self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
         #: by (the list's identity, the first meld made this turn or -1): the list, its block
@@ -225,6 +252,18 @@ class HandFootFill:
                 b = base + self.open[k]
                 buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
 
+    def _facts(self, m: TableMeld) -> MeldFacts:
+        """What the tensor takes from a meld, once per meld object (melds are immutable and
+        stay the same objects from state to state until they change)."""
+        hit = self.facts.get(id(m))
+        if hit is not None and hit.meld is m:
+            return hit
+        found = MeldFacts(m)
+        if len(self.facts) >= 16384:
+            self.facts.clear()
+        self.facts[id(m)] = found
+        return found
+
     def _side(self, state: State, melds: list[TableMeld]) -> tuple[int, int]:
         """A side's books still missing and the board points of its melds (once per list)."""
         hit = self.side_cache.get(id(melds))
@@ -232,35 +271,29 @@ class HandFootFill:
             return hit[1], hit[2]
         rules = state.rules
         # scoring.book_counts and len(scoring.missing_books) without their dict and texts
-        sambas = sevens = wilds = clean = dirty = points = 0
+        books = [0, 0, 0, 0, 0]  # sambas, sevens, wilds, clean, dirty
+        points = 0
         for m in melds:
-            if m.is_samba:
-                sambas += 1
-            elif m.is_sevens:
-                sevens += 1
-            elif m.is_wild_book:
-                wilds += 1
-            elif m.is_clean:
-                clean += 1
-            elif m.is_dirty:
-                dirty += 1
-            points += cards_value(m.cards)
+            f = self._facts(m)
+            if f.book >= 0:
+                books[f.book] += 1
+            points += f.value
         missing = 0
         for have, need in (
-            (sambas, rules.required_sambas),
-            (sevens, rules.required_sevens),
-            (wilds, rules.required_wilds),
-            (clean, rules.required_clean),
-            (dirty, rules.required_dirty),
+            (books[0], rules.required_sambas),
+            (books[1], rules.required_sevens),
+            (books[2], rules.required_wilds),
+            (books[3], rules.required_clean),
+            (books[4], rules.required_dirty),
         ):
             if have < need:
                 missing += 1
         points += (
-            sambas * rules.samba_bonus
-            + sevens * rules.sevens_bonus
-            + wilds * rules.wilds_bonus
-            + clean * rules.clean_bonus
-            + dirty * rules.dirty_bonus
+            books[0] * rules.samba_bonus
+            + books[1] * rules.sevens_bonus
+            + books[2] * rules.wilds_bonus
+            + books[3] * rules.clean_bonus
+            + books[4] * rules.dirty_bonus
         )
         if len(self.side_cache) >= 4096:
             self.side_cache.clear()
@@ -277,13 +310,14 @@ class HandFootFill:
         values = [0.0] * MELD_BLOCK
         books = 3 * TARGETS
         for i, m in enumerate(melds):
-            t = target_index(m.kind, m.key)
-            if m.complete:
-                values[books + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            f = self._facts(m)
+            t = f.target
+            if f.complete:
+                values[books + 2 * t + (1 if f.wild_count else 0)] += 1.0
             else:
                 j = 3 * t
-                values[j] = float(len(m.cards))
-                values[j + 1] = float(m.wild_count)
+                values[j] = float(f.size)
+                values[j + 1] = float(f.wild_count)
                 values[j + 2] = 1.0 if 0 <= first <= i else 0.0
         found = block(values)
         if len(self.table_cache) >= 4096:
