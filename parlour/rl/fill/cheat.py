@@ -20,7 +20,7 @@ from parlour.games.cheat.state import (
     Play,
     State,
 )
-from parlour.rl.fill.common import CardBlocks, Slow, put_counts
+from parlour.rl.fill.common import CardBlocks, Slow, put_count_tuple
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 
@@ -153,7 +153,7 @@ class CheatFill:
             buf[base + self.to_act + (state.to_act - me) % n] = 1.0
         buf[base + self.turn_seat + (state.turn_seat - me) % n] = 1.0
         buf[base + self.first_player + (state.first_player - me) % n] = 1.0
-        put_counts(buf, base + self.hand, state.hands[me])
+        put_count_tuple(buf, base + self.hand, state.hands[me])
         if me == state.turn_seat:
             self.cards.put(buf, base + self.selection, state.selection)
         for r in state.allowed:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 #: card kinds per card segment (52 cards and the joker)
@@ -22,8 +22,15 @@ def add_cards(buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None
         buf[i] = buf[i] + 1.0
 
 
-def put_counts(buf: memoryview[float], base: int, counts: Sequence[int]) -> None:
+def put_counts(buf: memoryview[float], base: int, counts: list[int]) -> None:
     """A count vector (an entry per card kind) into the segment at ``base`` (zero before)."""
+    for i, c in enumerate(counts):
+        if c:
+            buf[base + i] = float(c)
+
+
+def put_count_tuple(buf: memoryview[float], base: int, counts: tuple[int, ...]) -> None:
+    """:func:`put_counts` of a count vector held as a tuple (typed: a C loop over it)."""
     for i, c in enumerate(counts):
         if c:
             buf[base + i] = float(c)

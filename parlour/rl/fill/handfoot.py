@@ -13,7 +13,7 @@ from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import CardBlocks, Sizes, Slow, block, put_counts
+from parlour.rl.fill.common import BLOCK_FROM, CardBlocks, Sizes, Slow, block, put_counts
 
 PHASES = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
@@ -88,6 +88,8 @@ class HandFootFill:
         self.rules: HandFootRules | None = None
         self.sizes_of = Sizes()
         self.facts: dict[int, MeldFacts] = {}
+        self.piles: dict[int, tuple[list[int], memoryview[float]]] = {}
+        self.cut_bonus: tuple[list[int], list[int], list[int], list[int]] | None = None
         self.rounds = 0
         self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
         #: by (the list's identity, the first meld made this turn or -1): the list, its block
@@ -190,7 +192,12 @@ class HandFootFill:
         pile = state.pile
         if pile:
             buf[base + self.pile_top + pile[-1]] = 1.0
-            self.cards.put(buf, base + self.pile, tuple(pile))
+            b = base + self.pile
+            if len(pile) < BLOCK_FROM:
+                for c in pile:
+                    buf[b + c] = buf[b + c] + 1.0
+            else:
+                buf[b : b + NUM_KINDS] = self._pile_block(pile)
         b = base + self.sizes
         buf[b] = float(len(pile))
         buf[b + 1] = float(len(state.stock))
@@ -228,7 +235,6 @@ class HandFootFill:
             if self.sizes_of.of(known):
                 put_counts(buf, base + self.known[k], known)
         acting_side = side_of[state.to_act]
-        exact = 2 * rules.stack_size
         for side in range(2):
             k = 0 if side == my_side else 1
             b = base + self.side_status[k]
@@ -241,16 +247,50 @@ class HandFootFill:
             threes = len(state.red_threes[side])
             buf[b + 2] = float(threes)
             points += red_three_score(rules, threes)
-            seats = [s for s in state.order if side_of[s] == side]
-            for s in seats[:2]:
-                if state.cuts[s] == exact:
-                    points += rules.exact_cut_bonus
+            points += self._cut_bonus(state, side)
             buf[b + 3] = points / 1000.0
             buf[b + 4] = float(missing)
             if melds:
                 first = state.turn_start_melds if not over and side == acting_side else -1
                 b = base + self.open[k]
                 buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
+
+    def _pile_block(self, pile: list[int]) -> memoryview[float]:
+        """The pile's card counts as one block, once per pile list (a new list each discard
+        or take; the entry keeps the list alive, so its id is not reused while it exists)."""
+        hit = self.piles.get(id(pile))
+        if hit is not None and hit[0] is pile:
+            return hit[1]
+        counts = [0.0] * NUM_KINDS
+        for c in pile:
+            counts[c] += 1.0
+        found = block(counts)
+        if len(self.piles) >= 4096:
+            self.piles.clear()
+        self.piles[id(pile)] = (pile, found)
+        return found
+
+    def _cut_bonus(self, state: State, side: int) -> int:
+        """The exact-cut bonuses of a side's two seats (``view._board_points``), once per deal
+        (the cuts, the order and the sides are new lists each round)."""
+        cuts = state.cuts
+        hit = self.cut_bonus
+        if (
+            hit is None
+            or hit[0] is not cuts
+            or hit[1] is not state.order
+            or hit[2] is not state.side_of
+        ):
+            rules = state.rules
+            exact = 2 * rules.stack_size
+            bonus = [0, 0]
+            for k in range(2):
+                seats = [s for s in state.order if state.side_of[s] == k]
+                for s in seats[:2]:
+                    if cuts[s] == exact:
+                        bonus[k] += rules.exact_cut_bonus
+            hit = self.cut_bonus = (cuts, state.order, state.side_of, bonus)
+        return hit[3][side]
 
     def _facts(self, m: TableMeld) -> MeldFacts:
         """What the tensor takes from a meld, once per meld object (melds are immutable and
