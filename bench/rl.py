@@ -4,6 +4,7 @@
 
     uv sync --extra rl --group bench
     uv run python bench/rl.py [--seconds 3] [--game scat --game samba] [--json]
+    uv run python bench/rl.py --rounds 5 --seconds 0.3   # interleaved medians ÷ gin rummy
 
 A *step* is one decision of one player, with what a learning agent needs to take it: the
 observation tensor and the legal actions (mask or list).  Rows:
@@ -168,13 +169,62 @@ def bench_rlcard(seconds: float) -> float | None:
     return _timed(run, seconds)
 
 
+def interleaved(names: list[str], rounds: int, seconds: float) -> list[dict[str, Any]]:
+    """Per game, ``rounds`` rounds of gin rummy, PettingZoo, gin rummy, batch, gin rummy, each
+    interface divided by the mean of the two gin rummy rows around it: the median and range
+    of the rounds (steadier than one long run on a shared machine, whose load drifts)."""
+    out: list[dict[str, Any]] = []
+    for name in names:
+        ratios: dict[str, list[float]] = {"pettingzoo": [], "batch x64": []}
+        for _ in range(rounds):
+            gin = [bench_gin_rummy(seconds, True)]
+            pz = bench_pettingzoo(name, seconds)
+            gin.append(bench_gin_rummy(seconds, True))
+            batch = bench_batch(name, seconds)
+            gin.append(bench_gin_rummy(seconds, True))
+            if any(g is None for g in gin):
+                raise SystemExit("interleaved rounds need open_spiel (the rl extra)")
+            g0, g1, g2 = (float(g) for g in gin if g is not None)
+            ratios["pettingzoo"].append(pz / ((g0 + g1) / 2))
+            ratios["batch x64"].append(batch / ((g1 + g2) / 2))
+        for iface, values in ratios.items():
+            values.sort()
+            out.append(
+                {
+                    "game": name,
+                    "interface": iface,
+                    "median": round(values[len(values) // 2], 3),
+                    "low": round(values[0], 3),
+                    "high": round(values[-1], 3),
+                }
+            )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per row")
     ap.add_argument("--game", action="append", choices=GAMES, help="games (default: all four)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=0,
+        help="instead of the table: this many interleaved rounds per game (gin rummy, "
+        "PettingZoo, gin rummy, batch, gin rummy; --seconds per row), medians of the ratios",
+    )
     args = ap.parse_args(argv)
     s = args.seconds
+    if args.rounds:
+        rounds = interleaved(list(args.game or GAMES), args.rounds, s)
+        if args.json:
+            print(json.dumps(rounds, indent=2))
+            return 0
+        print(f"{'game':<9} {'interface':<11} {'median ÷ gin C++':>17} {'range':>14}")
+        for r in rounds:
+            span = f"{r['low']:.2f}–{r['high']:.2f}"
+            print(f"{r['game']:<9} {r['interface']:<11} {r['median']:>17.3f} {span:>14}")
+        return 0
     peers: dict[str, float | None] = {
         "open_spiel C++ gin_rummy (obs + legal)": bench_gin_rummy(s, True),
         "open_spiel C++ gin_rummy (legal only)": bench_gin_rummy(s, False),

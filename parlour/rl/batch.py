@@ -27,6 +27,7 @@ import numpy as np
 
 from parlour.core.registry import Variant
 from parlour.rl.core import Table, make_variant
+from parlour.rl.fill.common import put_ones
 
 
 class BatchEnv:
@@ -60,6 +61,8 @@ class BatchEnv:
         # the observations as one flat float32 buffer the compiled filler writes row by row
         self._width = int(self.obs.shape[1])
         self._flat = self.obs.reshape(-1).data
+        #: the masks as one flat int8 buffer (zeroed each step, the legal ids' ones written)
+        self._mask_flat = self.mask.reshape(-1).data
 
     def _deal(self, i: int) -> None:
         self.tables[i].reset(self._next_seed)
@@ -72,8 +75,11 @@ class BatchEnv:
         assert seat is not None
         self.seat[i] = seat
         enc = self.encoding
-        self.mask[i] = enc.mask_of(table.legal_ids_view())
+        put_ones(self._mask_flat, i * self.num_actions, table.legal_ids_view())
         if self.observe:
+            if enc.fill_state is not None:
+                enc.fill_state(table.state, seat, self._flat, i * self._width)
+                return
             view = table.game.observe(table.state, seat)
             filler = enc.filler
             if filler is not None:
@@ -83,6 +89,7 @@ class BatchEnv:
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         self.obs.fill(0.0)
+        self.mask.fill(0)
         for i in range(self.n):
             self._deal(i)
             self._fill(i)
@@ -97,6 +104,7 @@ class BatchEnv:
         self.rewards[:] = 0.0
         self.done[:] = False
         self.obs.fill(0.0)
+        self.mask.fill(0)
         for i, (table, action) in enumerate(zip(self.tables, actions.tolist(), strict=True)):
             got = table.step(int(action))
             if any(got):

@@ -25,6 +25,7 @@ from parlour import games
 from parlour.core.game import Outcome
 from parlour.core.registry import Variant
 from parlour.rl.encoding import Encoding, encoding_for
+from parlour.rl.fill.common import put_ones
 
 
 def make_variant(
@@ -158,14 +159,15 @@ class Table:
         return self.to_act is None
 
     def observation(self, seat: int) -> np.ndarray:
-        return self.encoding.observation(self.game.observe(self.state, seat))
+        return self.encoding.observe(self.state, seat)
 
     def legal_mask(self) -> np.ndarray:
-        """A new ``int8`` mask of the legal ids (copied from the encoding's mask of the same
-        set of ids: a game's legal sets recur from turn to turn)."""
-        if self.to_act is None:
-            return np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
-        return self.encoding.mask_of(self._legal_now()[1]).copy()
+        """A new ``int8`` mask of the legal ids (its ones written by compiled code: a lookup
+        of the set of ids among masks made before, and the copy, cost more)."""
+        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        if self.to_act is not None:
+            put_ones(mask.data, 0, self._legal_now()[1])
+        return mask
 
     def legal_actions(self) -> Sequence[Any]:
         """The engine's legal actions now (computed once per state)."""
@@ -175,9 +177,9 @@ class Table:
         """The legal ids in the engine's order."""
         return [] if self.to_act is None else list(self._legal_now()[1])
 
-    def legal_ids_view(self) -> Sequence[int]:
+    def legal_ids_view(self) -> list[int]:
         """:meth:`legal_ids` without the copy (do not change it)."""
-        return () if self.to_act is None else self._legal_now()[1]
+        return [] if self.to_act is None else self._legal_now()[1]
 
     def step(self, action_id: int) -> list[float]:
         """Apply the action an id names for the seat to act; the rewards this step gave.

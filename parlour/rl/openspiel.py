@@ -286,8 +286,7 @@ class ParlourSpielGame(pyspiel.Game):  # type: ignore[misc]
         self._use(holder)
         out = self._slot_obs.get(player)
         if out is None:
-            view = self.variant.game.observe(holder.state, player)
-            out = self._slot_obs[player] = self.encoding.observation(view)
+            out = self._slot_obs[player] = self.encoding.observe(holder.state, player)
         return out
 
     def obs_string(self, holder: _Holder, player: int) -> str:

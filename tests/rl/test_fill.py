@@ -35,3 +35,31 @@ def test_filler_writes_the_reference_tensor(case: tuple[str, str, int | None]) -
             assert reused.tobytes() == want.tobytes()
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_state_filler_writes_the_reference_tensor(case: tuple[str, str, int | None]) -> None:
+    """``Encoding.observe(state, seat)`` — the filler's ``fill_state`` where it has one, which
+    reads the state without building the view — writes byte-for-byte the reference tensor of
+    the seat's view (so it reads nothing the view does not hold), into a fresh vector, a reused
+    one and a row of a flat buffer."""
+    variant = capped(*case)
+    enc = encoding_for(variant)
+    game = variant.game
+    width = enc.observation_shape[0]
+    reused = np.full(enc.observation_shape, 7.0, dtype=np.float32)
+    rows = np.zeros((2, width), dtype=np.float32)
+    checked = 0
+    for state in random_states(variant, MATCHES[variant.name], seed=5):
+        for seat in range(game.num_seats(state)):
+            want = enc.reference_observation(game.observe(state, seat))
+            got = enc.observe(state, seat)
+            assert got.tobytes() == want.tobytes(), enc.tensor_string(got - want)
+            enc.observe(state, seat, out=reused)
+            assert reused.tobytes() == want.tobytes()
+            if enc.fill_state is not None:
+                rows.fill(0.0)
+                enc.fill_state(state, seat, rows.reshape(-1).data, width)
+                assert rows[1].tobytes() == want.tobytes() and not rows[0].any()
+            checked += 1
+    assert checked > 100

@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
-from parlour.games.cheat.state import ChallengeRecord, CheatView, PickupRecord, PileEntry, State
-from parlour.rl.fill.common import CardBlocks, Slow
+from parlour.games.cheat.state import (
+    OVER,
+    WINDOW,
+    ChallengeRecord,
+    CheatView,
+    PickupRecord,
+    PileEntry,
+    Play,
+    State,
+)
+from parlour.rl.fill.common import CardBlocks, Slow, put_count_tuple
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 
@@ -20,7 +29,7 @@ class PileSums:
     """One viewer's sums over one pile: claimed cards per seat (from the viewer) and per
     rank, and the viewer's own cards in it."""
 
-    def __init__(self, pile: tuple[PileEntry, ...], n: int) -> None:
+    def __init__(self, pile: tuple[object, ...], n: int) -> None:
         self.pile = pile
         self.by_seat = [0.0] * n
         self.by_rank = [0.0] * 13
@@ -74,6 +83,8 @@ class CheatFill:
         self.counters = start["counters"]
         self.late_passed = start["late_passed"]
         self.sums: dict[int, PileSums] = {}
+        #: the same for the state's pile (``fill_state``), whose plays stay the same objects
+        self.state_sums: dict[int, PileSums] = {}
         self.records: dict[int, Record] = {}
 
     def _sums(self, pile: tuple[PileEntry, ...], me: int) -> PileSums:
@@ -102,6 +113,107 @@ class CheatFill:
                 sums.mine.extend(p.cards)
         self.sums[me] = sums
         return sums
+
+    def _state_sums(self, pile: tuple[Play, ...], me: int) -> PileSums:
+        """:meth:`_sums` of the state's pile (a play's cards count as the viewer's own only
+        when it made the play, as in its view)."""
+        n = self.n
+        old = self.state_sums.get(me)
+        if old is not None and old.pile is pile:
+            return old
+        sums = PileSums(pile, n)
+        done = 0
+        if old is not None:
+            prev = old.pile
+            done = len(prev)
+            if done and len(pile) >= done and pile[done - 1] is prev[-1] and pile[0] is prev[0]:
+                sums.by_seat = old.by_seat[:]
+                sums.by_rank = old.by_rank[:]
+                sums.mine = old.mine[:]
+            else:
+                done = 0
+        for j in range(done, len(pile)):
+            p = pile[j]
+            sums.by_seat[(p.seat - me) % n] += p.count
+            sums.by_rank[p.rank - 2] += p.count
+            if p.seat == me:
+                sums.mine.extend(p.cards)
+        self.state_sums[me] = sums
+        return sums
+
+    def fill_state(self, state: State, seat: int, buf: memoryview[float], base: int) -> None:
+        """What :meth:`fill` writes for ``observe_state(state, seat)``, read from the state
+        without building the view (the fields the view takes: what ``seat`` may know;
+        ``tests/rl/test_fill.py`` keeps the two byte-identical)."""
+        me = seat
+        n = self.n
+        phase = state.phase
+        buf[base + self.phase + PHASES.index(phase)] = 1.0
+        if phase != OVER:
+            buf[base + self.to_act + (state.to_act - me) % n] = 1.0
+        buf[base + self.turn_seat + (state.turn_seat - me) % n] = 1.0
+        buf[base + self.first_player + (state.first_player - me) % n] = 1.0
+        put_count_tuple(buf, base + self.hand, state.hands[me])
+        if me == state.turn_seat:
+            self.cards.put(buf, base + self.selection, state.selection)
+        for r in state.allowed:
+            buf[base + self.allowed + r - 2] = 1.0
+        if state.must_include >= 0:
+            buf[base + self.must_include + state.must_include] = 1.0
+        sizes = state.shown
+        b = base + self.hand_sizes
+        for k in range(min(n, len(sizes))):
+            buf[b + k] = float(sizes[(me + k) % n])
+        for place, s in enumerate(state.out):
+            buf[base + self.out + (s - me) % n] = float(place + 1)
+        pile = state.pile
+        buf[base + self.pile] = float(len(pile))
+        if pile:
+            sums = self._state_sums(pile, me)
+            size = 0.0
+            b = base + self.pile_by_seat
+            for k in range(n):
+                buf[b + k] = sums.by_seat[k]
+                size += sums.by_seat[k]
+            buf[base + self.pile + 1] = size
+            b = base + self.pile_by_rank
+            for k in range(13):
+                buf[b + k] = sums.by_rank[k]
+            b = base + self.pile_mine
+            for c in sums.mine:
+                buf[b + c] = buf[b + c] + 1.0
+            last = pile[-1]
+            b = base + self.last_claim
+            buf[b] = float(last.count)
+            buf[b + 1 + last.rank - 2] = 1.0
+            buf[b + 14 + (last.seat - me) % n] = 1.0
+        picked_up = state.pickups[me]
+        challenges = state.challenges
+        record = self.records.get(me)
+        if (
+            record is None
+            or record.picked_up is not picked_up
+            or record.challenges is not challenges
+        ):
+            record = Record(picked_up, challenges, me, n)
+            self.records[me] = record
+        b = base + self.picked_up
+        for c in record.picked:
+            buf[b + c] = buf[b + c] + 1.0
+        for k in range(n):
+            b = base + self.exposed[k]
+            for c in record.exposed[k]:
+                buf[b + c] = buf[b + c] + 1.0
+        b = base + self.counters
+        buf[b] = float(state.turns)
+        buf[b + 1] = float(len(challenges))
+        if phase == WINDOW and me in state.askers[: state.ask_index]:
+            if me in state.challengers:
+                buf[b + 2] = 1.0
+            else:
+                buf[b + 3] = 1.0
+        for s in state.late_passed:
+            buf[base + self.late_passed + (s - me) % n] = 1.0
 
     def fill(self, view: CheatView, buf: memoryview[float], base: int) -> None:
         seat = view.seat

@@ -22,6 +22,47 @@ def add_cards(buf: memoryview[float], base: int, cards: tuple[int, ...]) -> None
         buf[i] = buf[i] + 1.0
 
 
+def put_counts(buf: memoryview[float], base: int, counts: list[int]) -> None:
+    """A count vector (an entry per card kind) into the segment at ``base`` (zero before)."""
+    for i, c in enumerate(counts):
+        if c:
+            buf[base + i] = float(c)
+
+
+def put_count_tuple(buf: memoryview[float], base: int, counts: tuple[int, ...]) -> None:
+    """:func:`put_counts` of a count vector held as a tuple (typed: a C loop over it)."""
+    for i, c in enumerate(counts):
+        if c:
+            buf[base + i] = float(c)
+
+
+class Sizes:
+    """The card totals of count vectors, by the vector's identity (copy-on-write states never
+    change a vector they hold: a hand or a seat's known cards stay the same list until they
+    change; the entry keeps the list alive, so its id is not reused while the entry exists)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, tuple[list[int], int]] = {}
+
+    def of(self, counts: list[int]) -> int:
+        hit = self.seen.get(id(counts))
+        if hit is not None and hit[0] is counts:
+            return hit[1]
+        total = 0
+        for c in counts:
+            total += c
+        if len(self.seen) >= 8192:
+            self.seen.clear()
+        self.seen[id(counts)] = (counts, total)
+        return total
+
+
+def put_ones(buf: memoryview[int], base: int, ids: list[int]) -> None:
+    """1 at ``base + i`` for each id (an ``int8`` mask's memory: the legal ids of a state)."""
+    for i in ids:
+        buf[base + i] = 1
+
+
 def block(values: list[float]) -> memoryview[float]:
     """A float32 block to copy into a buffer (``buf[a:b] = block``: one memory copy)."""
     return memoryview(array("f", values))

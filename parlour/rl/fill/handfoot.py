@@ -7,9 +7,13 @@ from collections.abc import Sequence
 
 from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.parts.melds import Meld as TableMeld
+from parlour.games.handfoot.parts.melds import cards_value
+from parlour.games.handfoot.rules import HandFootRules
+from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import CardBlocks, Slow, block
+from parlour.rl.fill.common import BLOCK_FROM, CardBlocks, Sizes, Slow, block, put_counts
 
 PHASES = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
@@ -28,6 +32,32 @@ def target_index(kind: str, key: int) -> int:
     if kind == "wilds" and key == 0:
         return 15
     raise KeyError((kind, key))
+
+
+class MeldFacts:
+    """What the tensor takes from one meld of the table (the meld kept: its id stays its own
+    while the facts exist)."""
+
+    def __init__(self, m: TableMeld) -> None:
+        self.meld = m
+        self.target = target_index(m.kind, m.key)
+        self.complete = m.complete
+        self.wild_count = m.wild_count
+        self.size = len(m.cards)
+        #: the kind of finished book (scoring.book_counts' order: sambas, sevens, wilds,
+        #: clean, dirty), -1: none
+        self.book = -1
+        if m.is_samba:
+            self.book = 0
+        elif m.is_sevens:
+            self.book = 1
+        elif m.is_wild_book:
+            self.book = 2
+        elif m.is_clean:
+            self.book = 3
+        elif m.is_dirty:
+            self.book = 4
+        self.value = cards_value(m.cards)
 
 
 class HandFootFill:
@@ -52,6 +82,18 @@ class HandFootFill:
         for k in range(2):
             assert self.books[k] == self.open[k] + 3 * TARGETS, "open and books adjacent"
         self.meld_cache: dict[tuple[int, ...], tuple[tuple[MeldView, ...], memoryview[float]]] = {}
+        #: by a side's list of melds in a state (its identity; copy-on-write states never
+        #: change a list they hold): the list, its books still missing, the points its melds
+        #: make on the board (book bonuses and card values)
+        self.rules: HandFootRules | None = None
+        self.sizes_of = Sizes()
+        self.facts: dict[int, MeldFacts] = {}
+        self.piles: dict[int, tuple[list[int], memoryview[float]]] = {}
+        self.cut_bonus: tuple[list[int], list[int], list[int], list[int]] | None = None
+        self.rounds = 0
+        self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
+        #: by (the list's identity, the first meld made this turn or -1): the list, its block
+        self.table_cache: dict[tuple[int, int], tuple[list[TableMeld], memoryview[float]]] = {}
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -122,6 +164,206 @@ class HandFootFill:
             if sv.melds:
                 b = base + self.open[k]
                 buf[b : b + MELD_BLOCK] = self._meld_block(sv.side, sv.melds)
+
+    def fill_state(self, state: State, seat: int, buf: memoryview[float], base: int) -> None:
+        """What :meth:`fill` writes for ``observe_state(state, seat)``, read from the state
+        without building the view (the same fields the view takes: what ``seat`` may know;
+        ``tests/rl/test_fill.py`` keeps the two byte-identical)."""
+        me = seat
+        n = self.n
+        rules = state.rules
+        phase = state.phase
+        over = phase == "over"
+        buf[base + self.phase + PHASES.index(phase)] = 1.0
+        if not over:
+            buf[base + self.to_act + (state.to_act - me) % n] = 1.0
+        b = base + self.round
+        buf[b] = float(state.round)
+        if rules is not self.rules:
+            self.rules = rules
+            self.rounds = rules.rounds  # a property of the (interpreted) rules
+        buf[b + 1] = float(self.rounds)
+        buf[b + 2] = state.opening_minimum() / 10.0
+        put_counts(buf, base + self.hand, state.hands[me])
+        if rules.pile_cards_face_up:
+            self.cards.put(buf, base + self.pending, tuple(state.pending))
+        if state.taken_top >= 0:
+            buf[base + self.taken_top + state.taken_top] = 1.0
+        pile = state.pile
+        if pile:
+            buf[base + self.pile_top + pile[-1]] = 1.0
+            b = base + self.pile
+            if len(pile) < BLOCK_FROM:
+                for c in pile:
+                    buf[b + c] = buf[b + c] + 1.0
+            else:
+                buf[b : b + NUM_KINDS] = self._pile_block(pile)
+        b = base + self.sizes
+        buf[b] = float(len(pile))
+        buf[b + 1] = float(len(state.stock))
+        buf[b + 2] = float(len(state.pending))
+        b = base + self.turn
+        buf[b] = float(state.turn_start_melds)
+        buf[b + 1] = state.turn_value / 10.0
+        if state.provisional:
+            buf[b + 2] = 1.0
+        if state.took_pile:
+            buf[b + 3] = 1.0
+        if state.pile_refused:
+            buf[b + 4] = 1.0
+        if state.melds_refused:
+            buf[b + 5] = 1.0
+        side_of = state.side_of
+        my_side = side_of[me]
+        scores = state.scores
+        rotate = rules.rotate_partners
+        for s in range(rules.players):
+            k = (s - me) % n
+            b = base + self.seat_status[k]
+            buf[b] = float(self.sizes_of.of(state.hands[s]))
+            buf[b + 1] = float(len(state.feet[s]))
+            if state.foot_taken[s]:
+                buf[b + 2] = 1.0
+            if state.down[s]:
+                buf[b + 3] = 1.0
+            if side_of[s] == my_side and s != me:
+                buf[b + 4] = 1.0
+            if scores:
+                # score units: each seat when partners rotate, else the partnerships (0, 2), (1, 3)
+                buf[b + 5] = scores[s if rotate else s % 2] / 1000.0
+            known = state.known[s]
+            if self.sizes_of.of(known):
+                put_counts(buf, base + self.known[k], known)
+        acting_side = side_of[state.to_act]
+        for side in range(2):
+            k = 0 if side == my_side else 1
+            b = base + self.side_status[k]
+            melds = state.melds[side]
+            missing, points = self._side(state, melds)
+            if state.opened[side]:
+                buf[b] = 1.0
+            if missing == 0:
+                buf[b + 1] = 1.0
+            threes = len(state.red_threes[side])
+            buf[b + 2] = float(threes)
+            points += red_three_score(rules, threes)
+            points += self._cut_bonus(state, side)
+            buf[b + 3] = points / 1000.0
+            buf[b + 4] = float(missing)
+            if melds:
+                first = state.turn_start_melds if not over and side == acting_side else -1
+                b = base + self.open[k]
+                buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
+
+    def _pile_block(self, pile: list[int]) -> memoryview[float]:
+        """The pile's card counts as one block, once per pile list (a new list each discard
+        or take; the entry keeps the list alive, so its id is not reused while it exists)."""
+        hit = self.piles.get(id(pile))
+        if hit is not None and hit[0] is pile:
+            return hit[1]
+        counts = [0.0] * NUM_KINDS
+        for c in pile:
+            counts[c] += 1.0
+        found = block(counts)
+        if len(self.piles) >= 4096:
+            self.piles.clear()
+        self.piles[id(pile)] = (pile, found)
+        return found
+
+    def _cut_bonus(self, state: State, side: int) -> int:
+        """The exact-cut bonuses of a side's two seats (``view._board_points``), once per deal
+        (the cuts, the order and the sides are new lists each round)."""
+        cuts = state.cuts
+        hit = self.cut_bonus
+        if (
+            hit is None
+            or hit[0] is not cuts
+            or hit[1] is not state.order
+            or hit[2] is not state.side_of
+        ):
+            rules = state.rules
+            exact = 2 * rules.stack_size
+            bonus = [0, 0]
+            for k in range(2):
+                seats = [s for s in state.order if state.side_of[s] == k]
+                for s in seats[:2]:
+                    if cuts[s] == exact:
+                        bonus[k] += rules.exact_cut_bonus
+            hit = self.cut_bonus = (cuts, state.order, state.side_of, bonus)
+        return hit[3][side]
+
+    def _facts(self, m: TableMeld) -> MeldFacts:
+        """What the tensor takes from a meld, once per meld object (melds are immutable and
+        stay the same objects from state to state until they change)."""
+        hit = self.facts.get(id(m))
+        if hit is not None and hit.meld is m:
+            return hit
+        found = MeldFacts(m)
+        if len(self.facts) >= 16384:
+            self.facts.clear()
+        self.facts[id(m)] = found
+        return found
+
+    def _side(self, state: State, melds: list[TableMeld]) -> tuple[int, int]:
+        """A side's books still missing and the board points of its melds (once per list)."""
+        hit = self.side_cache.get(id(melds))
+        if hit is not None and hit[0] is melds:
+            return hit[1], hit[2]
+        rules = state.rules
+        # scoring.book_counts and len(scoring.missing_books) without their dict and texts
+        books = [0, 0, 0, 0, 0]  # sambas, sevens, wilds, clean, dirty
+        points = 0
+        for m in melds:
+            f = self._facts(m)
+            if f.book >= 0:
+                books[f.book] += 1
+            points += f.value
+        missing = 0
+        for have, need in (
+            (books[0], rules.required_sambas),
+            (books[1], rules.required_sevens),
+            (books[2], rules.required_wilds),
+            (books[3], rules.required_clean),
+            (books[4], rules.required_dirty),
+        ):
+            if have < need:
+                missing += 1
+        points += (
+            books[0] * rules.samba_bonus
+            + books[1] * rules.sevens_bonus
+            + books[2] * rules.wilds_bonus
+            + books[3] * rules.clean_bonus
+            + books[4] * rules.dirty_bonus
+        )
+        if len(self.side_cache) >= 4096:
+            self.side_cache.clear()
+        self.side_cache[id(melds)] = (melds, missing, points)
+        return missing, points
+
+    def _table_block(self, melds: list[TableMeld], first: int) -> memoryview[float]:
+        """:meth:`_meld_block` of a side's melds in the state (melds from index ``first`` on
+        made this turn; ``-1``: none), once per list and ``first``."""
+        key = (id(melds), first)
+        hit = self.table_cache.get(key)
+        if hit is not None and hit[0] is melds:
+            return hit[1]
+        values = [0.0] * MELD_BLOCK
+        books = 3 * TARGETS
+        for i, m in enumerate(melds):
+            f = self._facts(m)
+            t = f.target
+            if f.complete:
+                values[books + 2 * t + (1 if f.wild_count else 0)] += 1.0
+            else:
+                j = 3 * t
+                values[j] = float(f.size)
+                values[j + 1] = float(f.wild_count)
+                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
+        found = block(values)
+        if len(self.table_cache) >= 4096:
+            self.table_cache.clear()
+        self.table_cache[key] = (melds, found)
+        return found
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
         """A side's ``open`` and ``books`` segments (adjacent) as one block, made once per

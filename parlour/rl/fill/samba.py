@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from parlour.core.cards import JOKER
 from parlour.games.samba.actions import AddToMeld, Discard, Draw, Pass, Stage, TakeTop
-from parlour.games.samba.parts.melds import Meld
+from parlour.games.samba.parts.melds import Meld, meets_going_out
 from parlour.games.samba.state import State
 from parlour.games.samba.view import SambaView
-from parlour.rl.fill.common import CardBlocks, Slow, block
+from parlour.rl.fill.common import CardBlocks, Sizes, Slow, block, put_counts
 
 PHASES = ("draw", "meld", "pile_open", "answer", "over")
 #: features per meld slot (``MELD_FEATURES`` of the encoding)
@@ -53,6 +53,10 @@ class SambaFill:
         self.status = [start[f"side+{k}.status"] for k in range(sides)]
         self.melds = [start[f"side+{k}.melds"] for k in range(sides)]
         self.meld_cache: dict[int, tuple[tuple[Meld, ...], memoryview[float]]] = {}
+        #: whether a side's melds let it go out, by the melds tuple's identity (kept alive)
+        self.minimums: dict[int, int] = {}
+        self.sizes_of = Sizes()
+        self.out_cache: dict[int, tuple[tuple[Meld, ...], bool]] = {}
 
     def fill(self, view: SambaView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -104,6 +108,76 @@ class SambaFill:
                 b = base + self.melds[k]
                 blk = self._meld_block(sv.side, melds)
                 buf[b : b + len(melds) * MELD_WIDTH] = blk
+
+    def fill_state(self, s: State, seat: int, buf: memoryview[float], base: int) -> None:
+        """What :meth:`fill` writes for ``observe(s, seat)``, read from the state without
+        building the view (the fields the view takes: what ``seat`` may know;
+        ``tests/rl/test_fill.py`` keeps the two byte-identical)."""
+        me = seat
+        n = self.n
+        buf[base + self.phase + PHASES.index(s.phase)] = 1.0
+        if not s.finished:
+            buf[base + self.to_act + (s.to_act - me) % n] = 1.0
+        buf[base + self.dealer + (s.dealer - me) % n] = 1.0
+        buf[base + self.hand_number] = float(s.hand_no)
+        put_counts(buf, base + self.hand, s.hands[me])
+        self.cards.put(buf, base + self.pending, s.pending)
+        if s.taken_top >= 0:
+            buf[base + self.taken_top + s.taken_top] = 1.0
+        pile = s.pile
+        if pile:
+            buf[base + self.pile_top + pile[-1]] = 1.0
+            self.cards.put(buf, base + self.pile, pile)
+        buf[base + self.pile_size] = float(len(pile))
+        buf[base + self.stock_size] = float(s.stock_len)
+        b = base + self.turn
+        if s.asked:
+            buf[b] = 1.0
+        if s.permission == 1:
+            buf[b + 1] = 1.0
+        elif s.permission == -1:
+            buf[b + 2] = 1.0
+        buf[b + 3] = float(s.takebacks)
+        sizes = s.sizes
+        known = s.known
+        for i in range(s.players):
+            k = (i - me) % n
+            buf[base + self.hand_size[k]] = float(sizes[i])
+            seen = known[i]
+            if self.sizes_of.of(seen):
+                put_counts(buf, base + self.known[k], seen)
+        own = s.side_of[me]
+        ns = len(s.sides)
+        rules = s.rules
+        for side in range(ns):
+            k = (side - own) % ns
+            b = base + self.status[k]
+            score = s.scores[side]
+            buf[b] = score / 1000.0
+            if s.opened[side]:
+                buf[b + 1] = 1.0
+            minimum = self.minimums.get(score)
+            if minimum is None:
+                # the rules' table (interpreted), once per score (one filler: one set of rules)
+                minimum = self.minimums[score] = rules.opening_minimum(score)
+            buf[b + 2] = minimum / 10.0
+            melds = s.melds[side]
+            if self._can_go_out(melds, rules.going_out):
+                buf[b + 3] = 1.0
+            buf[b + 4] = float(len(s.red3[side]))
+            if melds:
+                b = base + self.melds[k]
+                buf[b : b + len(melds) * MELD_WIDTH] = self._meld_block(side, melds)
+
+    def _can_go_out(self, melds: tuple[Meld, ...], going_out: str) -> bool:
+        hit = self.out_cache.get(id(melds))
+        if hit is not None and hit[0] is melds:
+            return hit[1]
+        found = meets_going_out(melds, going_out)
+        if len(self.out_cache) >= 4096:
+            self.out_cache.clear()
+        self.out_cache[id(melds)] = (melds, found)
+        return found
 
     def _meld_block(self, k: int, melds: tuple[Meld, ...]) -> memoryview[float]:
         """A side's melds as one block (the same whoever views them), made once per melds

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.games.scat.actions import Discard, DrawStock, Knock, TakeDiscard
-from parlour.games.scat.view import ScatView
+from parlour.games.scat.state import OVER, THROW_DOWN, ScatState
+from parlour.games.scat.view import ScatView, counted_value
 from parlour.rl.fill.common import CardBlocks, Slow, add_cards
 
 PHASES = ("dealt31", "throw_down", "draw", "discard", "over")
@@ -77,6 +78,57 @@ class ScatFill:
                 buf[b + (s - me) % n] = 1.0
         for sc in view.known:
             add_cards(buf, base + self.known[(sc.seat - me) % n], sc.cards)
+
+    def fill_state(self, state: ScatState, seat: int, buf: memoryview[float], base: int) -> None:
+        """What :meth:`fill` writes for ``observe(state, seat)``, read from the state without
+        building the view (the fields the view takes: what ``seat`` may know;
+        ``tests/rl/test_fill.py`` keeps the two byte-identical)."""
+        me = seat
+        n = self.n
+        phase = state.phase
+        buf[base + self.phase + PHASES.index(phase)] = 1.0
+        if phase != OVER:
+            buf[base + self.to_act + (state.to_act - me) % n] = 1.0
+        buf[base + self.dealer + (state.dealer - me) % n] = 1.0
+        if state.knocker >= 0:
+            buf[base + self.knocker + (state.knocker - me) % n] = 1.0
+        # the first player deciding a throw-down has not looked at the cards
+        if not (phase == THROW_DOWN and seat == state.to_act):
+            hand = state.hands[me]
+            self.cards.put(buf, base + self.hand, hand)
+            if len(hand) == 3:
+                value = counted_value(state, me)
+                if value:
+                    buf[base + self.hand_value] = float(value)
+            if state.silent[me]:
+                buf[base + self.hand_value + 1] = 1.0
+        pile = state.pile
+        if pile:
+            buf[base + self.pile_top + pile[-1]] = 1.0
+            if state.rules.open_pile:
+                self.cards.put(buf, base + self.pile, pile)
+        if state.taken >= 0:
+            buf[base + self.taken + state.taken] = 1.0
+        b = base + self.counts
+        buf[b] = float(len(pile))
+        buf[b + 1] = float(len(state.stock))
+        buf[b + 2] = float(state.turn_no)
+        buf[b + 3] = float(state.hand_no)
+        hands = state.hands
+        b = base + self.hand_sizes
+        for k in range(min(n, len(hands))):
+            buf[b + k] = float(len(hands[(me + k) % n]))
+        lives = state.lives
+        b = base + self.lives
+        for k in range(min(n, len(lives))):
+            buf[b + k] = float(lives[(me + k) % n])
+        b = base + self.eliminated
+        for s, h in enumerate(state.out_order):
+            if h >= 0:
+                buf[b + (s - me) % n] = 1.0
+        for s, cards in enumerate(state.known):
+            if cards:
+                add_cards(buf, base + self.known[(s - me) % n], cards)
 
 
 class ScatIds:
