@@ -10,7 +10,8 @@ deals (each deal twice, sides swapped).  A hand of four ``basic`` bots takes abo
 A variant is ``knob=value`` on :class:`Knobs` (``basic``'s own values are the defaults: the
 variant ``same`` must give exactly 50 % and a difference of 0).  Prints one JSON line per variant:
 hands won by the variant's side (a tie counts half), the 95 % Wilson interval and the mean hand
-score difference.  Results (2026-12-07): docs/bots.md, "Samba `strong:0.3`, fourth pass".
+score difference.  Results (2026-12-07): docs/bots.md, "Samba `strong:0.3`, fourth pass" and
+docs/history/bots-2026-12.md, "fifth pass" (the structural rule ``hold_out``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import SambaBasicBot, _counts, _mark_fits, _meld_value, plan_melds
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, SEQUENCE, SUIT, VALUE
+from parlour.games.samba.scoring import (
+    ALL_RED_THREES,
+    GOING_OUT_BONUS,
+    MIXED_BONUS,
+    PURE_BONUS,
+    RED_THREE,
+    SAMBA_BONUS,
+)
 from parlour.sim.ladder import ladder_variant
 from parlour.sim.stats import wilson
 
@@ -46,8 +55,32 @@ class Knobs(SambaBasicBot):
     seq_danger = 300.0  # discarding a card that fits an opponent's sequence
     known_w = 40.0  # discarding a rank the next player is known to hold
     value_w = 0.2  # shedding card points (1.0 when the opponents may go out)
+    # structural (0 = off, as basic): hold back the meld step that would leave the player at most
+    # one card (going out next) while the side would be behind after going out, its partner's
+    # and the opponents' hands counted at ``card_est`` points a card
+    hold_out = 0
+    card_est = 10.0
 
     def _meld_step(self, view: Any, legal: Sequence[Any], named: Any) -> Any:
+        choice = self._knob_meld_step(view, legal, named)
+        if not self.hold_out or choice is None or view.pending:
+            return choice
+        seat = view.seat or 0
+        me = view.sides[view.players[seat].side]
+        if not me.opened or not me.can_go_out:
+            return choice
+        if isinstance(choice, A.AddToMeld):
+            left = len(view.hand) - 1
+        elif isinstance(choice, A.Stage):
+            left = len(view.hand) - len(self._meld_plan)
+        else:
+            return choice
+        if left <= 1 and behind_after_going_out(view, self.card_est):
+            self._meld_plan = []
+            return None
+        return choice
+
+    def _knob_meld_step(self, view: Any, legal: Sequence[Any], named: Any) -> Any:
         seat = view.seat or 0
         side = view.players[seat].side
         me = view.sides[side]
@@ -154,6 +187,44 @@ class Knobs(SambaBasicBot):
         return sorted(discards, key=lambda a: (cost(a.card), a.card))
 
 
+def side_points(sv: Any) -> float:
+    """What a side's melds and red 3s score as they lie (a ``SideView``): card values, the
+    bonuses of sambas and canastas, the red 3s (counted against it without the going-out
+    requirement)."""
+    total = 0.0
+    for m in sv.melds:
+        total += m.value
+        if m.samba:
+            total += SAMBA_BONUS
+        elif m.canasta == "pure":
+            total += PURE_BONUS
+        elif m.canasta == "mixed":
+            total += MIXED_BONUS
+    reds = len(sv.red_threes)
+    if sv.can_go_out:
+        total += ALL_RED_THREES if reds == 6 else RED_THREE * reds
+    else:
+        total -= RED_THREE * reds
+    return total
+
+
+def behind_after_going_out(view: Any, card_est: float) -> bool:
+    """Whether the seat's side would lose the hand if the seat went out now: its table, red 3s
+    and the going-out bonus less its partner's cards, against each other side's table and red
+    3s less its cards (every card in another hand counted at ``card_est`` points)."""
+    seat = view.seat or 0
+    side = view.players[seat].side
+    ours = side_points(view.sides[side]) + GOING_OUT_BONUS
+    theirs = {sv.side: side_points(sv) for sv in view.sides if sv.side != side}
+    for p in view.players:
+        if p.side == side:
+            if p.seat != seat:
+                ours -= card_est * p.hand_size
+        else:
+            theirs[p.side] -= card_est * p.hand_size
+    return any(ours < t for t in theirs.values())
+
+
 #: the variants run when none is named: each knob moved both ways (``same``: none moved)
 DEFAULT_VARIANTS = (
     "same",
@@ -175,6 +246,7 @@ DEFAULT_VARIANTS = (
     "known_w=100",
     "value_w=1",
     "value_w=0",
+    "hold_out=1",
 )
 
 

@@ -15,7 +15,7 @@ HANDS = {0: "4♣ 5♦ 9♠", 1: "4♠ 5♣ 9♦", 2: "4♥ 6♣ 9♣", 3: "4♦
 def test_weights_match_the_features() -> None:
     s = make_position(hands=HANDS, pile="4♦")
     assert len(evaluation.WEIGHTS) == len(evaluation.FEATURES) == len(evaluation.features(s, 0))
-    assert evaluation.FIT.startswith("3000 basic-vs-basic hands")
+    assert evaluation.FIT.startswith("20000 basic-vs-basic hands")
 
 
 def test_a_samba_on_the_table_is_worth_more_than_its_cards() -> None:
@@ -38,3 +38,20 @@ def test_fit_script_runs() -> None:
         timeout=300,
     ).stdout
     assert "held-out R2" in out and "sambas" in out
+
+
+def test_a_sequence_near_a_samba_counts_by_its_length() -> None:
+    """The features added on 2026-12-07 (issue 36): unfinished sequences and groups by length,
+    the natural cards in the hands that extend the side's melds, the seven-card melds."""
+    six = make_position(
+        hands={**HANDS, 0: "4♣ 5♦ 9♠ 10♥"}, melds={0: ["4♥ 5♥ 6♥ 7♥ 8♥ 9♥"]}, pile="4♦"
+    )
+    f = dict(zip(evaluation.FEATURES, evaluation.features(six, 0), strict=True))
+    assert f["unfinished sequences of 6 cards"] == 1
+    assert f["unfinished sequences of 4 cards"] == f["unfinished sequences of 5 cards"] == 0
+    # 10♥ extends the run; 4♣ does not (no group of 4s on the table)
+    assert f["natural cards in the hands that fit the side's melds"] == 1
+    assert f["seven-card melds, up to the two going out needs"] == 0
+    four = make_position(hands=HANDS, melds={0: ["4♥ 5♥ 6♥ 7♥"]}, pile="4♦")
+    a, b = evaluation.evaluate(six), evaluation.evaluate(four)
+    assert a[0] - a[1] > b[0] - b[1]
