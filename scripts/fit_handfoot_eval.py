@@ -25,7 +25,9 @@ from parlour import games
 from parlour.games.handfoot.bot import HandFootBasicBot, HandFootPlayoutBot, QuickView
 from parlour.games.handfoot.parts import evaluation
 
-TARGET = Path(evaluation.__file__)
+#: the source file (``evaluation.__file__`` would be a shared library if the module were
+#: ever compiled with the rules core, as Samba's is)
+TARGET = Path(__file__).resolve().parents[1] / "parlour/games/handfoot/parts/evaluation.py"
 
 
 BOTS = {"basic": HandFootBasicBot, "playout": HandFootPlayoutBot}
