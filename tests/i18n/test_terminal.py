@@ -34,6 +34,8 @@ def test_cheat_in_german_by_typed_commands(tmp_path: Path) -> None:
         ["play", "cheat", "--lang", "de", "--seed", "3", "--fast", "--players", "3"], tmp_path
     )
     child.expect("du sitzt auf Platz 0")
+    # the player's own turn in German grammar ("Du bist dran"), not "{player} ist dran" with "Du"
+    child.expect("Du bist dran")
     child.expect(r"\]> ")
     child.sendline("help")
     child.expect("Befehle")

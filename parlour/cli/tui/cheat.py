@@ -91,6 +91,8 @@ class CheatAdapter(Adapter):
         turn = (
             t.gettext("game over")
             if view.to_act is None
+            else t.gettext("Your turn")
+            if view.to_act == session.seat
             else t.gettext("{player} to act").format(player=session.seat_name(view.to_act))
         )
         head.append(turn, style="bold yellow")

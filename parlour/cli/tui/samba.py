@@ -182,6 +182,8 @@ class SambaAdapter(Adapter):
         turn = (
             w.gettext("match over")
             if view.to_act is None
+            else w.gettext("Your turn")
+            if view.to_act == session.seat
             else w.gettext("{player} to play").format(player=session.seat_name(view.to_act))
         )
         head.append(turn, style="bold yellow")

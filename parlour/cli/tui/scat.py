@@ -69,6 +69,8 @@ class ScatAdapter(Adapter):
         head.append(
             w.gettext("game over")
             if view.to_act is None
+            else w.gettext("Your turn")
+            if view.to_act == session.seat
             else w.gettext("{player} to play").format(player=session.seat_name(view.to_act)),
             style="bold yellow",
         )
