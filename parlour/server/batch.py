@@ -31,6 +31,8 @@ from concurrent.futures import Future as ThreadFuture
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from parlour.server.storage_base import JournalClosed
+
 T = TypeVar("T")
 
 Call = tuple[Callable[[], Any], "asyncio.Future[Any]"]
@@ -75,10 +77,10 @@ class Batcher:
             batch = [self._pending.popleft() for _ in range(size)]
             try:
                 done = self.pool.submit(_run, batch, self.group)
-            except RuntimeError as exc:  # the pool is shut down: the server is stopping
+            except RuntimeError:  # the pool is shut down: the server is stopping
                 for _, fut in batch:
                     if not fut.done():
-                        fut.set_exception(exc)
+                        fut.set_exception(JournalClosed("the server is stopping"))
                 continue
             self._running += 1
             self.batches += 1

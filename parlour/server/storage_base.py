@@ -28,6 +28,10 @@ class JournalTimeout(StorageError):
     written (the caller must read the journal again before it relies on it)."""
 
 
+class JournalClosed(StorageError):
+    """The server is stopping: the journal takes no more calls (its threads are shut down)."""
+
+
 class CorruptJournal(StorageError):
     """A table's journal is damaged for good (a move missing): not a database that is away for
     a moment, so the table is answered 410, not 503."""

@@ -41,6 +41,7 @@ from parlour.server.errors import UNAVAILABLE, Rejected, said_of
 from parlour.server.seats import SeatState
 from parlour.server.storage import (
     Duplicate,
+    JournalClosed,
     JournalEntry,
     JournalTimeout,
     Record,
@@ -254,6 +255,9 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
         self.kick()
 
     def close(self) -> None:
+        """Stop the table's timers and bots and disconnect its players (the server is stopping,
+        or the table is unloaded).  A move in flight may still finish; no bot starts after."""
+        self.closed = True
         for t in self._timers:
             t.cancel()
         if self._driver is not None:
@@ -310,6 +314,8 @@ class Table(TableMessages, TableJournal, TableFair, TableAdvice, TableBots):
             if self.deals.pending:
                 try:
                     await self._flush_commitments()
+                except JournalClosed:
+                    pass  # the server is stopping: the move is journaled, the deal is redone
                 except StorageError as exc:
                     log.error("table %s: cannot journal a deal commitment: %s", self.code, exc)
                     self._schedule_retry()

@@ -37,6 +37,9 @@ class TableBots(TableBase):
         self._budget_at = time.monotonic()
         self._bots: dict[int, Bot] = {}
         self._driver: asyncio.Task[None] | None = None
+        #: set by ``close``: no bot is started any more (a move finishing while the server
+        #: stops must not start the next bot on a journal that is closing)
+        self.closed = False
         #: quick bot moves played on the event loop (one in ``CLOCK_EVERY`` is timed)
         self._inline_moves = 0
 
@@ -77,6 +80,8 @@ class TableBots(TableBase):
 
     def kick(self) -> None:
         """Let the bots play if a bot (or a stand-in) is to act."""
+        if self.closed:
+            return
         if self._driver is None or self._driver.done():
             # outside the event loop (replaying at load time) there is nothing to drive yet
             with contextlib.suppress(RuntimeError):
@@ -94,7 +99,7 @@ class TableBots(TableBase):
         """Play while a bot (or a stand-in) is to act; a bot that fails plays one random move,
         then gets another chance; a journal that is away is waited for."""
         failures = 0
-        while (seat := self._bot_to_act()) is not None:
+        while not self.closed and (seat := self._bot_to_act()) is not None:
             delay = flow.bot_delay(self)
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -108,6 +113,8 @@ class TableBots(TableBase):
             except Rejected as exc:
                 if exc.code in ("stale_version", "not_your_turn"):
                     continue
+                if exc.code == "unavailable" and self.closed:
+                    return  # the server is stopping
                 if exc.code == "unavailable":  # the journal is away: wait, then try again
                     await asyncio.sleep(min(0.5 * 2 ** min(failures, 5), 10.0))
                     failures = 0
