@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.canasta import BLACK_THREES, RED_THREES
-from parlour.core.rng import derive_seed
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import SambaBasicBot, _counts, _mark_fits, _meld_value, plan_melds
 from parlour.games.samba.parts.melds import GROUP, IS_WILD, RANK, SEQUENCE, SUIT, VALUE
@@ -35,8 +34,8 @@ from parlour.games.samba.scoring import (
     RED_THREE,
     SAMBA_BONUS,
 )
-from parlour.sim.ladder import ladder_variant
-from parlour.sim.stats import wilson
+from parlour.sim.duel import duel as policy_duel
+from parlour.sim.duel import hand as policy_hand
 
 
 class Knobs(SambaBasicBot):
@@ -263,38 +262,11 @@ def make_variant(spec: str) -> type[Knobs]:
 
 def hand(seed: int, bots: Sequence[type]) -> tuple[float, float]:
     """Side 0's and side 1's score of one hand with ``bots`` at seats 0–3."""
-    variant = ladder_variant("samba")
-    game = variant.game
-    players = [
-        cls(game, s, derive_seed(seed, "seat", s), rules=variant.rules)
-        for s, cls in enumerate(bots)
-    ]
-    state = game.new_game(variant.rules, seed)
-    while (seat := game.to_act(state)) is not None:
-        legal = game.legal_actions(state)
-        state = game.apply_quiet(state, players[seat].act(game.observe(state, seat), legal))
-    scores = game.outcome(state).hands[-1].scores
-    return float(scores[0]), float(scores[1])
+    return policy_hand("samba", seed, bots)
 
 
 def duel(new: type, deals: int, seed: int) -> dict[str, Any]:
-    old = SambaBasicBot
-    won = diff = 0.0
-    for d in range(deals):
-        match_seed = derive_seed(seed, "match", d)
-        for ours, seats in ((0, (new, old, new, old)), (1, (old, new, old, new))):
-            scores = hand(match_seed, seats)
-            mine, theirs = scores[ours], scores[1 - ours]
-            won += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-            diff += mine - theirs
-    lo, hi = wilson(won, 2 * deals)
-    return {
-        "hands": 2 * deals,
-        "won": won,
-        "rate": round(won / (2 * deals), 4),
-        "wilson95": [round(lo, 4), round(hi, 4)],
-        "mean_hand_score_diff": round(diff / (2 * deals), 1),
-    }
+    return policy_duel("samba", new, SambaBasicBot, deals, seed)
 
 
 def main() -> None:
