@@ -91,6 +91,6 @@ def play(
         session.t.gettext(
             "[bold]{game}[/] ({preset}), seed {seed}; you are seat {seat}. "
             "Type [bold]help[/] for the moves."
-        ).format(game=variant.entry.name, preset=variant.preset, seed=match_seed, seat=seat)
+        ).format(game=session.title, preset=variant.preset, seed=match_seed, seat=seat)
     )
     raise typer.Exit(session.run())

@@ -12,6 +12,7 @@ import pexpect
 import pytest
 from rich.console import Console
 
+import parlour
 from parlour import games
 from parlour.core.cards import card_str, rank_of, rank_str
 from parlour.core.replay import MatchRecord
@@ -32,6 +33,8 @@ def _spawn(args: list[str], tmp: Path) -> pexpect.spawn:
             "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
             "TERM": "dumb",
             "COLUMNS": "200",
+            # the checkout under test, not another installed copy of parlour
+            "PYTHONPATH": str(Path(parlour.__file__).resolve().parents[1]),
         },
     )
     return child

@@ -1,16 +1,26 @@
-"""``parlour play cheat --lang de`` scripted in a pseudo-terminal, the terminal's language from
-``LANG``, and a language that is no language at all refused (issue 34)."""
+"""``parlour play cheat --lang de`` and ``parlour play handfoot --lang de`` scripted in a
+pseudo-terminal, the game's own name in the banner, the terminal's language from ``LANG``, and a
+language that is no language at all refused (issue 34)."""
 
 from __future__ import annotations
 
+import io
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
-from parlour import i18n
+import parlour
+from parlour import games, i18n
+from parlour.core.replay import MatchRecord
+from parlour.core.text import card_in
+
+#: the checkout under test (the spawned ``parlour`` runs it, not another installed copy)
+SOURCE_ROOT = str(Path(parlour.__file__).resolve().parents[1])
 
 
 def _exe() -> str:
@@ -25,7 +35,12 @@ def _spawn(args: list[str], tmp: Path, **env: str) -> pexpect.spawn:
         timeout=60,
         dimensions=(60, 200),
         cwd=str(tmp),
-        env={"PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin", "TERM": "dumb", **env},
+        env={
+            "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
+            "TERM": "dumb",
+            "PYTHONPATH": SOURCE_ROOT,
+            **env,
+        },
     )
 
 
@@ -138,5 +153,125 @@ def test_a_hint_is_told_in_german(tmp_path: Path) -> None:
         "die Suche",
     }
     assert any(why.startswith(g) for g in german), why
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+#: the English of the Hand and Foot terminal (parlour/cli/tui/handfoot.py and the refusals of
+#: parlour/cli/tui/commands.py); none of it may reach a German screen
+HANDFOOT_ENGLISH = (
+    "Round ",
+    "opening minimum",
+    " to play",
+    "Your turn",
+    "not down yet",
+    "on the board",
+    "needs:",
+    "may go out",
+    "red 3s",
+    "pile:",
+    " stock ",
+    "+ foot",
+    "your hand",
+    "join your hand",
+    "joins your hand",
+    "match over",
+    "take the pile",
+    "Hand and Foot",
+    "meld / discard",
+    "draw or take",
+    "say the meld",
+    "add which card",
+    "discard one card",
+    "not a card",
+    "no move number",
+    "I don't know",
+    "CLEAN BOOK",
+    "DIRTY BOOK",
+)
+
+
+def test_handfoot_in_german_by_typed_commands(tmp_path: Path) -> None:
+    """``parlour play handfoot --lang de``: a draw and a discard against bots, with refusals on
+    the way, every line the Hand and Foot terminal writes in German (seed 4: seats 2 and 3 play
+    before seat 0 is asked)."""
+    save = tmp_path / "handfoot.json"
+    child = _spawn(
+        [*("play", "handfoot", "--lang", "de", "--seed", "4", "--fast"), "--save", str(save)],
+        tmp_path,
+        COLUMNS="200",
+    )
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect(r"Hand und Fuß \(handfoot\), Seed 4; du sitzt auf Platz 0")
+    child.expect(r"Runde 1 von \d+ · Mindestwert zum Auslegen \d+ · Nord ist dran")
+    child.expect(r"noch nicht ausgelegt · auf dem Tisch \d+ · braucht: noch 1 Samba")
+    child.expect(r"Runde 1 von \d+ · Mindestwert zum Auslegen \d+ · Du bist dran")
+    child.expect(r"Ablagestapel: .+ · Talon \d+ · ")
+    child.expect(r"\+ Fuß \d+")
+    child.expect("deine Hand: ")
+    child.expect(re.escape("[Runde 1, ziehen oder aufnehmen]> "))
+    child.sendline("help")
+    child.expect("Befehle")
+    child.expect("Hand und Fuß: draw")
+    child.expect(r"1\. ziehen")
+    child.expect(r"\]> ")
+    child.sendline("flurp")
+    child.expect("flurp' kenne ich nicht")
+    child.expect(r"\]> ")
+    child.sendline("99")
+    child.expect("es gibt keinen Zug Nummer 99")
+    child.expect(r"\]> ")
+    child.sendline("add 10♥")
+    child.expect("welche Karte an welche Meldung")
+    child.expect(r"\]> ")
+    child.sendline("add 10♥ to x")
+    child.expect("nenne nach 'to' die Nummer der Meldung")
+    child.expect(r"\]> ")
+    child.sendline("discard Zz")
+    child.expect("keine Karte: 'Zz'")
+    child.expect(r"\]> ")
+    child.sendline("draw")
+    child.expect(re.escape("[Runde 1, auslegen / ablegen]> "))
+    child.sendline("help")
+    child.expect(r"(\d+)\. (\S+) ablegen")
+    number, card = child.match.group(1), child.match.group(2)
+    child.expect(r"\]> ")
+    child.sendline(number)
+    child.expect("Du bist dran")  # the bots have played: seat 0 again
+    child.expect(re.escape("[Runde 1, ziehen oder aufnehmen]> "))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    # the move listed as "<card> ablegen" (German card letters) is the discard that was made
+    game = games.entry("handfoot").game
+    discards = [
+        game.action_from_json(a)
+        for a in MatchRecord.load(save).actions
+        if a.get("type") == "Discard"
+    ]
+    assert card in [card_in(a.card, i18n.messages("de")) for a in discards]
+    text = seen.getvalue()
+    english = [words for words in HANDFOOT_ENGLISH if words in text]
+    assert not english, english
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "banner"),
+    [
+        ("de", "cheat", "Mogeln (cheat), Seed 3"),
+        ("nl", "scat", "Eenendertigen (scat), seed 3"),
+        ("es", "handfoot", "Mano y pie (handfoot), semilla 3"),
+        ("pt-BR", "samba", "Samba (samba), semente 3"),
+        ("en", "cheat", "Cheat (cheat), seed 3"),
+    ],
+)
+def test_the_banner_names_the_game_in_the_player_s_language(
+    tmp_path: Path, lang: str, game: str, banner: str
+) -> None:
+    """The banner of ``parlour play`` names the game as the lobby does in that language (the
+    preset stays the word one types), not by its code."""
+    child = _spawn(["play", game, "--lang", lang, "--seed", "3", "--fast"], tmp_path)
+    child.expect(re.escape(banner))
+    child.expect(r"\]> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)

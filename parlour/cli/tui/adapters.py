@@ -157,7 +157,7 @@ class Adapter:
             t.gettext("hand"),
             *names,
             t.gettext("note"),
-            title=t.gettext("{game} score sheet").format(game=session.variant.entry.name),
+            title=t.gettext("{game} score sheet").format(game=session.title),
         )
         running = [0.0] * len(names)
         seat_names = session.names()

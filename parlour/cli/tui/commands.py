@@ -16,12 +16,19 @@ from typing import Any
 
 from parlour.core.cards import card_str, parse_card, parse_rank
 from parlour.core.grammar import Grammar
+from parlour.core.said import N_, ngettext
+from parlour.core.text import tell
+from parlour.i18n import Messages
 
 _CARDISH = re.compile(r"^(10|[2-9tjqka])[♣♦♥♠cdhs]$|^(jk|joker)$", re.IGNORECASE)
 
 
 class CommandError(ValueError):
-    """The text is not a command (says what was expected)."""
+    """The text is not a command (says what was expected): its message is text in the player's
+    language, or a :class:`~parlour.core.said.Said` the session tells in it."""
+
+    def told(self, t: Messages) -> str:
+        return tell(self.args[0], t) if self.args else ""
 
 
 def normalize(text: str) -> str:
@@ -44,7 +51,9 @@ def parse_card_words(words: Sequence[str]) -> list[int]:
         try:
             cards.append(parse_card(w))
         except ValueError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(
+                N_("not a card: {text} (write e.g. 10♥, TH, Q♠, QS or Jk)", text=repr(w))
+            ) from exc
     return cards
 
 
@@ -69,7 +78,13 @@ def match_generic(
         i = int(t)
         if not 1 <= i <= len(legal):
             raise CommandError(
-                f"there is no move number {i}; type help to list the {len(legal)} moves"
+                ngettext(
+                    "there is no move number {number}; type help to list the {count} move",
+                    "there is no move number {number}; type help to list the {count} moves",
+                    len(legal),
+                    number=i,
+                    count=len(legal),
+                )
             )
         return [legal[i - 1]]
     if grammar is not None:
@@ -108,4 +123,6 @@ def rank_word(word: str) -> int:
     try:
         return parse_rank(w)
     except ValueError:
-        raise CommandError(f"not a rank: {word!r} (write A K Q J 10 9 … 2)") from None
+        raise CommandError(
+            N_("not a rank: {text} (write A K Q J 10 9 … 2)", text=repr(word))
+        ) from None

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from parlour import bots as bot_registry
 from parlour import games
@@ -38,6 +39,18 @@ def help_words(t: Messages) -> str:
 
 
 HELP = help_words(messages(SOURCE))
+
+
+def game_title(name: str, t: Messages) -> str:
+    """The game's name in the player's language, as the lobby and the web table name it
+    (``Mogeln`` for cheat in German); a game without one keeps its code."""
+    titles = {
+        "samba": t.pgettext("game", "Samba"),
+        "handfoot": t.pgettext("game", "Hand and Foot"),
+        "cheat": t.pgettext("game", "Cheat"),
+        "scat": t.pgettext("game", "Scat / 31"),
+    }
+    return titles.get(name, name)
 
 
 class Session:
@@ -101,6 +114,11 @@ class Session:
             self.state = self.game.new_game(variant.rules, seed)
 
     # --- helpers ---------------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        """The game's name in the player's language (the banner, the score sheet)."""
+        return game_title(self.variant.entry.name, self.t)
 
     def seat_name(self, s: int) -> str:
         return self.adapter.seat_name(s, self.seat, self.game.num_seats(self.state))
@@ -251,7 +269,7 @@ class Session:
             try:
                 actions = self.adapter.parse(text, view, legal)
             except CommandError as exc:
-                self.console.print(f"[red]{exc}[/]")
+                self.console.print(f"[red]{escape(exc.told(self.t))}[/]")
                 continue
             if self._apply_all(actions):
                 return True
@@ -278,7 +296,7 @@ class Session:
                     )
                 )
             else:
-                self.console.print(f"[red]{exc}[/]")
+                self.console.print(f"[red]{escape(exc.told(self.t))}[/]")
             return False
         return True
 
