@@ -65,10 +65,9 @@ def test_the_check_finds_english_but_not_markup_or_values() -> None:
     assert sorted(line for line, _ in unmarked(src)) == [1, 2]
 
 
-#: the terminal adapters whose every player-visible string is a catalog message (samba.py still
-#: writes its typed-command refusals and some move labels in English)
+#: the terminal adapters whose every player-visible string is a catalog message
 TUI = CLI / "tui"
-TUI_MARKED = ("handfoot.py", "cheat.py", "scat.py", "commands.py", "session.py")
+TUI_MARKED = ("handfoot.py", "samba.py", "cheat.py", "scat.py", "commands.py", "session.py")
 #: the calls that put text on the screen or refuse a typed command
 _SHOWN = ("print", "fail", "Text", "append", "add_row", "Panel", "CommandError")
 

@@ -275,3 +275,39 @@ def test_the_banner_names_the_game_in_the_player_s_language(
     child.expect(r"\]> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_samba_terminal_moves_refusals_and_meld_tags_in_german() -> None:
+    """Samba's terminal adapter: a move as the table's button says it, a typed command's
+    refusal and a finished meld's tag, each in the terminal's language (issue 34)."""
+    from types import SimpleNamespace
+
+    from parlour.cli.tui import adapters
+    from parlour.cli.tui.commands import CommandError
+    from parlour.cli.tui.samba import meld_label
+    from parlour.core.cards import parse_card
+    from parlour.games.samba import actions as A
+
+    de = i18n.messages("de")
+    adapter = adapters.for_game("samba")
+    adapter.t = de
+    adapters.set_card_language(de)
+    try:
+        ten = parse_card("10♥")
+        assert adapter.describe(A.AddToMeld(1, ten), None) == "10♥ an Meldung #2 anlegen"
+        assert adapter.describe(A.Draw(), None) == de.gettext("draw")
+        assert (
+            adapter.describe(A.MergeGroups(0, 2), None) == "Meldung #3 mit Meldung #1 zusammenlegen"
+        )
+        view = SimpleNamespace(hand=(), pending=(), sides=())
+        with pytest.raises(CommandError) as exc:
+            adapter.parse("red", view, [])
+        assert str(exc.value) == "du hast keine rote Drei"
+        with pytest.raises(CommandError) as exc:
+            adapter.parse("merge 3", view, [])
+        assert "zusammenlegen" in str(exc.value)
+        pure = SimpleNamespace(bolivia=False, samba=False, canasta="pure")
+        assert meld_label(pure, de) == "reine Canasta"
+        assert meld_label(SimpleNamespace(bolivia=True, samba=False, canasta=""), de) == "Bolivia"
+    finally:
+        adapters.set_card_language(i18n.messages(i18n.SOURCE))

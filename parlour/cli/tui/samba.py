@@ -17,7 +17,10 @@ from parlour.cli.tui.adapters import Adapter, card_text, cards_text, sort_key
 from parlour.cli.tui.commands import CommandError, parse_card_words
 from parlour.core.canasta import RED_THREES
 from parlour.core.cards import JOKER, rank_of, suit_of
+from parlour.core.text import tell
 from parlour.games.samba import actions as A
+from parlour.games.samba.text import action_words
+from parlour.i18n import Messages
 
 if TYPE_CHECKING:
     from parlour.cli.tui.session import Session
@@ -48,13 +51,16 @@ def grouped_hand(hand: Sequence[int]) -> Text:
     return out
 
 
-def meld_label(meld: Any) -> str:
+def meld_label(meld: Any, t: Messages) -> str:
+    """A finished meld's tag as the web table says it (``parlour/web/js/samba.js``)."""
     if getattr(meld, "bolivia", False):
-        return "BOLIVIA"
+        return t.pgettext("meld", "bolivia")
     if meld.samba:
-        return "SAMBA"
-    if meld.canasta:
-        return f"{meld.canasta} canasta".upper()
+        return t.pgettext("meld", "samba")
+    if meld.canasta == "pure":
+        return t.gettext("pure canasta")
+    if meld.canasta == "mixed":
+        return t.gettext("mixed canasta")
     return ""
 
 
@@ -67,13 +73,9 @@ class SambaAdapter(Adapter):
         )
 
     def describe(self, action: Any, view: Any) -> str:
-        if isinstance(action, A.AddToMeld):
-            return f"add {card_text(action.card).plain} to meld {action.meld + 1}"
-        if isinstance(action, A.TakeTop):
-            return f"take the top card onto meld {action.meld + 1}"
-        if isinstance(action, A.MergeGroups):
-            return f"merge meld {action.other + 1} into meld {action.meld + 1}"
-        return str(action)
+        """A move as the table's button says it, in the player's language (melds numbered from
+        1)."""
+        return tell(action_words(action), self.t)
 
     def prompt(self, view: Any) -> str:
         t = self.t
@@ -89,7 +91,7 @@ class SambaAdapter(Adapter):
         for sv in view.sides:
             if view.seat in sv.seats:
                 return sv
-        raise CommandError("you have no side")
+        raise CommandError(self.t.gettext("you have no side"))
 
     def macro(self, words: list[str], view: Any, legal: Sequence[Any]) -> list[Any] | None:
         if not words:
@@ -104,12 +106,14 @@ class SambaAdapter(Adapter):
                     seqs = [a for a in legal if isinstance(a, A.TakeTop)]
                     if len(seqs) == 1:
                         return [seqs[0]]
-                    raise CommandError("say which sequence: take top N")
+                    raise CommandError(self.t.gettext("say which sequence: take top N"))
                 return [A.TakeTop(int(nums[0]) - 1)]
             cards = parse_card_words(rest)
             if len(cards) != 2:
                 raise CommandError(
-                    "take the pile with two cards of the top card's rank: take 9♦ 9♥"
+                    self.t.gettext(
+                        "take the pile with two cards of the top card's rank: take 9♦ 9♥"
+                    )
                 )
             for a in legal:
                 if isinstance(a, A.TakePile) and sorted(a.pair) == sorted(cards):
@@ -118,7 +122,7 @@ class SambaAdapter(Adapter):
         if verb == "meld":
             cards = parse_card_words(rest)
             if not cards:
-                raise CommandError("meld which cards? e.g. meld 7♥ 8♥ 9♥")
+                raise CommandError(self.t.gettext("meld which cards? e.g. meld 7♥ 8♥ 9♥"))
             if all(rank_of(c) == 3 and c not in RED3 for c in cards):
                 return [A.MeldBlackThrees(tuple(sorted(cards)))]
             steps: list[Any] = []
@@ -136,22 +140,24 @@ class SambaAdapter(Adapter):
             else:
                 cards, target = parse_card_words(rest[:-1]), rest[-1:]
             if not target or not target[0].isdigit() or not cards:
-                raise CommandError("add which card to which meld? e.g. add 10♥ to 2")
+                raise CommandError(
+                    self.t.gettext("add which card to which meld? e.g. add 10♥ to 2")
+                )
             return [A.AddToMeld(int(target[0]) - 1, c) for c in cards]
         if verb == "merge":
             targets = [int(w) for w in rest if w.isdigit()]
             if len(targets) != 2:
-                raise CommandError("merge which groups? e.g. merge 3 into 1")
+                raise CommandError(self.t.gettext("merge which groups? e.g. merge 3 into 1"))
             return [A.MergeGroups(targets[1] - 1, targets[0] - 1)]
         if verb in ("red", "lay"):
             cards = parse_card_words(rest) if rest else [c for c in view.hand if c in RED3]
             if not cards:
-                raise CommandError("you hold no red 3")
+                raise CommandError(self.t.gettext("you hold no red 3"))
             return [A.LayRedThree(c) for c in cards]
         if verb == "discard":
             cards = parse_card_words(rest)
             if len(cards) != 1:
-                raise CommandError("discard one card, e.g. discard K♣")
+                raise CommandError(self.t.gettext("discard one card, e.g. discard K♣"))
             return [A.Discard(cards[0])]
         if verb == "pass" and not rest:
             return [A.Pass()]
@@ -164,8 +170,10 @@ class SambaAdapter(Adapter):
                 if isinstance(a, A.Unstage | A.UndoOpening):
                     return [a]
             raise CommandError(
-                "nothing to take back: undo takes back a meld being built or an "
-                "opening that does not reach the minimum"
+                self.t.gettext(
+                    "nothing to take back: undo takes back a meld being built or an "
+                    "opening that does not reach the minimum"
+                )
             )
         return None
 
@@ -200,7 +208,7 @@ class SambaAdapter(Adapter):
             t.add_row(
                 Text(
                     w.gettext("score {score} · needs {points} to open").format(
-                        score=self._points(sv.score), points=sv.opening_minimum
+                        score=self._points(sv.score), points=w.number(sv.opening_minimum)
                     )
                     + (w.gettext(" · opened") if sv.opened else "")
                     + (w.gettext(" · may go out") if sv.can_go_out else ""),
@@ -210,7 +218,7 @@ class SambaAdapter(Adapter):
             for i, m in enumerate(sv.melds):
                 row = Text(f"{i + 1:>2}. ")
                 row.append_text(cards_text(m.cards))
-                label = meld_label(m)
+                label = meld_label(m, w).upper()
                 if label:
                     row.append(f"  {label}", style="bold green")
                 t.add_row(row)
