@@ -214,6 +214,7 @@ def test_handfoot_in_german_by_typed_commands(tmp_path: Path) -> None:
     child.sendline("help")
     child.expect("Befehle")
     child.expect("Hand und Fuß: draw")
+    child.expect(re.escape("take 9♦ 9♥ [to 2] (Stapel)"))  # shown as text, not read as markup
     child.expect(r"1\. ziehen")
     child.expect(r"\]> ")
     child.sendline("flurp")

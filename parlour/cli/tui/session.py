@@ -244,7 +244,7 @@ class Session:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?", "h"):
-                self.console.print(help_words(self.t) + self.adapter.help_text())
+                self.console.print(help_words(self.t) + escape(self.adapter.help_text()))
                 for i, a in enumerate(legal, 1):
                     self.console.print(f"  {i:>3}. {self.adapter.describe(a, view)}")
                 continue
