@@ -75,10 +75,10 @@ SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
 assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
 TWO_REP = make_card(2, 0)
 
-#: books of 4s–7s by rank: ((BOOK, rank), class, wilds allowed)
-LOW_BOOKS = tuple(((BOOK, r), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
-#: books of 8s–As by rank (wilds allowed in every one): ((BOOK, rank), the four suits)
-HIGH_BOOKS = tuple(((BOOK, r), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
+#: books of 4s–7s by rank: (the book's target bit, class, wilds allowed)
+LOW_BOOKS = tuple((1 << (r - 4), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
+#: books of 8s–As by rank (wilds allowed in every one): (the book's target bit, the four suits)
+HIGH_BOOKS = tuple((1 << (r - 4), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
 assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
 
 #: the cards of a samba of each suit, 8 to A
@@ -158,6 +158,25 @@ def relevant_reps(kind: str, key: int) -> tuple[Card, ...]:
 
 def open_keys(melds: Sequence[TableMeld]) -> set[tuple[str, int]]:
     return {(m.kind, m.key) for m in melds if not m.complete}
+
+
+def target_bit(kind: str, key: int) -> int:
+    """A bit per meld target (books of 4–A, runs of each suit, the wild book): the same
+    targets :func:`open_keys` names, as one int (no set of tuples to build each call)."""
+    if kind == BOOK:
+        return 1 << (key - 4) if 4 <= key <= 14 else 0
+    if kind == RUN:
+        return 1 << (11 + key)
+    return 1 << 15
+
+
+def open_bits(melds: Sequence[TableMeld]) -> int:
+    """The targets of the unfinished melds as bits (:func:`target_bit`)."""
+    bits = 0
+    for m in melds:
+        if not m.complete:
+            bits |= target_bit(m.kind, m.key)
+    return bits
 
 
 def can_go_out_with(state: State, melds: Sequence[TableMeld]) -> bool:
@@ -309,7 +328,7 @@ def pile_actions(state: State) -> list[TakePile]:
                 and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None
             ):
                 out.append(take_action(concrete_pair(hand, a, b), i))
-    opened = open_keys(melds)
+    opened = open_bits(melds)
     new_keys: list[tuple[str, int]] = []
     if is_wild(top):
         new_keys.append((WILDS, 0))
@@ -320,7 +339,7 @@ def pile_actions(state: State) -> list[TakePile]:
         if r >= SAMBA_LOW:
             new_keys.append((RUN, suit_of(top)))
     for kind, key in new_keys:
-        if (kind, key) in opened:
+        if opened & target_bit(kind, key):
             continue
         for a, b in new_pile_pairs(kind, key, top):
             if holds_pair(chand, a, b):
@@ -338,10 +357,9 @@ def play_actions(state: State) -> list[Action]:
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
     if size - MIN_MELD >= 2:
-        found = _MELDS.get
-        out.extend(
-            [found(cards) or meld_action(cards) for cards in new_meld_cards(hand, chand, melds)]
-        )
+        for cards in new_meld_cards(hand, chand, melds):
+            found = _MELDS.get(cards)
+            out.append(found if found is not None else meld_action(cards))
     elif size - MIN_MELD == 1:  # the meld would leave one card: it must still be discardable
         for cards in new_meld_cards(hand, chand, melds):
             if leaves_a_discard(state, seat, 1, _with_meld(melds, -1, _meld_of(cards))):
@@ -418,16 +436,16 @@ def new_meld_cards(
 
     Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
     of each suit, the wild book."""
-    opened = open_keys(melds)
+    opened = open_bits(melds)
     out: list[tuple[Card, ...]] = []
     wild_cards: list[Card] = []  # the wilds a book may take: the lowest 2 held, a joker
     if chand[TWO_REP]:
         wild_cards.append(first_held(hand, TWO_REP))
     if hand[JOKER]:
         wild_cards.append(JOKER)
-    for key, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
+    for bit, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
         n = chand[rep]
-        if n < 2 or key in opened:
+        if n < 2 or opened & bit:
             continue
         low: list[Card] = []
         for k in CLASS_MEMBERS[rep]:
@@ -440,10 +458,10 @@ def new_meld_cards(
         if wilds_ok:
             for w in wild_cards:
                 out.append((low[0], low[1], w))
-    for key, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
+    for bit, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
         k0, k1, k2, k3 = kinds
         n = hand[k0] + hand[k1] + hand[k2] + hand[k3]
-        if n < 2 or key in opened:
+        if n < 2 or opened & bit:
             continue
         if n >= 3:
             out.extend(held_triples(kinds, hand))
@@ -452,7 +470,7 @@ def new_meld_cards(
                 for w in wild_cards:
                     out.append((a, b, w))
     for s in range(4):  # runs of three, lowest first
-        if (RUN, s) in opened:
+        if opened & (1 << (11 + s)):
             continue
         streak = 0
         starts = RUN_STARTS[s]
@@ -463,7 +481,7 @@ def new_meld_cards(
             streak += 1
             if streak >= 3:
                 out.append(starts[i - 2])
-    if (WILDS, 0) not in opened and chand[TWO_REP] + chand[JOKER] >= 3:
+    if not opened & (1 << 15) and chand[TWO_REP] + chand[JOKER] >= 3:
         twos = lowest(hand, TWO_REP, 3)
         for triple in held_triples(WILD_REPS, chand):
             n2 = triple.count(TWO_REP)

@@ -68,6 +68,38 @@ def block(values: list[float]) -> memoryview[float]:
     return memoryview(array("f", values))
 
 
+def float_block(values: list[float]) -> array[float]:
+    """:func:`block` as the ``array`` itself (copied in the same way: ``buf[a:b] = it``).
+    An array is one object the garbage collector does not track (a memoryview of it adds
+    two it does): a cache of many blocks then costs the collector nothing."""
+    return array("f", values)
+
+
+class SeatSizes:
+    """The card total of each seat's count vector, kept for the vector last seen in that seat
+    (copy-on-write states keep a vector until it changes: a seat's hand is mostly the same list
+    from one step to the next).  One entry per seat, not a cache of every vector seen: the
+    lists it keeps alive are few, and the garbage collector has little to walk."""
+
+    def __init__(self) -> None:
+        self.seen: list[list[int] | None] = []
+        self.total: list[int] = []
+
+    def of(self, seat: int, counts: list[int]) -> int:
+        seen = self.seen
+        while len(seen) <= seat:
+            seen.append(None)
+            self.total.append(0)
+        if seen[seat] is counts:
+            return self.total[seat]
+        total = 0
+        for c in counts:
+            total += c
+        seen[seat] = counts
+        self.total[seat] = total
+        return total
+
+
 class CardBlocks:
     """Card segments made once per distinct card list (a hand, a pile recurs for several
     steps) and copied in as one block; short lists are written entry by entry."""

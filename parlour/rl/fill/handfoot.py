@@ -3,17 +3,26 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.parts.melds import RUN, WILDS, cards_value
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
-from parlour.games.handfoot.parts.melds import cards_value
 from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import BLOCK_FROM, CardBlocks, Sizes, Slow, block, put_counts
+from parlour.rl.fill.common import (
+    BLOCK_FROM,
+    CardBlocks,
+    SeatSizes,
+    Slow,
+    block,
+    float_block,
+    put_counts,
+)
 
 PHASES = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
@@ -32,32 +41,6 @@ def target_index(kind: str, key: int) -> int:
     if kind == "wilds" and key == 0:
         return 15
     raise KeyError((kind, key))
-
-
-class MeldFacts:
-    """What the tensor takes from one meld of the table (the meld kept: its id stays its own
-    while the facts exist)."""
-
-    def __init__(self, m: TableMeld) -> None:
-        self.meld = m
-        self.target = target_index(m.kind, m.key)
-        self.complete = m.complete
-        self.wild_count = m.wild_count
-        self.size = len(m.cards)
-        #: the kind of finished book (scoring.book_counts' order: sambas, sevens, wilds,
-        #: clean, dirty), -1: none
-        self.book = -1
-        if m.is_samba:
-            self.book = 0
-        elif m.is_sevens:
-            self.book = 1
-        elif m.is_wild_book:
-            self.book = 2
-        elif m.is_clean:
-            self.book = 3
-        elif m.is_dirty:
-            self.book = 4
-        self.value = cards_value(m.cards)
 
 
 class HandFootFill:
@@ -86,14 +69,14 @@ class HandFootFill:
         #: change a list they hold): the list, its books still missing, the points its melds
         #: make on the board (book bonuses and card values)
         self.rules: HandFootRules | None = None
-        self.sizes_of = Sizes()
-        self.facts: dict[int, MeldFacts] = {}
-        self.piles: dict[int, tuple[list[int], memoryview[float]]] = {}
+        #: the card totals of each seat's hand and known cards (the vectors last seen)
+        self.hand_sizes = SeatSizes()
+        self.known_sizes = SeatSizes()
+        self.piles: dict[int, tuple[list[int], array[float]]] = {}
         self.cut_bonus: tuple[list[int], list[int], list[int], list[int]] | None = None
         self.rounds = 0
-        self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
-        #: by (the list's identity, the first meld made this turn or -1): the list, its block
-        self.table_cache: dict[tuple[int, int], tuple[list[TableMeld], memoryview[float]]] = {}
+        #: by a side's list of melds and the first meld made this turn (``_side``)
+        self.side_cache: dict[int, tuple[list[TableMeld], int, int, array[float]]] = {}
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -220,7 +203,7 @@ class HandFootFill:
         for s in range(rules.players):
             k = (s - me) % n
             b = base + self.seat_status[k]
-            buf[b] = float(self.sizes_of.of(state.hands[s]))
+            buf[b] = float(self.hand_sizes.of(s, state.hands[s]))
             buf[b + 1] = float(len(state.feet[s]))
             if state.foot_taken[s]:
                 buf[b + 2] = 1.0
@@ -232,14 +215,15 @@ class HandFootFill:
                 # score units: each seat when partners rotate, else the partnerships (0, 2), (1, 3)
                 buf[b + 5] = scores[s if rotate else s % 2] / 1000.0
             known = state.known[s]
-            if self.sizes_of.of(known):
+            if self.known_sizes.of(s, known):
                 put_counts(buf, base + self.known[k], known)
         acting_side = side_of[state.to_act]
         for side in range(2):
             k = 0 if side == my_side else 1
             b = base + self.side_status[k]
             melds = state.melds[side]
-            missing, points = self._side(state, melds)
+            first = state.turn_start_melds if not over and side == acting_side else -1
+            _, missing, points, blk = self._side(state, melds, first)
             if state.opened[side]:
                 buf[b] = 1.0
             if missing == 0:
@@ -251,11 +235,10 @@ class HandFootFill:
             buf[b + 3] = points / 1000.0
             buf[b + 4] = float(missing)
             if melds:
-                first = state.turn_start_melds if not over and side == acting_side else -1
                 b = base + self.open[k]
-                buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
+                buf[b : b + MELD_BLOCK] = blk
 
-    def _pile_block(self, pile: list[int]) -> memoryview[float]:
+    def _pile_block(self, pile: list[int]) -> array[float]:
         """The pile's card counts as one block, once per pile list (a new list each discard
         or take; the entry keeps the list alive, so its id is not reused while it exists)."""
         hit = self.piles.get(id(pile))
@@ -264,7 +247,7 @@ class HandFootFill:
         counts = [0.0] * NUM_KINDS
         for c in pile:
             counts[c] += 1.0
-        found = block(counts)
+        found = float_block(counts)
         if len(self.piles) >= 4096:
             self.piles.clear()
         self.piles[id(pile)] = (pile, found)
@@ -292,42 +275,59 @@ class HandFootFill:
             hit = self.cut_bonus = (cuts, state.order, state.side_of, bonus)
         return hit[3][side]
 
-    def _facts(self, m: TableMeld) -> MeldFacts:
-        """What the tensor takes from a meld, once per meld object (melds are immutable and
-        stay the same objects from state to state until they change)."""
-        hit = self.facts.get(id(m))
-        if hit is not None and hit.meld is m:
-            return hit
-        found = MeldFacts(m)
-        if len(self.facts) >= 16384:
-            self.facts.clear()
-        self.facts[id(m)] = found
-        return found
-
-    def _side(self, state: State, melds: list[TableMeld]) -> tuple[int, int]:
-        """A side's books still missing and the board points of its melds (once per list)."""
-        hit = self.side_cache.get(id(melds))
+    def _side(
+        self, state: State, melds: list[TableMeld], first: int
+    ) -> tuple[list[TableMeld], int, int, array[float]]:
+        """A side's melds in the state as the tensor takes them, once per list and ``first``
+        (melds from index ``first`` on made this turn; ``-1``: none): the list, its books
+        still missing, the points its melds make on the board (book bonuses and card values)
+        and its ``open`` and ``books`` segments as one block.  One entry per list and
+        ``first``, keyed by an int (the list's identity; the entry keeps the list alive, so its
+        id is not reused while the entry exists): one tuple and one untracked array for the
+        garbage collector, where a cache per meld, per list and per block made many."""
+        key = id(melds) * 1024 + first + 1
+        hit = self.side_cache.get(key)
         if hit is not None and hit[0] is melds:
-            return hit[1], hit[2]
+            return hit
         rules = state.rules
         # scoring.book_counts and len(scoring.missing_books) without their dict and texts
         books = [0, 0, 0, 0, 0]  # sambas, sevens, wilds, clean, dirty
         points = 0
-        for m in melds:
-            f = self._facts(m)
-            if f.book >= 0:
-                books[f.book] += 1
-            points += f.value
-        missing = 0
-        for have, need in (
-            (books[0], rules.required_sambas),
-            (books[1], rules.required_sevens),
-            (books[2], rules.required_wilds),
-            (books[3], rules.required_clean),
-            (books[4], rules.required_dirty),
-        ):
-            if have < need:
-                missing += 1
+        values = [0.0] * MELD_BLOCK
+        book_base = 3 * TARGETS
+        for i, m in enumerate(melds):
+            kind = m.kind
+            t = target_index(kind, m.key)
+            wild = m.wild_count
+            if m.complete:
+                values[book_base + 2 * t + (1 if wild else 0)] += 1.0
+                if kind == RUN:
+                    books[0] += 1
+                elif kind == WILDS:
+                    books[2] += 1
+                elif m.key == 7:
+                    books[1] += 1
+                elif wild:
+                    books[4] += 1
+                else:
+                    books[3] += 1
+            else:
+                j = 3 * t
+                values[j] = float(len(m.cards))
+                values[j + 1] = float(wild)
+                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
+            points += cards_value(m.cards)
+        missing = 0  # one comparison per kind of book (no tuples to build)
+        if books[0] < rules.required_sambas:
+            missing += 1
+        if books[1] < rules.required_sevens:
+            missing += 1
+        if books[2] < rules.required_wilds:
+            missing += 1
+        if books[3] < rules.required_clean:
+            missing += 1
+        if books[4] < rules.required_dirty:
+            missing += 1
         points += (
             books[0] * rules.samba_bonus
             + books[1] * rules.sevens_bonus
@@ -337,32 +337,7 @@ class HandFootFill:
         )
         if len(self.side_cache) >= 4096:
             self.side_cache.clear()
-        self.side_cache[id(melds)] = (melds, missing, points)
-        return missing, points
-
-    def _table_block(self, melds: list[TableMeld], first: int) -> memoryview[float]:
-        """:meth:`_meld_block` of a side's melds in the state (melds from index ``first`` on
-        made this turn; ``-1``: none), once per list and ``first``."""
-        key = (id(melds), first)
-        hit = self.table_cache.get(key)
-        if hit is not None and hit[0] is melds:
-            return hit[1]
-        values = [0.0] * MELD_BLOCK
-        books = 3 * TARGETS
-        for i, m in enumerate(melds):
-            f = self._facts(m)
-            t = f.target
-            if f.complete:
-                values[books + 2 * t + (1 if f.wild_count else 0)] += 1.0
-            else:
-                j = 3 * t
-                values[j] = float(f.size)
-                values[j + 1] = float(f.wild_count)
-                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
-        found = block(values)
-        if len(self.table_cache) >= 4096:
-            self.table_cache.clear()
-        self.table_cache[key] = (melds, found)
+        found = self.side_cache[key] = (melds, missing, points, float_block(values))
         return found
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
