@@ -10,6 +10,7 @@ meets it too); keep a card to discard; go out only with every required book.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import JOKER, NUM_KINDS, Card, make_card, rank_of, suit_of
 from parlour.core.said import N_, Listed, Rank
@@ -40,8 +41,8 @@ from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.scoring import missing_book_words, missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 
-BOOK_RANKS = tuple(range(4, 15))
-RANK_KINDS = {r: tuple(make_card(r, s) for s in range(4)) for r in range(2, 15)}
+BOOK_RANKS: Final = tuple(range(4, 15))
+RANK_KINDS: Final = {r: tuple(make_card(r, s) for s in range(4)) for r in range(2, 15)}
 
 
 def _representative(kind: Card) -> Card:
@@ -58,38 +59,42 @@ def _representative(kind: Card) -> Card:
     return kind
 
 
-REP = tuple(_representative(k) for k in range(NUM_KINDS))
-CLASS_MEMBERS = {rep: tuple(k for k in range(NUM_KINDS) if REP[k] == rep) for rep in set(REP)}
-WILD_REPS = (make_card(2, 0), JOKER)
-RANK_REPS = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
+REP: Final = tuple(_representative(k) for k in range(NUM_KINDS))
+CLASS_MEMBERS: Final = {
+    rep: tuple(k for k in range(NUM_KINDS) if REP[k] == rep) for rep in set(REP)
+}
+WILD_REPS: Final = (make_card(2, 0), JOKER)
+RANK_REPS: Final = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
 
 
 #: representatives of every class, in order (a representative is its class's lowest kind)
-CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
+CLASS_REPS: Final = tuple(sorted(CLASS_MEMBERS))
 #: the classes of more than one kind (2s, 4s–7s, black 3s): (representative, members)
-MULTI_CLASSES = tuple(
+MULTI_CLASSES: Final = tuple(
     (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
 )
 #: the classes of one kind, in order (each comes after every class of several kinds)
-SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
+SINGLE_REPS: Final = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
 assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
-TWO_REP = make_card(2, 0)
+TWO_REP: Final = make_card(2, 0)
 
 #: books of 4s–7s by rank: (the book's target bit, class, wilds allowed)
-LOW_BOOKS = tuple((1 << (r - 4), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
+LOW_BOOKS: Final = tuple(
+    (1 << (r - 4), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7
+)
 #: books of 8s–As by rank (wilds allowed in every one): (the book's target bit, the four suits)
-HIGH_BOOKS = tuple((1 << (r - 4), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
+HIGH_BOOKS: Final = tuple((1 << (r - 4), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
 assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
 
 #: the cards of a samba of each suit, 8 to A
-RUN_KINDS = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
-RUN_STARTS = tuple(
+RUN_KINDS: Final = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
+RUN_STARTS: Final = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
     for s in range(4)
 )
 
 
-def class_hand(hand: Sequence[int]) -> list[int]:
+def class_hand(hand: list[int]) -> list[int]:
     """The hand counted by class of interchangeable cards (at each class's representative)."""
     v = list(hand)
     for rep, members in MULTI_CLASSES:
@@ -101,7 +106,7 @@ def class_hand(hand: Sequence[int]) -> list[int]:
     return v
 
 
-def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
+def lowest(hand: list[int], rep: Card, count: int) -> list[Card]:
     """The ``count`` lowest cards held of the class ``rep`` (fewer if the hand holds fewer),
     each as often as held: what :func:`concrete` plays for that many cards of the class."""
     out: list[Card] = []
@@ -113,7 +118,7 @@ def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
     return out
 
 
-def first_held(hand: Sequence[int], rep: Card) -> Card:
+def first_held(hand: list[int], rep: Card) -> Card:
     """The lowest-suited card held of the class ``rep``."""
     if hand[rep]:
         return rep
@@ -207,14 +212,14 @@ def _with_meld(melds: Sequence[TableMeld], index: int, meld: TableMeld) -> list[
 # Legal actions are listed in a fixed order (seeded games and saved journals replay by it) and
 # are interned: the same action is the same object every time it is listed.
 
-DRAW = Draw()
-RETRACT = Retract()
-DISCARDS = tuple(Discard(c) for c in range(NUM_KINDS))
-_MELDS: dict[tuple[Card, ...], Meld] = {}
-_ADDS: list[tuple[AddToMeld, ...]] = []
-_TAKES: dict[tuple[int, Card, Card], TakePile] = {}
+DRAW: Final = Draw()
+RETRACT: Final = Retract()
+DISCARDS: Final = tuple(Discard(c) for c in range(NUM_KINDS))
+_MELDS: Final[dict[tuple[Card, ...], Meld]] = {}
+_ADDS: Final[list[tuple[AddToMeld, ...]]] = []
+_TAKES: Final[dict[tuple[int, Card, Card], TakePile]] = {}
 #: rep pairs that make a new meld of (kind, key) with a pile top, in listing order
-_NEW_PILE_PAIRS: dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]] = {}
+_NEW_PILE_PAIRS: Final[dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]]] = {}
 
 
 def meld_action(cards: tuple[Card, ...]) -> Meld:
@@ -266,11 +271,11 @@ def rep_pairs(reps: Sequence[Card]) -> list[tuple[Card, Card]]:
     return [(a, b) for i, a in enumerate(reps) for b in reps[i:]]
 
 
-def holds_pair(chand: Sequence[int], a: Card, b: Card) -> bool:
+def holds_pair(chand: list[int], a: Card, b: Card) -> bool:
     return chand[a] >= 2 if a == b else bool(chand[a] and chand[b])
 
 
-def concrete_pair(hand: Sequence[int], a: Card, b: Card) -> tuple[Card, Card]:
+def concrete_pair(hand: list[int], a: Card, b: Card) -> tuple[Card, Card]:
     """:func:`concrete` of two classes."""
     if a == b:
         low = lowest(hand, a, 2)
@@ -386,7 +391,7 @@ def play_actions(state: State) -> list[Action]:
     return out
 
 
-def discardable(hand: Sequence[int], chand: Sequence[int]) -> list[Card]:
+def discardable(hand: list[int], chand: list[int]) -> list[Card]:
     """One card of each class held (the lowest suit), in class order."""
     out = [first_held(hand, rep) for rep, _ in MULTI_CLASSES if chand[rep]]
     out.extend([c for c in SINGLE_REPS if hand[c]])
@@ -399,7 +404,7 @@ def _meld_of(cards: tuple[Card, ...]) -> TableMeld:
     return TableMeld(kk[0], kk[1], tuple(sorted(cards)))
 
 
-def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card]]:
+def held_pairs(kinds: tuple[Card, ...], hand: list[int]) -> list[tuple[Card, Card]]:
     """Every pair of cards of ``kinds`` the hand can supply (a kind twice only if held twice):
     (a, b) with a listed no later than b, in list order."""
     held = [c for c in kinds if hand[c]]
@@ -412,7 +417,7 @@ def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, C
     return out
 
 
-def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card, Card]]:
+def held_triples(kinds: tuple[Card, ...], hand: list[int]) -> list[tuple[Card, Card, Card]]:
     """Every three cards of ``kinds`` the hand can supply (a kind as often as held), each
     listed no later than the next, in list order."""
     held = [c for c in kinds if hand[c]]
@@ -429,7 +434,7 @@ def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card,
 
 
 def new_meld_cards(
-    hand: Sequence[int], chand: Sequence[int], melds: Sequence[TableMeld]
+    hand: list[int], chand: list[int], melds: Sequence[TableMeld]
 ) -> list[tuple[Card, ...]]:
     """The cards of every three-card start of a new meld the hand can make, one per choice of
     classes (played as the lowest suits held); one unfinished meld per rank / suit / wilds.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 #: card kinds per card segment (52 cards and the joker)
-KINDS = 53
+KINDS: Final = 53
 #: a card list this long or longer is copied in as one block (fewer: entry by entry)
-BLOCK_FROM = 6
+BLOCK_FROM: Final = 6
 
 #: an encoding's own (interpreted) id of one action: what a compiled ``ids`` falls back on
 Slow = Callable[[Any, Any], Any]

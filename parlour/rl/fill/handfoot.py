@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import NUM_KINDS
 from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
@@ -24,11 +25,11 @@ from parlour.rl.fill.common import (
     put_counts,
 )
 
-PHASES = ("draw", "play", "over")
+PHASES: Final = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
-TARGETS = 16
+TARGETS: Final = 16
 #: a side's ``open`` (3 per target) and ``books`` (2 per target) segments, one after the other
-MELD_BLOCK = 5 * TARGETS
+MELD_BLOCK: Final = 5 * TARGETS
 
 
 def target_index(kind: str, key: int) -> int:
@@ -383,11 +384,14 @@ class HandFootIds:
 
     def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
         out: list[int] = []
+        melds: list[TableMeld] | None = None  # the acting side's, read at the first addition
         for a in actions:
             if isinstance(a, Discard):
                 out.append(self.discard[a.card])
             elif isinstance(a, AddToMeld):
-                m = state.melds[state.side_of[state.to_act]][a.meld]
+                if melds is None:
+                    melds = state.melds[state.side_of[state.to_act]]
+                m = melds[a.meld]
                 i = self.add[target_index(m.kind, m.key) * NUM_KINDS + a.card]
                 out.append(i if i >= 0 else int(slow(state, a)))
             elif isinstance(a, Meld):
