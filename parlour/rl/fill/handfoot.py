@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parlour.core.cards import NUM_KINDS
-from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
 from parlour.games.handfoot.parts.melds import RUN, WILDS, cards_value
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.rules import HandFootRules
@@ -286,6 +286,8 @@ class HandFootFill:
         ``first``, keyed by an int (the list's identity; the entry keeps the list alive, so its
         id is not reused while the entry exists): one tuple and one untracked array for the
         garbage collector, where a cache per meld, per list and per block made many."""
+        if first >= len(melds):
+            first = -1  # no meld made this turn: the same entries as for the other side
         key = id(melds) * 1024 + first + 1
         hit = self.side_cache.get(key)
         if hit is not None and hit[0] is melds:
@@ -375,12 +377,64 @@ class HandFootIds:
     ``discard[card]`` is a discard's id; ``add[16 × 53 ... ]``: ``add[target × 53 + card]`` an
     addition's id (``-1``: none, ``slow`` says why)."""
 
-    def __init__(self, draw: int, retract: int, discard: list[int], add: list[int]) -> None:
+    def __init__(
+        self,
+        draw: int,
+        retract: int,
+        discard: list[int],
+        add: list[int],
+        pile: dict[int, int] | None = None,
+        rep: list[int] | None = None,
+    ) -> None:
         self.draw = draw
         self.retract = retract
         self.discard = discard
         self.add = add
         self.meld: dict[tuple[int, ...], int] = {}
+        #: a pile take's id by ``(target × 53 + class) × 53 + class`` (the classes of its two
+        #: hand cards, lower first), with ``rep`` each card's class; empty: every take by ``slow``
+        self.pile: dict[int, int] = {} if pile is None else pile
+        self.rep: list[int] = [] if rep is None else rep
+
+    def _take(self, state: State, a: TakePile) -> int:
+        """A pile take's id (``-1``: ask ``slow``): its target is the meld it joins or the new
+        meld the top card makes with its two cards (``encoding.handfoot._target_of``)."""
+        cards = a.cards
+        rep = self.rep
+        if len(cards) != 2 or not rep:
+            return -1
+        if a.meld >= 0:
+            m = state.melds[state.side_of[state.to_act]][a.meld]
+            t = target_index(m.kind, m.key)
+        else:
+            if not state.pile:
+                return -1
+            top = state.pile[-1]
+            natural = -1  # the first card, top first, that is no wild
+            rank = -1
+            same = True
+            for c in (top, cards[0], cards[1]):
+                r = rep[c]
+                if r == 0 or r == NUM_KINDS - 1:  # a 2 or a joker
+                    continue
+                if natural < 0:
+                    natural = c
+                    rank = c % 13 + 2
+                elif c % 13 + 2 != rank:
+                    same = False
+            if natural < 0:
+                t = 15
+            elif same:
+                if not 4 <= rank <= 14:
+                    return -1
+                t = rank - 4
+            else:
+                t = 11 + natural // 13
+        r0 = rep[cards[0]]
+        r1 = rep[cards[1]]
+        if r1 < r0:
+            r0, r1 = r1, r0
+        return self.pile.get((t * NUM_KINDS + r0) * NUM_KINDS + r1, -1)
 
     def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
         out: list[int] = []
@@ -403,6 +457,9 @@ class HandFootIds:
                 out.append(self.draw)
             elif isinstance(a, Retract):
                 out.append(self.retract)
+            elif isinstance(a, TakePile):
+                i = self._take(state, a)
+                out.append(i if i >= 0 else int(slow(state, a)))
             else:
                 out.append(int(slow(state, a)))
         return out
