@@ -288,7 +288,9 @@ class HandFootFill:
         garbage collector, where a cache per meld, per list and per block made many."""
         if first >= len(melds):
             first = -1  # no meld made this turn: the same entries as for the other side
-        key = id(melds) * 1024 + first + 1
+        # the list's id plus 0 … len(melds): distinct for each ``first`` of one list, and the
+        # entry's list is checked (two lists' ids lie further apart than any two ``first``)
+        key = id(melds) + first + 1
         hit = self.side_cache.get(key)
         if hit is not None and hit[0] is melds:
             return hit
