@@ -44,6 +44,147 @@ def target_index(kind: str, key: int) -> int:
     raise KeyError((kind, key))
 
 
+BOOK_BASE: Final = 3 * TARGETS
+
+
+class SideEntry:
+    """What the tensor takes from a side's list of melds (``HandFootFill._side``)."""
+
+    def __init__(self, melds: list[TableMeld], first: int, block: array[float]) -> None:
+        self.melds = melds
+        #: melds from this index on were made this turn (-1: none)
+        self.first = first
+        #: the ``open`` and ``books`` segments
+        self.block = block
+        #: finished books: sambas, sevens, wilds, clean, dirty (scoring.book_counts' order)
+        self.books = [0, 0, 0, 0, 0]
+        #: the card values of every meld
+        self.card_points = 0
+        self.missing = 0
+        self.points = 0
+
+    def finish(self, rules: HandFootRules) -> None:
+        """The books still missing and the board points, from the books and card values
+        (scoring.missing_books and the view's board points, without their dict and texts)."""
+        books = self.books
+        missing = 0
+        if books[0] < rules.required_sambas:
+            missing += 1
+        if books[1] < rules.required_sevens:
+            missing += 1
+        if books[2] < rules.required_wilds:
+            missing += 1
+        if books[3] < rules.required_clean:
+            missing += 1
+        if books[4] < rules.required_dirty:
+            missing += 1
+        self.missing = missing
+        self.points = self.card_points + (
+            books[0] * rules.samba_bonus
+            + books[1] * rules.sevens_bonus
+            + books[2] * rules.wilds_bonus
+            + books[3] * rules.clean_bonus
+            + books[4] * rules.dirty_bonus
+        )
+
+
+def _book_kind(m: TableMeld) -> int:
+    """A finished meld's index in ``SideEntry.books``."""
+    if m.kind == RUN:
+        return 0
+    if m.kind == WILDS:
+        return 2
+    if m.key == 7:
+        return 1
+    return 4 if m.wild_count else 3
+
+
+def _side_entry(melds: list[TableMeld], first: int) -> SideEntry:
+    """A side's entry read from every meld."""
+    values = [0.0] * MELD_BLOCK
+    books = [0, 0, 0, 0, 0]
+    card_points = 0
+    for i, m in enumerate(melds):
+        t = target_index(m.kind, m.key)
+        if m.complete:
+            values[BOOK_BASE + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            books[_book_kind(m)] += 1
+        else:
+            j = 3 * t
+            values[j] = float(len(m.cards))
+            values[j + 1] = float(m.wild_count)
+            values[j + 2] = 1.0 if 0 <= first <= i else 0.0
+        card_points += cards_value(m.cards)
+    entry = SideEntry(melds, first, float_block(values))
+    entry.books = books
+    entry.card_points = card_points
+    return entry
+
+
+def _marks_from(first: int, n: int) -> int:
+    """The index from which melds among the first ``n`` are marked made this turn (``n``:
+    none)."""
+    return first if 0 <= first < n else n
+
+
+def _patched(prev: SideEntry, melds: list[TableMeld], first: int) -> SideEntry | None:
+    """The entry of ``melds`` made from ``prev``'s when the lists differ by one meld (one
+    added at the end, or one replaced) and mark the same melds made this turn; ``None``
+    otherwise."""
+    old = prev.melds
+    n = len(old)
+    if len(melds) == n + 1:
+        for i in range(n):
+            if melds[i] is not old[i]:
+                return None
+        changed = n
+    elif len(melds) == n:
+        changed = -1
+        for i in range(n):
+            if melds[i] is not old[i]:
+                if changed >= 0:
+                    return None
+                changed = i
+        if changed < 0:
+            return None
+    else:
+        return None
+    if _marks_from(prev.first, n) != _marks_from(first, n):
+        return None
+    block = array("f", prev.block)
+    books = list(prev.books)
+    card_points = prev.card_points
+    if changed < n:  # the meld replaced: its entries out
+        m = old[changed]
+        t = target_index(m.kind, m.key)
+        if m.complete:
+            j = BOOK_BASE + 2 * t + (1 if m.wild_count else 0)
+            block[j] = block[j] - 1.0
+            books[_book_kind(m)] -= 1
+        else:
+            j = 3 * t
+            block[j] = 0.0
+            block[j + 1] = 0.0
+            block[j + 2] = 0.0
+        card_points -= cards_value(m.cards)
+    m = melds[changed]
+    t = target_index(m.kind, m.key)
+    if m.complete:
+        j = BOOK_BASE + 2 * t + (1 if m.wild_count else 0)
+        block[j] = block[j] + 1.0
+        books[_book_kind(m)] += 1
+    else:
+        j = 3 * t
+        block[j] = float(len(m.cards))
+        block[j + 1] = float(m.wild_count)
+        block[j + 2] = 1.0 if 0 <= first <= changed else 0.0
+    card_points += cards_value(m.cards)
+    entry = SideEntry(melds, first, block)
+    entry.books = books
+    entry.card_points = card_points
+    return entry
+
+
 class HandFootFill:
     def __init__(self, start: dict[str, int], players: int) -> None:
         self.n = players
@@ -77,7 +218,9 @@ class HandFootFill:
         self.cut_bonus: tuple[list[int], list[int], list[int], list[int]] | None = None
         self.rounds = 0
         #: by a side's list of melds and the first meld made this turn (``_side``)
-        self.side_cache: dict[int, tuple[list[TableMeld], int, int, array[float]]] = {}
+        self.side_cache: dict[int, SideEntry] = {}
+        #: each side's entry made last (the next list of that side mostly differs by a meld)
+        self.last_side: list[SideEntry | None] = [None, None]
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -224,7 +367,10 @@ class HandFootFill:
             b = base + self.side_status[k]
             melds = state.melds[side]
             first = state.turn_start_melds if not over and side == acting_side else -1
-            _, missing, points, blk = self._side(state, melds, first)
+            entry = self._side(state, side, melds, first)
+            missing = entry.missing
+            points = entry.points
+            blk = entry.block
             if state.opened[side]:
                 buf[b] = 1.0
             if missing == 0:
@@ -276,73 +422,34 @@ class HandFootFill:
             hit = self.cut_bonus = (cuts, state.order, state.side_of, bonus)
         return hit[3][side]
 
-    def _side(
-        self, state: State, melds: list[TableMeld], first: int
-    ) -> tuple[list[TableMeld], int, int, array[float]]:
+    def _side(self, state: State, side: int, melds: list[TableMeld], first: int) -> SideEntry:
         """A side's melds in the state as the tensor takes them, once per list and ``first``
-        (melds from index ``first`` on made this turn; ``-1``: none): the list, its books
-        still missing, the points its melds make on the board (book bonuses and card values)
-        and its ``open`` and ``books`` segments as one block.  One entry per list and
-        ``first``, keyed by an int (the list's identity; the entry keeps the list alive, so its
-        id is not reused while the entry exists): one tuple and one untracked array for the
-        garbage collector, where a cache per meld, per list and per block made many."""
+        (melds from index ``first`` on made this turn; ``-1``: none): its books still
+        missing, the points its melds make on the board (book bonuses and card values) and
+        its ``open`` and ``books`` segments as one block.  One entry per list and ``first``,
+        keyed by an int (the list's identity; the entry keeps the list alive, so its id is not
+        reused while the entry exists): one object and one untracked array for the garbage
+        collector.  A list that differs from the side's last one by one meld (added, or
+        replaced by a meld with one card more) is patched from it, not read whole."""
         if first >= len(melds):
             first = -1  # no meld made this turn: the same entries as for the other side
         # the list's id plus 0 … len(melds): distinct for each ``first`` of one list, and the
         # entry's list is checked (two lists' ids lie further apart than any two ``first``)
         key = id(melds) + first + 1
         hit = self.side_cache.get(key)
-        if hit is not None and hit[0] is melds:
+        if hit is not None and hit.melds is melds:
             return hit
-        rules = state.rules
-        # scoring.book_counts and len(scoring.missing_books) without their dict and texts
-        books = [0, 0, 0, 0, 0]  # sambas, sevens, wilds, clean, dirty
-        points = 0
-        values = [0.0] * MELD_BLOCK
-        book_base = 3 * TARGETS
-        for i, m in enumerate(melds):
-            kind = m.kind
-            t = target_index(kind, m.key)
-            wild = m.wild_count
-            if m.complete:
-                values[book_base + 2 * t + (1 if wild else 0)] += 1.0
-                if kind == RUN:
-                    books[0] += 1
-                elif kind == WILDS:
-                    books[2] += 1
-                elif m.key == 7:
-                    books[1] += 1
-                elif wild:
-                    books[4] += 1
-                else:
-                    books[3] += 1
-            else:
-                j = 3 * t
-                values[j] = float(len(m.cards))
-                values[j + 1] = float(wild)
-                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
-            points += cards_value(m.cards)
-        missing = 0  # one comparison per kind of book (no tuples to build)
-        if books[0] < rules.required_sambas:
-            missing += 1
-        if books[1] < rules.required_sevens:
-            missing += 1
-        if books[2] < rules.required_wilds:
-            missing += 1
-        if books[3] < rules.required_clean:
-            missing += 1
-        if books[4] < rules.required_dirty:
-            missing += 1
-        points += (
-            books[0] * rules.samba_bonus
-            + books[1] * rules.sevens_bonus
-            + books[2] * rules.wilds_bonus
-            + books[3] * rules.clean_bonus
-            + books[4] * rules.dirty_bonus
-        )
+        prev = self.last_side[side]
+        found: SideEntry | None = None
+        if prev is not None:
+            found = _patched(prev, melds, first)
+        if found is None:
+            found = _side_entry(melds, first)
+        found.finish(state.rules)
+        self.last_side[side] = found
         if len(self.side_cache) >= 4096:
             self.side_cache.clear()
-        found = self.side_cache[key] = (melds, missing, points, float_block(values))
+        self.side_cache[key] = found
         return found
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
