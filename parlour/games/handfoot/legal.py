@@ -362,9 +362,7 @@ def play_actions(state: State) -> list[Action]:
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
     if size - MIN_MELD >= 2:
-        for cards in new_meld_cards(hand, chand, melds):
-            found = _MELDS.get(cards)
-            out.append(found if found is not None else meld_action(cards))
+        out.extend(new_meld_actions(hand, chand, melds))
     elif size - MIN_MELD == 1:  # the meld would leave one card: it must still be discardable
         for cards in new_meld_cards(hand, chand, melds):
             if leaves_a_discard(state, seat, 1, _with_meld(melds, -1, _meld_of(cards))):
@@ -433,6 +431,23 @@ def held_triples(kinds: tuple[Card, ...], hand: list[int]) -> list[tuple[Card, C
     return out
 
 
+def meld_key(a: Card, b: Card, c: Card) -> int:
+    """Three cards, in order, as one int (``(a × 53 + b) × 53 + c``): what
+    :func:`new_meld_keys` lists, with no tuple to build or hash."""
+    return (a * NUM_KINDS + b) * NUM_KINDS + c
+
+
+def key_cards(key: int) -> tuple[Card, Card, Card]:
+    """The three cards of a :func:`meld_key`, in order."""
+    return key // (NUM_KINDS * NUM_KINDS), key // NUM_KINDS % NUM_KINDS, key % NUM_KINDS
+
+
+#: the runs of three of each suit by their lowest card, as meld keys
+RUN_START_KEYS: Final = tuple(tuple(meld_key(*cards) for cards in suit) for suit in RUN_STARTS)
+#: the (interned) action starting a meld, by the meld key of its cards in listing order
+_MELD_KEYS: Final[dict[int, Meld]] = {}
+
+
 def new_meld_cards(
     hand: list[int], chand: list[int], melds: Sequence[TableMeld]
 ) -> list[tuple[Card, ...]]:
@@ -441,8 +456,24 @@ def new_meld_cards(
 
     Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
     of each suit, the wild book."""
+    return [key_cards(k) for k in new_meld_keys(hand, chand, melds)]
+
+
+def new_meld_actions(hand: list[int], chand: list[int], melds: Sequence[TableMeld]) -> list[Meld]:
+    """The (interned) actions of :func:`new_meld_cards`, looked up by an int per meld."""
+    out: list[Meld] = []
+    for key in new_meld_keys(hand, chand, melds):
+        found = _MELD_KEYS.get(key)
+        if found is None:
+            found = _MELD_KEYS[key] = meld_action(key_cards(key))
+        out.append(found)
+    return out
+
+
+def new_meld_keys(hand: list[int], chand: list[int], melds: Sequence[TableMeld]) -> list[int]:
+    """:func:`new_meld_cards` as meld keys (:func:`meld_key`), in the same order."""
     opened = open_bits(melds)
-    out: list[tuple[Card, ...]] = []
+    out: list[int] = []
     wild_cards: list[Card] = []  # the wilds a book may take: the lowest 2 held, a joker
     if chand[TWO_REP]:
         wild_cards.append(first_held(hand, TWO_REP))
@@ -459,26 +490,38 @@ def new_meld_cards(
                 if len(low) >= 3:
                     break
         if n >= 3:
-            out.append((low[0], low[1], low[2]))
+            out.append(meld_key(low[0], low[1], low[2]))
         if wilds_ok:
             for w in wild_cards:
-                out.append((low[0], low[1], w))
+                out.append(meld_key(low[0], low[1], w))
     for bit, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
         k0, k1, k2, k3 = kinds
         n = hand[k0] + hand[k1] + hand[k2] + hand[k3]
         if n < 2 or opened & bit:
             continue
-        if n >= 3:
-            out.extend(held_triples(kinds, hand))
-        if wild_cards:
-            for a, b in held_pairs(kinds, hand):
-                for w in wild_cards:
-                    out.append((a, b, w))
+        held = [c for c in kinds if hand[c]]
+        if n >= 3:  # held_triples(kinds, hand)
+            for x, a in enumerate(held):
+                for y in range(x, len(held)):
+                    b = held[y]
+                    if y == x and hand[a] < 2:
+                        continue
+                    for c in held[y:]:
+                        if hand[c] > (c == a) + (c == b):
+                            out.append(meld_key(a, b, c))
+        if wild_cards:  # held_pairs(kinds, hand), each with each wild
+            for x, a in enumerate(held):
+                if hand[a] >= 2:
+                    for w in wild_cards:
+                        out.append(meld_key(a, a, w))
+                for b in held[x + 1 :]:
+                    for w in wild_cards:
+                        out.append(meld_key(a, b, w))
     for s in range(4):  # runs of three, lowest first
         if opened & (1 << (11 + s)):
             continue
         streak = 0
-        starts = RUN_STARTS[s]
+        starts = RUN_START_KEYS[s]
         for i, k in enumerate(RUN_KINDS[s]):
             if not hand[k]:
                 streak = 0
@@ -490,7 +533,8 @@ def new_meld_cards(
         twos = lowest(hand, TWO_REP, 3)
         for triple in held_triples(WILD_REPS, chand):
             n2 = triple.count(TWO_REP)
-            out.append((*twos[:n2], *(JOKER,) * (3 - n2)))
+            cards = (*twos[:n2], *(JOKER,) * (3 - n2))
+            out.append(meld_key(cards[0], cards[1], cards[2]))
     return out
 
 
