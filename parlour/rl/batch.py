@@ -77,8 +77,9 @@ class BatchEnv:
         enc = self.encoding
         put_ones(self._mask_flat, i * self.num_actions, table.legal_ids_view())
         if self.observe:
-            if enc.fill_state is not None:
-                enc.fill_state(table.state, seat, self._flat, i * self._width)
+            fill_state = table._fill_state  # the table's own filler (Table.__init__)
+            if fill_state is not None:
+                fill_state(table.state, seat, self._flat, i * self._width)
                 return
             view = table.game.observe(table.state, seat)
             filler = enc.filler

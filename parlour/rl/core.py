@@ -132,6 +132,11 @@ class Table:
         self._num_actions = self.encoding.num_distinct_actions
         self._obs_size = self.encoding.observation_shape[0]
         self._fill_state: Any = self.encoding.fill_state
+        fresh = getattr(self.encoding.filler, "fresh", None)
+        if self._fill_state is not None and fresh is not None:
+            # a filler of its own: its last-seen entries are this match's (with several
+            # tables in one process, the encoding's shared filler would see each in turn)
+            self._fill_state = fresh().fill_state
 
     def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
         state = self.state

@@ -186,7 +186,11 @@ def _patched(prev: SideEntry, melds: list[TableMeld], first: int) -> SideEntry |
 
 
 class HandFootFill:
-    def __init__(self, start: dict[str, int], players: int) -> None:
+    def __init__(self, start: dict[str, int], players: int, kept: int = 4096) -> None:
+        #: the layout, for :meth:`fresh`
+        self.start = start
+        #: entries each cache of the state's lists keeps (then it starts again)
+        self.kept = kept
         self.n = players
         self.cards = CardBlocks()
         self.phase = start["phase"]
@@ -221,6 +225,12 @@ class HandFootFill:
         self.side_cache: dict[int, SideEntry] = {}
         #: each side's entry made last (the next list of that side mostly differs by a meld)
         self.last_side: list[SideEntry | None] = [None, None]
+
+    def fresh(self) -> HandFootFill:
+        """A filler of the same layout with caches of its own (smaller ones): one per match
+        played side by side (``BatchEnv``), whose last-seen entries (each seat's hand, each
+        side's melds, the cuts) are then its match's, not the match filled before it."""
+        return HandFootFill(self.start, self.n, 256)
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -395,7 +405,7 @@ class HandFootFill:
         for c in pile:
             counts[c] += 1.0
         found = float_block(counts)
-        if len(self.piles) >= 4096:
+        if len(self.piles) >= self.kept:
             self.piles.clear()
         self.piles[id(pile)] = (pile, found)
         return found
@@ -447,7 +457,7 @@ class HandFootFill:
             found = _side_entry(melds, first)
         found.finish(state.rules)
         self.last_side[side] = found
-        if len(self.side_cache) >= 4096:
+        if len(self.side_cache) >= self.kept:
             self.side_cache.clear()
         self.side_cache[key] = found
         return found
