@@ -227,10 +227,10 @@ class HandFootFill:
         self.last_side: list[SideEntry | None] = [None, None]
 
     def fresh(self) -> HandFootFill:
-        """A filler of the same layout with caches of its own (smaller ones): one per match
+        """A filler of the same layout with caches of its own (32 entries): one per match
         played side by side (``BatchEnv``), whose last-seen entries (each seat's hand, each
         side's melds, the cuts) are then its match's, not the match filled before it."""
-        return HandFootFill(self.start, self.n, 256)
+        return HandFootFill(self.start, self.n, 32)
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
