@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
@@ -26,8 +27,8 @@ SUIT_LETTERS = "CDHS"
 RANKS = tuple(range(2, 15))  # 2..10, J=11, Q=12, K=13, A=14
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-JOKER = 52
-NUM_KINDS = 53
+JOKER: Final = 52
+NUM_KINDS: Final = 53
 
 Card = int
 

@@ -77,8 +77,9 @@ class BatchEnv:
         enc = self.encoding
         put_ones(self._mask_flat, i * self.num_actions, table.legal_ids_view())
         if self.observe:
-            if enc.fill_state is not None:
-                enc.fill_state(table.state, seat, self._flat, i * self._width)
+            fill_state = table._fill_state  # the table's own filler (Table.__init__)
+            if fill_state is not None:
+                fill_state(table.state, seat, self._flat, i * self._width)
                 return
             view = table.game.observe(table.state, seat)
             filler = enc.filler
@@ -118,6 +119,19 @@ class BatchEnv:
 
     @staticmethod
     def sample(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """One uniformly random legal id per row of ``mask`` (vectorised)."""
-        keys = rng.random(mask.shape) * mask
-        return np.asarray(keys.argmax(axis=1))
+        """One uniformly random legal id per row of ``mask`` (vectorised; a row with no legal
+        id gives 0).  One random number per row, not one per entry: the legal ids of every
+        row in one ``nonzero``, then a uniform pick among each row's (a few times faster than
+        the argmax of a random key per entry: a sixth of a Hand and Foot batch step was the
+        64 × 716 keys)."""
+        legal = np.asarray(mask) != 0  # a bool array's nonzero is several times an int8's
+        rows, width = legal.shape
+        flat = np.flatnonzero(legal)  # row by row, each row's ids in order
+        counts = np.bincount(flat // width, minlength=rows)
+        starts = np.cumsum(counts) - counts
+        offset = (rng.random(rows) * counts).astype(np.intp)
+        np.minimum(offset, np.maximum(counts - 1, 0), out=offset)
+        out = np.zeros(rows, dtype=np.intp)
+        held = counts > 0
+        out[held] = flat[starts[held] + offset[held]] - np.flatnonzero(held) * width
+        return out

@@ -128,6 +128,15 @@ class Table:
         # the seat to act, and the state it was read from
         self._seat_of: Any = None
         self._seat: int | None = None
+        # read once (properties of the encoding, looked up every step otherwise)
+        self._num_actions = self.encoding.num_distinct_actions
+        self._obs_size = self.encoding.observation_shape[0]
+        self._fill_state: Any = self.encoding.fill_state
+        fresh = getattr(self.encoding.filler, "fresh", None)
+        if self._fill_state is not None and fresh is not None:
+            # a filler of its own: its last-seen entries are this match's (with several
+            # tables in one process, the encoding's shared filler would see each in turn)
+            self._fill_state = fresh().fill_state
 
     def _legal_now(self) -> tuple[Sequence[Any], list[int]]:
         state = self.state
@@ -159,12 +168,18 @@ class Table:
         return self.to_act is None
 
     def observation(self, seat: int) -> np.ndarray:
-        return self.encoding.observe(self.state, seat)
+        fill_state = self._fill_state
+        if fill_state is None or seat is None:
+            return self.encoding.observe(self.state, seat)
+        # encoding.observe's fast path, without its call and lookups
+        out = np.zeros(self._obs_size, dtype=np.float32)
+        fill_state(self.state, seat, out.data, 0)
+        return out
 
     def legal_mask(self) -> np.ndarray:
         """A new ``int8`` mask of the legal ids (its ones written by compiled code: a lookup
         of the set of ids among masks made before, and the copy, cost more)."""
-        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        mask = np.zeros(self._num_actions, dtype=np.int8)
         if self.to_act is not None:
             put_ones(mask.data, 0, self._legal_now()[1])
         return mask

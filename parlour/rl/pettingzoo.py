@@ -27,6 +27,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from parlour.core.registry import Variant
 from parlour.rl.core import Table, make_variant, outcome_json
+from parlour.rl.fill.common import put_ones
 
 
 class ParlourAECEnv(AECEnv):  # type: ignore[misc]
@@ -91,10 +92,9 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         table = self.table
+        mask = np.zeros(self._num_actions, dtype=np.int8)
         if table.to_act == seat:
-            mask = table.legal_mask()
-        else:
-            mask = np.zeros(self._num_actions, dtype=np.int8)
+            put_ones(mask.data, 0, table.legal_ids_view())
         return {"observation": table.observation(seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -125,8 +125,8 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         seat = self.table.to_act
         if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
-            self.infos[self.agent_selection] = {"legal_ids": self.table.legal_ids()}
+            agent = self.agent_selection = self.possible_agents[seat]
+            self.infos[agent] = {"legal_ids": list(self.table.legal_ids_view())}
 
     def _accumulate_rewards(self) -> None:
         if not self._rewarded:
@@ -154,15 +154,19 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
         self.infos[agent] = {}
-        if self.table.over:
+        table = self.table
+        seat = table.to_act
+        if seat is None:
             self.terminations = {a: True for a in self.agents}
-            outcome = outcome_json(self.table.outcome())  # once: one dict for every agent
+            outcome = outcome_json(table.outcome())  # once: one dict for every agent
             self.infos = {a: {"outcome": outcome} for a in self.agents}
-        elif self.max_steps is not None and self.table.steps >= self.max_steps:
+        elif self.max_steps is not None and table.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
-        else:
-            self._select()
-        self._accumulate_rewards()
+        else:  # _select with the seat read
+            agent = self.agent_selection = self.possible_agents[seat]
+            self.infos[agent] = {"legal_ids": list(table.legal_ids_view())}
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """``ansi``: the table in words (from the seat to act); ``human``: printed."""
@@ -206,12 +210,14 @@ class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     @property
     def agent_selection(self) -> str:
-        self._reset_first("agent_selection")
+        if not self._has_reset:
+            self._reset_first("agent_selection")
         return str(self.env.agent_selection)
 
     @property
     def agents(self) -> list[str]:
-        self._reset_first("agents")
+        if not self._has_reset:
+            self._reset_first("agents")
         return self.env.agents  # type: ignore[no-any-return]
 
     @property
@@ -239,7 +245,8 @@ class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return self.env._cumulative_rewards  # type: ignore[no-any-return]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        self._reset_first("agent_selection")
+        if not self._has_reset:
+            self._reset_first("agent_selection")
         return self.env.last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:

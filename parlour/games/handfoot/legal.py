@@ -10,6 +10,7 @@ meets it too); keep a card to discard; go out only with every required book.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import JOKER, NUM_KINDS, Card, make_card, rank_of, suit_of
 from parlour.core.said import N_, Listed, Rank
@@ -40,8 +41,8 @@ from parlour.games.handfoot.parts.melds import Meld as TableMeld
 from parlour.games.handfoot.scoring import missing_book_words, missing_books
 from parlour.games.handfoot.state import PHASE_DRAW, PHASE_PLAY, State
 
-BOOK_RANKS = tuple(range(4, 15))
-RANK_KINDS = {r: tuple(make_card(r, s) for s in range(4)) for r in range(2, 15)}
+BOOK_RANKS: Final = tuple(range(4, 15))
+RANK_KINDS: Final = {r: tuple(make_card(r, s) for s in range(4)) for r in range(2, 15)}
 
 
 def _representative(kind: Card) -> Card:
@@ -58,38 +59,42 @@ def _representative(kind: Card) -> Card:
     return kind
 
 
-REP = tuple(_representative(k) for k in range(NUM_KINDS))
-CLASS_MEMBERS = {rep: tuple(k for k in range(NUM_KINDS) if REP[k] == rep) for rep in set(REP)}
-WILD_REPS = (make_card(2, 0), JOKER)
-RANK_REPS = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
+REP: Final = tuple(_representative(k) for k in range(NUM_KINDS))
+CLASS_MEMBERS: Final = {
+    rep: tuple(k for k in range(NUM_KINDS) if REP[k] == rep) for rep in set(REP)
+}
+WILD_REPS: Final = (make_card(2, 0), JOKER)
+RANK_REPS: Final = {r: tuple(sorted({REP[k] for k in RANK_KINDS[r]})) for r in range(2, 15)}
 
 
 #: representatives of every class, in order (a representative is its class's lowest kind)
-CLASS_REPS = tuple(sorted(CLASS_MEMBERS))
+CLASS_REPS: Final = tuple(sorted(CLASS_MEMBERS))
 #: the classes of more than one kind (2s, 4s–7s, black 3s): (representative, members)
-MULTI_CLASSES = tuple(
+MULTI_CLASSES: Final = tuple(
     (rep, CLASS_MEMBERS[rep]) for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) > 1
 )
 #: the classes of one kind, in order (each comes after every class of several kinds)
-SINGLE_REPS = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
+SINGLE_REPS: Final = tuple(rep for rep in CLASS_REPS if len(CLASS_MEMBERS[rep]) == 1)
 assert max(rep for rep, _ in MULTI_CLASSES) < min(SINGLE_REPS)
-TWO_REP = make_card(2, 0)
+TWO_REP: Final = make_card(2, 0)
 
-#: books of 4s–7s by rank: ((BOOK, rank), class, wilds allowed)
-LOW_BOOKS = tuple(((BOOK, r), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7)
-#: books of 8s–As by rank (wilds allowed in every one): ((BOOK, rank), the four suits)
-HIGH_BOOKS = tuple(((BOOK, r), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
+#: books of 4s–7s by rank: (the book's target bit, class, wilds allowed)
+LOW_BOOKS: Final = tuple(
+    (1 << (r - 4), RANK_REPS[r][0], wilds_allowed(r)) for r in BOOK_RANKS if r <= 7
+)
+#: books of 8s–As by rank (wilds allowed in every one): (the book's target bit, the four suits)
+HIGH_BOOKS: Final = tuple((1 << (r - 4), RANK_REPS[r]) for r in BOOK_RANKS if r >= SAMBA_LOW)
 assert all(wilds_allowed(r) and len(RANK_REPS[r]) == 4 for r in range(SAMBA_LOW, 15))
 
 #: the cards of a samba of each suit, 8 to A
-RUN_KINDS = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
-RUN_STARTS = tuple(
+RUN_KINDS: Final = tuple(tuple(make_card(r, s) for r in range(SAMBA_LOW, 15)) for s in range(4))
+RUN_STARTS: Final = tuple(
     tuple(tuple(make_card(r, s) for r in range(low, low + 3)) for low in range(SAMBA_LOW, 13))
     for s in range(4)
 )
 
 
-def class_hand(hand: Sequence[int]) -> list[int]:
+def class_hand(hand: list[int]) -> list[int]:
     """The hand counted by class of interchangeable cards (at each class's representative)."""
     v = list(hand)
     for rep, members in MULTI_CLASSES:
@@ -101,7 +106,7 @@ def class_hand(hand: Sequence[int]) -> list[int]:
     return v
 
 
-def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
+def lowest(hand: list[int], rep: Card, count: int) -> list[Card]:
     """The ``count`` lowest cards held of the class ``rep`` (fewer if the hand holds fewer),
     each as often as held: what :func:`concrete` plays for that many cards of the class."""
     out: list[Card] = []
@@ -113,7 +118,7 @@ def lowest(hand: Sequence[int], rep: Card, count: int) -> list[Card]:
     return out
 
 
-def first_held(hand: Sequence[int], rep: Card) -> Card:
+def first_held(hand: list[int], rep: Card) -> Card:
     """The lowest-suited card held of the class ``rep``."""
     if hand[rep]:
         return rep
@@ -160,6 +165,25 @@ def open_keys(melds: Sequence[TableMeld]) -> set[tuple[str, int]]:
     return {(m.kind, m.key) for m in melds if not m.complete}
 
 
+def target_bit(kind: str, key: int) -> int:
+    """A bit per meld target (books of 4–A, runs of each suit, the wild book): the same
+    targets :func:`open_keys` names, as one int (no set of tuples to build each call)."""
+    if kind == BOOK:
+        return 1 << (key - 4) if 4 <= key <= 14 else 0
+    if kind == RUN:
+        return 1 << (11 + key)
+    return 1 << 15
+
+
+def open_bits(melds: Sequence[TableMeld]) -> int:
+    """The targets of the unfinished melds as bits (:func:`target_bit`)."""
+    bits = 0
+    for m in melds:
+        if not m.complete:
+            bits |= target_bit(m.kind, m.key)
+    return bits
+
+
 def can_go_out_with(state: State, melds: Sequence[TableMeld]) -> bool:
     return not missing_books(state.rules, melds)
 
@@ -188,14 +212,14 @@ def _with_meld(melds: Sequence[TableMeld], index: int, meld: TableMeld) -> list[
 # Legal actions are listed in a fixed order (seeded games and saved journals replay by it) and
 # are interned: the same action is the same object every time it is listed.
 
-DRAW = Draw()
-RETRACT = Retract()
-DISCARDS = tuple(Discard(c) for c in range(NUM_KINDS))
-_MELDS: dict[tuple[Card, ...], Meld] = {}
-_ADDS: list[tuple[AddToMeld, ...]] = []
-_TAKES: dict[tuple[int, Card, Card], TakePile] = {}
+DRAW: Final = Draw()
+RETRACT: Final = Retract()
+DISCARDS: Final = tuple(Discard(c) for c in range(NUM_KINDS))
+_MELDS: Final[dict[tuple[Card, ...], Meld]] = {}
+_ADDS: Final[list[tuple[AddToMeld, ...]]] = []
+_TAKES: Final[dict[tuple[int, Card, Card], TakePile]] = {}
 #: rep pairs that make a new meld of (kind, key) with a pile top, in listing order
-_NEW_PILE_PAIRS: dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]] = {}
+_NEW_PILE_PAIRS: Final[dict[tuple[str, int, Card], tuple[tuple[Card, Card], ...]]] = {}
 
 
 def meld_action(cards: tuple[Card, ...]) -> Meld:
@@ -247,11 +271,11 @@ def rep_pairs(reps: Sequence[Card]) -> list[tuple[Card, Card]]:
     return [(a, b) for i, a in enumerate(reps) for b in reps[i:]]
 
 
-def holds_pair(chand: Sequence[int], a: Card, b: Card) -> bool:
+def holds_pair(chand: list[int], a: Card, b: Card) -> bool:
     return chand[a] >= 2 if a == b else bool(chand[a] and chand[b])
 
 
-def concrete_pair(hand: Sequence[int], a: Card, b: Card) -> tuple[Card, Card]:
+def concrete_pair(hand: list[int], a: Card, b: Card) -> tuple[Card, Card]:
     """:func:`concrete` of two classes."""
     if a == b:
         low = lowest(hand, a, 2)
@@ -309,7 +333,7 @@ def pile_actions(state: State) -> list[TakePile]:
                 and meld_problem(m.kind, m.key, (*m.cards, top, a, b)) is None
             ):
                 out.append(take_action(concrete_pair(hand, a, b), i))
-    opened = open_keys(melds)
+    opened = open_bits(melds)
     new_keys: list[tuple[str, int]] = []
     if is_wild(top):
         new_keys.append((WILDS, 0))
@@ -320,7 +344,7 @@ def pile_actions(state: State) -> list[TakePile]:
         if r >= SAMBA_LOW:
             new_keys.append((RUN, suit_of(top)))
     for kind, key in new_keys:
-        if (kind, key) in opened:
+        if opened & target_bit(kind, key):
             continue
         for a, b in new_pile_pairs(kind, key, top):
             if holds_pair(chand, a, b):
@@ -338,10 +362,7 @@ def play_actions(state: State) -> list[Action]:
     if state.melds_refused:
         size = 0  # melds taken back this turn: only a discard is left
     if size - MIN_MELD >= 2:
-        found = _MELDS.get
-        out.extend(
-            [found(cards) or meld_action(cards) for cards in new_meld_cards(hand, chand, melds)]
-        )
+        out.extend(new_meld_actions(hand, chand, melds))
     elif size - MIN_MELD == 1:  # the meld would leave one card: it must still be discardable
         for cards in new_meld_cards(hand, chand, melds):
             if leaves_a_discard(state, seat, 1, _with_meld(melds, -1, _meld_of(cards))):
@@ -368,7 +389,7 @@ def play_actions(state: State) -> list[Action]:
     return out
 
 
-def discardable(hand: Sequence[int], chand: Sequence[int]) -> list[Card]:
+def discardable(hand: list[int], chand: list[int]) -> list[Card]:
     """One card of each class held (the lowest suit), in class order."""
     out = [first_held(hand, rep) for rep, _ in MULTI_CLASSES if chand[rep]]
     out.extend([c for c in SINGLE_REPS if hand[c]])
@@ -381,7 +402,7 @@ def _meld_of(cards: tuple[Card, ...]) -> TableMeld:
     return TableMeld(kk[0], kk[1], tuple(sorted(cards)))
 
 
-def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card]]:
+def held_pairs(kinds: tuple[Card, ...], hand: list[int]) -> list[tuple[Card, Card]]:
     """Every pair of cards of ``kinds`` the hand can supply (a kind twice only if held twice):
     (a, b) with a listed no later than b, in list order."""
     held = [c for c in kinds if hand[c]]
@@ -394,7 +415,7 @@ def held_pairs(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, C
     return out
 
 
-def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card, Card, Card]]:
+def held_triples(kinds: tuple[Card, ...], hand: list[int]) -> list[tuple[Card, Card, Card]]:
     """Every three cards of ``kinds`` the hand can supply (a kind as often as held), each
     listed no later than the next, in list order."""
     held = [c for c in kinds if hand[c]]
@@ -410,24 +431,57 @@ def held_triples(kinds: Sequence[Card], hand: Sequence[int]) -> list[tuple[Card,
     return out
 
 
+def meld_key(a: Card, b: Card, c: Card) -> int:
+    """Three cards, in order, as one int (``(a × 53 + b) × 53 + c``): what
+    :func:`new_meld_keys` lists, with no tuple to build or hash."""
+    return (a * NUM_KINDS + b) * NUM_KINDS + c
+
+
+def key_cards(key: int) -> tuple[Card, Card, Card]:
+    """The three cards of a :func:`meld_key`, in order."""
+    return key // (NUM_KINDS * NUM_KINDS), key // NUM_KINDS % NUM_KINDS, key % NUM_KINDS
+
+
+#: the runs of three of each suit by their lowest card, as meld keys
+RUN_START_KEYS: Final = tuple(tuple(meld_key(*cards) for cards in suit) for suit in RUN_STARTS)
+#: the (interned) action starting a meld, by the meld key of its cards in listing order
+_MELD_KEYS: Final[dict[int, Meld]] = {}
+
+
 def new_meld_cards(
-    hand: Sequence[int], chand: Sequence[int], melds: Sequence[TableMeld]
+    hand: list[int], chand: list[int], melds: Sequence[TableMeld]
 ) -> list[tuple[Card, ...]]:
     """The cards of every three-card start of a new meld the hand can make, one per choice of
     classes (played as the lowest suits held); one unfinished meld per rank / suit / wilds.
 
     Order: books 4–A (three naturals, then two naturals with a 2, then with a joker), the runs
     of each suit, the wild book."""
-    opened = open_keys(melds)
-    out: list[tuple[Card, ...]] = []
+    return [key_cards(k) for k in new_meld_keys(hand, chand, melds)]
+
+
+def new_meld_actions(hand: list[int], chand: list[int], melds: Sequence[TableMeld]) -> list[Meld]:
+    """The (interned) actions of :func:`new_meld_cards`, looked up by an int per meld."""
+    out: list[Meld] = []
+    for key in new_meld_keys(hand, chand, melds):
+        found = _MELD_KEYS.get(key)
+        if found is None:
+            found = _MELD_KEYS[key] = meld_action(key_cards(key))
+        out.append(found)
+    return out
+
+
+def new_meld_keys(hand: list[int], chand: list[int], melds: Sequence[TableMeld]) -> list[int]:
+    """:func:`new_meld_cards` as meld keys (:func:`meld_key`), in the same order."""
+    opened = open_bits(melds)
+    out: list[int] = []
     wild_cards: list[Card] = []  # the wilds a book may take: the lowest 2 held, a joker
     if chand[TWO_REP]:
         wild_cards.append(first_held(hand, TWO_REP))
     if hand[JOKER]:
         wild_cards.append(JOKER)
-    for key, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
+    for bit, rep, wilds_ok in LOW_BOOKS:  # 4s–7s: one class, played lowest suits first
         n = chand[rep]
-        if n < 2 or key in opened:
+        if n < 2 or opened & bit:
             continue
         low: list[Card] = []
         for k in CLASS_MEMBERS[rep]:
@@ -436,26 +490,38 @@ def new_meld_cards(
                 if len(low) >= 3:
                     break
         if n >= 3:
-            out.append((low[0], low[1], low[2]))
+            out.append(meld_key(low[0], low[1], low[2]))
         if wilds_ok:
             for w in wild_cards:
-                out.append((low[0], low[1], w))
-    for key, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
+                out.append(meld_key(low[0], low[1], w))
+    for bit, kinds in HIGH_BOOKS:  # 8s–As: one class per suit
         k0, k1, k2, k3 = kinds
         n = hand[k0] + hand[k1] + hand[k2] + hand[k3]
-        if n < 2 or key in opened:
+        if n < 2 or opened & bit:
             continue
-        if n >= 3:
-            out.extend(held_triples(kinds, hand))
-        if wild_cards:
-            for a, b in held_pairs(kinds, hand):
-                for w in wild_cards:
-                    out.append((a, b, w))
+        held = [c for c in kinds if hand[c]]
+        if n >= 3:  # held_triples(kinds, hand)
+            for x, a in enumerate(held):
+                for y in range(x, len(held)):
+                    b = held[y]
+                    if y == x and hand[a] < 2:
+                        continue
+                    for c in held[y:]:
+                        if hand[c] > (c == a) + (c == b):
+                            out.append(meld_key(a, b, c))
+        if wild_cards:  # held_pairs(kinds, hand), each with each wild
+            for x, a in enumerate(held):
+                if hand[a] >= 2:
+                    for w in wild_cards:
+                        out.append(meld_key(a, a, w))
+                for b in held[x + 1 :]:
+                    for w in wild_cards:
+                        out.append(meld_key(a, b, w))
     for s in range(4):  # runs of three, lowest first
-        if (RUN, s) in opened:
+        if opened & (1 << (11 + s)):
             continue
         streak = 0
-        starts = RUN_STARTS[s]
+        starts = RUN_START_KEYS[s]
         for i, k in enumerate(RUN_KINDS[s]):
             if not hand[k]:
                 streak = 0
@@ -463,11 +529,12 @@ def new_meld_cards(
             streak += 1
             if streak >= 3:
                 out.append(starts[i - 2])
-    if (WILDS, 0) not in opened and chand[TWO_REP] + chand[JOKER] >= 3:
+    if not opened & (1 << 15) and chand[TWO_REP] + chand[JOKER] >= 3:
         twos = lowest(hand, TWO_REP, 3)
         for triple in held_triples(WILD_REPS, chand):
             n2 = triple.count(TWO_REP)
-            out.append((*twos[:n2], *(JOKER,) * (3 - n2)))
+            cards = (*twos[:n2], *(JOKER,) * (3 - n2))
+            out.append(meld_key(cards[0], cards[1], cards[2]))
     return out
 
 

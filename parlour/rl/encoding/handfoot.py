@@ -283,7 +283,11 @@ class HandFootEncoding(Encoding):
                 i = ADD_INDEX.get((target, REP[k]))
                 if i is not None:
                     add[t * NUM_KINDS + k] = self.ADD + i
-        return HandFootIds(self.DRAW, self.RETRACT, discard, add)
+        pile: dict[int, int] = {}
+        for i, (target, pair) in enumerate(PILE_TAKES):
+            t = TARGET_INDEX[target]
+            pile[(t * NUM_KINDS + pair[0]) * NUM_KINDS + pair[1]] = self.PILE + i
+        return HandFootIds(self.DRAW, self.RETRACT, discard, add, pile, list(REP))
 
     def _make_filler(self) -> Any:
         assert all(target_index(*t) == i for i, t in enumerate(TARGETS))

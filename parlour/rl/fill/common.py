@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 #: card kinds per card segment (52 cards and the joker)
-KINDS = 53
+KINDS: Final = 53
 #: a card list this long or longer is copied in as one block (fewer: entry by entry)
-BLOCK_FROM = 6
+BLOCK_FROM: Final = 6
 
 #: an encoding's own (interpreted) id of one action: what a compiled ``ids`` falls back on
 Slow = Callable[[Any, Any], Any]
@@ -66,6 +66,38 @@ def put_ones(buf: memoryview[int], base: int, ids: list[int]) -> None:
 def block(values: list[float]) -> memoryview[float]:
     """A float32 block to copy into a buffer (``buf[a:b] = block``: one memory copy)."""
     return memoryview(array("f", values))
+
+
+def float_block(values: list[float]) -> array[float]:
+    """:func:`block` as the ``array`` itself (copied in the same way: ``buf[a:b] = it``).
+    An array is one object the garbage collector does not track (a memoryview of it adds
+    two it does): a cache of many blocks then costs the collector nothing."""
+    return array("f", values)
+
+
+class SeatSizes:
+    """The card total of each seat's count vector, kept for the vector last seen in that seat
+    (copy-on-write states keep a vector until it changes: a seat's hand is mostly the same list
+    from one step to the next).  One entry per seat, not a cache of every vector seen: the
+    lists it keeps alive are few, and the garbage collector has little to walk."""
+
+    def __init__(self) -> None:
+        self.seen: list[list[int] | None] = []
+        self.total: list[int] = []
+
+    def of(self, seat: int, counts: list[int]) -> int:
+        seen = self.seen
+        while len(seen) <= seat:
+            seen.append(None)
+            self.total.append(0)
+        if seen[seat] is counts:
+            return self.total[seat]
+        total = 0
+        for c in counts:
+            total += c
+        seen[seat] = counts
+        self.total[seat] = total
+        return total
 
 
 class CardBlocks:

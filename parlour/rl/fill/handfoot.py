@@ -3,23 +3,33 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import NUM_KINDS
-from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract
+from parlour.games.handfoot.actions import AddToMeld, Discard, Draw, Meld, Retract, TakePile
+from parlour.games.handfoot.parts.melds import RUN, WILDS, cards_value
 from parlour.games.handfoot.parts.melds import Meld as TableMeld
-from parlour.games.handfoot.parts.melds import cards_value
 from parlour.games.handfoot.rules import HandFootRules
 from parlour.games.handfoot.scoring import red_three_score
 from parlour.games.handfoot.state import State
 from parlour.games.handfoot.view import HandFootView, MeldView
-from parlour.rl.fill.common import BLOCK_FROM, CardBlocks, Sizes, Slow, block, put_counts
+from parlour.rl.fill.common import (
+    BLOCK_FROM,
+    CardBlocks,
+    SeatSizes,
+    Slow,
+    block,
+    float_block,
+    put_counts,
+)
 
-PHASES = ("draw", "play", "over")
+PHASES: Final = ("draw", "play", "over")
 #: meld targets: books of 4 … A, runs of each suit, the wild book
-TARGETS = 16
+TARGETS: Final = 16
 #: a side's ``open`` (3 per target) and ``books`` (2 per target) segments, one after the other
-MELD_BLOCK = 5 * TARGETS
+MELD_BLOCK: Final = 5 * TARGETS
 
 
 def target_index(kind: str, key: int) -> int:
@@ -34,34 +44,153 @@ def target_index(kind: str, key: int) -> int:
     raise KeyError((kind, key))
 
 
-class MeldFacts:
-    """What the tensor takes from one meld of the table (the meld kept: its id stays its own
-    while the facts exist)."""
+BOOK_BASE: Final = 3 * TARGETS
 
-    def __init__(self, m: TableMeld) -> None:
-        self.meld = m
-        self.target = target_index(m.kind, m.key)
-        self.complete = m.complete
-        self.wild_count = m.wild_count
-        self.size = len(m.cards)
-        #: the kind of finished book (scoring.book_counts' order: sambas, sevens, wilds,
-        #: clean, dirty), -1: none
-        self.book = -1
-        if m.is_samba:
-            self.book = 0
-        elif m.is_sevens:
-            self.book = 1
-        elif m.is_wild_book:
-            self.book = 2
-        elif m.is_clean:
-            self.book = 3
-        elif m.is_dirty:
-            self.book = 4
-        self.value = cards_value(m.cards)
+
+class SideEntry:
+    """What the tensor takes from a side's list of melds (``HandFootFill._side``)."""
+
+    def __init__(self, melds: list[TableMeld], first: int, block: array[float]) -> None:
+        self.melds = melds
+        #: melds from this index on were made this turn (-1: none)
+        self.first = first
+        #: the ``open`` and ``books`` segments
+        self.block = block
+        #: finished books: sambas, sevens, wilds, clean, dirty (scoring.book_counts' order)
+        self.books = [0, 0, 0, 0, 0]
+        #: the card values of every meld
+        self.card_points = 0
+        self.missing = 0
+        self.points = 0
+
+    def finish(self, rules: HandFootRules) -> None:
+        """The books still missing and the board points, from the books and card values
+        (scoring.missing_books and the view's board points, without their dict and texts)."""
+        books = self.books
+        missing = 0
+        if books[0] < rules.required_sambas:
+            missing += 1
+        if books[1] < rules.required_sevens:
+            missing += 1
+        if books[2] < rules.required_wilds:
+            missing += 1
+        if books[3] < rules.required_clean:
+            missing += 1
+        if books[4] < rules.required_dirty:
+            missing += 1
+        self.missing = missing
+        self.points = self.card_points + (
+            books[0] * rules.samba_bonus
+            + books[1] * rules.sevens_bonus
+            + books[2] * rules.wilds_bonus
+            + books[3] * rules.clean_bonus
+            + books[4] * rules.dirty_bonus
+        )
+
+
+def _book_kind(m: TableMeld) -> int:
+    """A finished meld's index in ``SideEntry.books``."""
+    if m.kind == RUN:
+        return 0
+    if m.kind == WILDS:
+        return 2
+    if m.key == 7:
+        return 1
+    return 4 if m.wild_count else 3
+
+
+def _side_entry(melds: list[TableMeld], first: int) -> SideEntry:
+    """A side's entry read from every meld."""
+    values = [0.0] * MELD_BLOCK
+    books = [0, 0, 0, 0, 0]
+    card_points = 0
+    for i, m in enumerate(melds):
+        t = target_index(m.kind, m.key)
+        if m.complete:
+            values[BOOK_BASE + 2 * t + (1 if m.wild_count else 0)] += 1.0
+            books[_book_kind(m)] += 1
+        else:
+            j = 3 * t
+            values[j] = float(len(m.cards))
+            values[j + 1] = float(m.wild_count)
+            values[j + 2] = 1.0 if 0 <= first <= i else 0.0
+        card_points += cards_value(m.cards)
+    entry = SideEntry(melds, first, float_block(values))
+    entry.books = books
+    entry.card_points = card_points
+    return entry
+
+
+def _marks_from(first: int, n: int) -> int:
+    """The index from which melds among the first ``n`` are marked made this turn (``n``:
+    none)."""
+    return first if 0 <= first < n else n
+
+
+def _patched(prev: SideEntry, melds: list[TableMeld], first: int) -> SideEntry | None:
+    """The entry of ``melds`` made from ``prev``'s when the lists differ by one meld (one
+    added at the end, or one replaced) and mark the same melds made this turn; ``None``
+    otherwise."""
+    old = prev.melds
+    n = len(old)
+    if len(melds) == n + 1:
+        for i in range(n):
+            if melds[i] is not old[i]:
+                return None
+        changed = n
+    elif len(melds) == n:
+        changed = -1
+        for i in range(n):
+            if melds[i] is not old[i]:
+                if changed >= 0:
+                    return None
+                changed = i
+        if changed < 0:
+            return None
+    else:
+        return None
+    if _marks_from(prev.first, n) != _marks_from(first, n):
+        return None
+    block = array("f", prev.block)
+    books = list(prev.books)
+    card_points = prev.card_points
+    if changed < n:  # the meld replaced: its entries out
+        m = old[changed]
+        t = target_index(m.kind, m.key)
+        if m.complete:
+            j = BOOK_BASE + 2 * t + (1 if m.wild_count else 0)
+            block[j] = block[j] - 1.0
+            books[_book_kind(m)] -= 1
+        else:
+            j = 3 * t
+            block[j] = 0.0
+            block[j + 1] = 0.0
+            block[j + 2] = 0.0
+        card_points -= cards_value(m.cards)
+    m = melds[changed]
+    t = target_index(m.kind, m.key)
+    if m.complete:
+        j = BOOK_BASE + 2 * t + (1 if m.wild_count else 0)
+        block[j] = block[j] + 1.0
+        books[_book_kind(m)] += 1
+    else:
+        j = 3 * t
+        block[j] = float(len(m.cards))
+        block[j + 1] = float(m.wild_count)
+        block[j + 2] = 1.0 if 0 <= first <= changed else 0.0
+    card_points += cards_value(m.cards)
+    entry = SideEntry(melds, first, block)
+    entry.books = books
+    entry.card_points = card_points
+    return entry
 
 
 class HandFootFill:
-    def __init__(self, start: dict[str, int], players: int) -> None:
+    def __init__(self, start: dict[str, int], players: int, kept: int = 4096) -> None:
+        #: the layout, for :meth:`fresh`
+        self.start = start
+        #: entries each cache of the state's lists keeps (then it starts again)
+        self.kept = kept
         self.n = players
         self.cards = CardBlocks()
         self.phase = start["phase"]
@@ -86,14 +215,22 @@ class HandFootFill:
         #: change a list they hold): the list, its books still missing, the points its melds
         #: make on the board (book bonuses and card values)
         self.rules: HandFootRules | None = None
-        self.sizes_of = Sizes()
-        self.facts: dict[int, MeldFacts] = {}
-        self.piles: dict[int, tuple[list[int], memoryview[float]]] = {}
+        #: the card totals of each seat's hand and known cards (the vectors last seen)
+        self.hand_sizes = SeatSizes()
+        self.known_sizes = SeatSizes()
+        self.piles: dict[int, tuple[list[int], array[float]]] = {}
         self.cut_bonus: tuple[list[int], list[int], list[int], list[int]] | None = None
         self.rounds = 0
-        self.side_cache: dict[int, tuple[list[TableMeld], int, int]] = {}
-        #: by (the list's identity, the first meld made this turn or -1): the list, its block
-        self.table_cache: dict[tuple[int, int], tuple[list[TableMeld], memoryview[float]]] = {}
+        #: by a side's list of melds and the first meld made this turn (``_side``)
+        self.side_cache: dict[int, SideEntry] = {}
+        #: each side's entry made last (the next list of that side mostly differs by a meld)
+        self.last_side: list[SideEntry | None] = [None, None]
+
+    def fresh(self) -> HandFootFill:
+        """A filler of the same layout with caches of its own (32 entries): one per match
+        played side by side (``BatchEnv``), whose last-seen entries (each seat's hand, each
+        side's melds, the cuts) are then its match's, not the match filled before it."""
+        return HandFootFill(self.start, self.n, 32)
 
     def fill(self, view: HandFootView, buf: memoryview[float], base: int) -> None:
         seat = view.seat
@@ -220,7 +357,7 @@ class HandFootFill:
         for s in range(rules.players):
             k = (s - me) % n
             b = base + self.seat_status[k]
-            buf[b] = float(self.sizes_of.of(state.hands[s]))
+            buf[b] = float(self.hand_sizes.of(s, state.hands[s]))
             buf[b + 1] = float(len(state.feet[s]))
             if state.foot_taken[s]:
                 buf[b + 2] = 1.0
@@ -232,14 +369,18 @@ class HandFootFill:
                 # score units: each seat when partners rotate, else the partnerships (0, 2), (1, 3)
                 buf[b + 5] = scores[s if rotate else s % 2] / 1000.0
             known = state.known[s]
-            if self.sizes_of.of(known):
+            if self.known_sizes.of(s, known):
                 put_counts(buf, base + self.known[k], known)
         acting_side = side_of[state.to_act]
         for side in range(2):
             k = 0 if side == my_side else 1
             b = base + self.side_status[k]
             melds = state.melds[side]
-            missing, points = self._side(state, melds)
+            first = state.turn_start_melds if not over and side == acting_side else -1
+            entry = self._side(state, side, melds, first)
+            missing = entry.missing
+            points = entry.points
+            blk = entry.block
             if state.opened[side]:
                 buf[b] = 1.0
             if missing == 0:
@@ -251,11 +392,10 @@ class HandFootFill:
             buf[b + 3] = points / 1000.0
             buf[b + 4] = float(missing)
             if melds:
-                first = state.turn_start_melds if not over and side == acting_side else -1
                 b = base + self.open[k]
-                buf[b : b + MELD_BLOCK] = self._table_block(melds, first)
+                buf[b : b + MELD_BLOCK] = blk
 
-    def _pile_block(self, pile: list[int]) -> memoryview[float]:
+    def _pile_block(self, pile: list[int]) -> array[float]:
         """The pile's card counts as one block, once per pile list (a new list each discard
         or take; the entry keeps the list alive, so its id is not reused while it exists)."""
         hit = self.piles.get(id(pile))
@@ -264,8 +404,8 @@ class HandFootFill:
         counts = [0.0] * NUM_KINDS
         for c in pile:
             counts[c] += 1.0
-        found = block(counts)
-        if len(self.piles) >= 4096:
+        found = float_block(counts)
+        if len(self.piles) >= self.kept:
             self.piles.clear()
         self.piles[id(pile)] = (pile, found)
         return found
@@ -292,77 +432,34 @@ class HandFootFill:
             hit = self.cut_bonus = (cuts, state.order, state.side_of, bonus)
         return hit[3][side]
 
-    def _facts(self, m: TableMeld) -> MeldFacts:
-        """What the tensor takes from a meld, once per meld object (melds are immutable and
-        stay the same objects from state to state until they change)."""
-        hit = self.facts.get(id(m))
-        if hit is not None and hit.meld is m:
+    def _side(self, state: State, side: int, melds: list[TableMeld], first: int) -> SideEntry:
+        """A side's melds in the state as the tensor takes them, once per list and ``first``
+        (melds from index ``first`` on made this turn; ``-1``: none): its books still
+        missing, the points its melds make on the board (book bonuses and card values) and
+        its ``open`` and ``books`` segments as one block.  One entry per list and ``first``,
+        keyed by an int (the list's identity; the entry keeps the list alive, so its id is not
+        reused while the entry exists): one object and one untracked array for the garbage
+        collector.  A list that differs from the side's last one by one meld (added, or
+        replaced by a meld with one card more) is patched from it, not read whole."""
+        if first >= len(melds):
+            first = -1  # no meld made this turn: the same entries as for the other side
+        # the list's id plus 0 … len(melds): distinct for each ``first`` of one list, and the
+        # entry's list is checked (two lists' ids lie further apart than any two ``first``)
+        key = id(melds) + first + 1
+        hit = self.side_cache.get(key)
+        if hit is not None and hit.melds is melds:
             return hit
-        found = MeldFacts(m)
-        if len(self.facts) >= 16384:
-            self.facts.clear()
-        self.facts[id(m)] = found
-        return found
-
-    def _side(self, state: State, melds: list[TableMeld]) -> tuple[int, int]:
-        """A side's books still missing and the board points of its melds (once per list)."""
-        hit = self.side_cache.get(id(melds))
-        if hit is not None and hit[0] is melds:
-            return hit[1], hit[2]
-        rules = state.rules
-        # scoring.book_counts and len(scoring.missing_books) without their dict and texts
-        books = [0, 0, 0, 0, 0]  # sambas, sevens, wilds, clean, dirty
-        points = 0
-        for m in melds:
-            f = self._facts(m)
-            if f.book >= 0:
-                books[f.book] += 1
-            points += f.value
-        missing = 0
-        for have, need in (
-            (books[0], rules.required_sambas),
-            (books[1], rules.required_sevens),
-            (books[2], rules.required_wilds),
-            (books[3], rules.required_clean),
-            (books[4], rules.required_dirty),
-        ):
-            if have < need:
-                missing += 1
-        points += (
-            books[0] * rules.samba_bonus
-            + books[1] * rules.sevens_bonus
-            + books[2] * rules.wilds_bonus
-            + books[3] * rules.clean_bonus
-            + books[4] * rules.dirty_bonus
-        )
-        if len(self.side_cache) >= 4096:
+        prev = self.last_side[side]
+        found: SideEntry | None = None
+        if prev is not None:
+            found = _patched(prev, melds, first)
+        if found is None:
+            found = _side_entry(melds, first)
+        found.finish(state.rules)
+        self.last_side[side] = found
+        if len(self.side_cache) >= self.kept:
             self.side_cache.clear()
-        self.side_cache[id(melds)] = (melds, missing, points)
-        return missing, points
-
-    def _table_block(self, melds: list[TableMeld], first: int) -> memoryview[float]:
-        """:meth:`_meld_block` of a side's melds in the state (melds from index ``first`` on
-        made this turn; ``-1``: none), once per list and ``first``."""
-        key = (id(melds), first)
-        hit = self.table_cache.get(key)
-        if hit is not None and hit[0] is melds:
-            return hit[1]
-        values = [0.0] * MELD_BLOCK
-        books = 3 * TARGETS
-        for i, m in enumerate(melds):
-            f = self._facts(m)
-            t = f.target
-            if f.complete:
-                values[books + 2 * t + (1 if f.wild_count else 0)] += 1.0
-            else:
-                j = 3 * t
-                values[j] = float(f.size)
-                values[j + 1] = float(f.wild_count)
-                values[j + 2] = 1.0 if 0 <= first <= i else 0.0
-        found = block(values)
-        if len(self.table_cache) >= 4096:
-            self.table_cache.clear()
-        self.table_cache[key] = (melds, found)
+        self.side_cache[key] = found
         return found
 
     def _meld_block(self, side: int, melds: tuple[MeldView, ...]) -> memoryview[float]:
@@ -399,20 +496,75 @@ class HandFootIds:
     ``discard[card]`` is a discard's id; ``add[16 × 53 ... ]``: ``add[target × 53 + card]`` an
     addition's id (``-1``: none, ``slow`` says why)."""
 
-    def __init__(self, draw: int, retract: int, discard: list[int], add: list[int]) -> None:
+    def __init__(
+        self,
+        draw: int,
+        retract: int,
+        discard: list[int],
+        add: list[int],
+        pile: dict[int, int] | None = None,
+        rep: list[int] | None = None,
+    ) -> None:
         self.draw = draw
         self.retract = retract
         self.discard = discard
         self.add = add
         self.meld: dict[tuple[int, ...], int] = {}
+        #: a pile take's id by ``(target × 53 + class) × 53 + class`` (the classes of its two
+        #: hand cards, lower first), with ``rep`` each card's class; empty: every take by ``slow``
+        self.pile: dict[int, int] = {} if pile is None else pile
+        self.rep: list[int] = [] if rep is None else rep
+
+    def _take(self, state: State, a: TakePile) -> int:
+        """A pile take's id (``-1``: ask ``slow``): its target is the meld it joins or the new
+        meld the top card makes with its two cards (``encoding.handfoot._target_of``)."""
+        cards = a.cards
+        rep = self.rep
+        if len(cards) != 2 or not rep:
+            return -1
+        if a.meld >= 0:
+            m = state.melds[state.side_of[state.to_act]][a.meld]
+            t = target_index(m.kind, m.key)
+        else:
+            if not state.pile:
+                return -1
+            top = state.pile[-1]
+            natural = -1  # the first card, top first, that is no wild
+            rank = -1
+            same = True
+            for c in (top, cards[0], cards[1]):
+                r = rep[c]
+                if r == 0 or r == NUM_KINDS - 1:  # a 2 or a joker
+                    continue
+                if natural < 0:
+                    natural = c
+                    rank = c % 13 + 2
+                elif c % 13 + 2 != rank:
+                    same = False
+            if natural < 0:
+                t = 15
+            elif same:
+                if not 4 <= rank <= 14:
+                    return -1
+                t = rank - 4
+            else:
+                t = 11 + natural // 13
+        r0 = rep[cards[0]]
+        r1 = rep[cards[1]]
+        if r1 < r0:
+            r0, r1 = r1, r0
+        return self.pile.get((t * NUM_KINDS + r0) * NUM_KINDS + r1, -1)
 
     def ids(self, state: State, actions: Sequence[object], slow: Slow) -> list[int]:
         out: list[int] = []
+        melds: list[TableMeld] | None = None  # the acting side's, read at the first addition
         for a in actions:
             if isinstance(a, Discard):
                 out.append(self.discard[a.card])
             elif isinstance(a, AddToMeld):
-                m = state.melds[state.side_of[state.to_act]][a.meld]
+                if melds is None:
+                    melds = state.melds[state.side_of[state.to_act]]
+                m = melds[a.meld]
                 i = self.add[target_index(m.kind, m.key) * NUM_KINDS + a.card]
                 out.append(i if i >= 0 else int(slow(state, a)))
             elif isinstance(a, Meld):
@@ -424,6 +576,9 @@ class HandFootIds:
                 out.append(self.draw)
             elif isinstance(a, Retract):
                 out.append(self.retract)
+            elif isinstance(a, TakePile):
+                i = self._take(state, a)
+                out.append(i if i >= 0 else int(slow(state, a)))
             else:
                 out.append(int(slow(state, a)))
         return out

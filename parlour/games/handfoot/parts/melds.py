@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from parlour.core.cards import (
     JOKER,
@@ -32,10 +33,12 @@ from parlour.core.codec import cards_field
 from parlour.core.said import N_, Rank
 from parlour.core.said import Card as CardValue
 
-BOOK, RUN, WILDS = "book", "run", "wilds"
-BOOK_SIZE = 7
-MIN_MELD = 3
-SAMBA_LOW = 8  # a samba is A K Q J 10 9 8 of one suit
+BOOK: Final = "book"
+RUN: Final = "run"
+WILDS: Final = "wilds"
+BOOK_SIZE: Final = 7
+MIN_MELD: Final = 3
+SAMBA_LOW: Final = 8  # a samba is A K Q J 10 9 8 of one suit
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -66,7 +69,7 @@ def card_value(card: Card) -> int:
     return 0
 
 
-CARD_VALUES: tuple[int, ...] = tuple(card_value(c) for c in range(JOKER + 1))
+CARD_VALUES: Final[tuple[int, ...]] = tuple(card_value(c) for c in range(JOKER + 1))
 
 
 def cards_value(cards: Sequence[Card]) -> int:
@@ -82,7 +85,7 @@ def wilds_allowed(rank: int) -> bool:
 
 
 #: the wild cards as they join a meld (every 2 as 2♣: no rule tells the suits of 2s apart)
-WILD_ADDS: tuple[Card, ...] = (make_card(2, 0), JOKER)
+WILD_ADDS: Final[tuple[Card, ...]] = (make_card(2, 0), JOKER)
 
 
 def _natural_adds(rank: int) -> tuple[Card, ...]:
@@ -94,11 +97,14 @@ def _natural_adds(rank: int) -> tuple[Card, ...]:
 
 
 #: what may join an unfinished book of each rank 4–A: [naturals only, naturals or wilds]
-BOOK_ADDS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {
+BOOK_ADDS: Final[dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]]] = {
     r: (_natural_adds(r), _natural_adds(r) + (WILD_ADDS if wilds_allowed(r) else ()))
     for r in range(4, 15)
 }
-NO_ADDS: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # no book of other ranks exists
+NO_ADDS: Final[tuple[tuple[Card, ...], tuple[Card, ...]]] = (
+    (),
+    (),
+)  # no book of other ranks exists
 
 
 @dataclass(frozen=True, slots=True)
