@@ -7,7 +7,10 @@ result does not depend on the machine's load.
         base='{}' z1='{"z": 1.0}' short='{"rollout_steps": 12}'
 
 Each setting is a name and the JSON of :class:`~parlour.bots.ismcts.IsmctsBot` parameters
-(``budget`` defaults to ``--budget``).  Prints, per setting, hands won of those played with the
+(``budget`` defaults to ``--budget``), and three of this script's own: ``"grouped": true`` (the
+grouped candidates of ``parlour/games/samba/parts/search.py``), ``"policy": "hold_out"``
+(``basic`` with bench/samba_policy.py's ``hold_out`` rule as favourite and play-out policy) and
+``"mlp": "file.npz"`` (the cut-off evaluation fitted by ``scripts/fit_samba_mlp.py``).  Prints, per setting, hands won of those played with the
 95 % Wilson interval and the mean hand score difference (its side minus ``basic``'s) with its
 95 % interval over deals; ``--log`` appends every game as JSON.  Single process (run it under
 ``nice``).  Seeds used for tuning must not be used for the confirming run (bench/strength.py).
