@@ -7,7 +7,10 @@ result does not depend on the machine's load.
         base='{}' z1='{"z": 1.0}' short='{"rollout_steps": 12}'
 
 Each setting is a name and the JSON of :class:`~parlour.bots.ismcts.IsmctsBot` parameters
-(``budget`` defaults to ``--budget``).  Prints, per setting, hands won of those played with the
+(``budget`` defaults to ``--budget``), and three of this script's own: ``"grouped": true`` (the
+grouped candidates of ``parlour/games/samba/parts/search.py``), ``"policy": "hold_out"``
+(``basic`` with bench/samba_policy.py's ``hold_out`` rule as favourite and play-out policy) and
+``"mlp": "file.npz"`` (the cut-off evaluation fitted by ``scripts/fit_samba_mlp.py``).  Prints, per setting, hands won of those played with the
 95 % Wilson interval and the mean hand score difference (its side minus ``basic``'s) with its
 95 % interval over deals; ``--log`` appends every game as JSON.  Single process (run it under
 ``nice``).  Seeds used for tuning must not be used for the confirming run (bench/strength.py).
@@ -45,6 +48,8 @@ def run(
         from parlour.games.samba.parts import search
 
         made["candidates_fn"] = search.grouped_candidates
+    if made.get("policy") == "hold_out":  # basic with the hold_out rule of bench/samba_policy.py
+        made["policy"] = _hold_out_bot()
     bot_registry.register_generic(name, partial(_Tuned, **made))
     variant = games.get("samba", players=4, max_hands=1)
     won = played = 0.0
@@ -80,13 +85,106 @@ def run(
     }
 
 
+def _hold_out_bot() -> type:
+    """``basic`` that does not take the meld step leaving it at most one card (going out next)
+    while its side would lose the hand by going out (``hold_out`` of bench/samba_policy.py, there
+    on ``observe``'s views; here also on the search's ``FastView``)."""
+    from parlour.games.samba import actions as A
+    from parlour.games.samba.bot import SambaBasicBot
+    from parlour.games.samba.scoring import (
+        ALL_RED_THREES,
+        GOING_OUT_BONUS,
+        MIXED_BONUS,
+        PURE_BONUS,
+        RED_THREE,
+        SAMBA_BONUS,
+    )
+
+    def side_points(sv: Any) -> float:
+        total = 0.0
+        for m in sv.melds:
+            total += m.value
+            if m.samba:
+                total += SAMBA_BONUS
+            elif m.canasta == "pure":
+                total += PURE_BONUS
+            elif m.canasta == "mixed":
+                total += MIXED_BONUS
+        red = getattr(sv, "red_threes", None)
+        reds = len(red) if red is not None else len(sv._state.red3[sv.side])
+        if sv.can_go_out:
+            total += ALL_RED_THREES if reds == 6 else RED_THREE * reds
+        else:
+            total -= RED_THREE * reds
+        return total
+
+    def behind(view: Any, card_est: float = 10.0) -> bool:
+        seat = view.seat or 0
+        side = view.players[seat].side
+        ours = side_points(view.sides[side]) + GOING_OUT_BONUS
+        theirs = {sv.side: side_points(sv) for sv in view.sides if sv.side != side}
+        for p in view.players:
+            if p.side == side:
+                if p.seat != seat:
+                    ours -= card_est * p.hand_size
+            else:
+                theirs[p.side] -= card_est * p.hand_size
+        return any(ours < t for t in theirs.values())
+
+    class HoldOut(SambaBasicBot):
+        def _meld_step(self, view: Any, legal: Any, named: Any) -> Any:
+            choice = super()._meld_step(view, legal, named)
+            if choice is None or view.pending:
+                return choice
+            seat = view.seat or 0
+            me = view.sides[view.players[seat].side]
+            if not me.opened or not me.can_go_out:
+                return choice
+            if isinstance(choice, A.AddToMeld):
+                left = len(view.hand) - 1
+            elif isinstance(choice, A.Stage):
+                left = len(view.hand) - len(self._meld_plan)
+            else:
+                return choice
+            if left <= 1 and behind(view):
+                self._meld_plan = []
+                return None
+            return choice
+
+    return HoldOut
+
+
 class _Tuned(IsmctsBot):
     """``strong`` with a candidate function of its own (``candidates_fn``)."""
 
-    def __init__(self, *args: Any, candidates_fn: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, candidates_fn: Any = None, mlp: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         if candidates_fn is not None:
             self._candidates = candidates_fn
+        if mlp is not None:  # the evaluation of scripts/fit_samba_mlp.py (weights in an .npz)
+            self._evaluate = _mlp_evaluate(mlp)
+
+
+def _mlp_evaluate(path: str) -> Any:
+    """The cut-off evaluation of ``scripts/fit_samba_mlp.py``: the linear model plus the network,
+    per side (an experiment of issue 36's sixth pass, not shipped)."""
+    import numpy as np
+
+    from parlour.games.samba.parts import evaluation
+
+    w = np.load(path)
+    mu, sd, scale = w["mu"], w["sd"], float(w["scale"])
+    w_lin, W1, b1, w2, lin = w["w_lin"], w["W1"], w["b1"], w["w2"], w["lin"]
+
+    def evaluate(game: Any, state: Any) -> tuple[float, ...]:
+        x = np.array([evaluation.features(state, s) for s in range(len(state.sides))])
+        z = (x - mu) / sd
+        out = x @ w_lin + scale * (np.maximum(z @ W1 + b1, 0.0) @ w2 + z @ lin)
+        return tuple(float(v) for v in out)
+
+    return evaluate
 
 
 def main() -> None:
