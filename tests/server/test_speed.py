@@ -16,7 +16,7 @@ import pytest
 from parlour.core.bot import Bot
 from parlour.server.batch import Batcher
 from parlour.server.lobby import ServerConfig, TableServer
-from parlour.server.storage import open_storage
+from parlour.server.storage import JournalClosed, open_storage
 from tests.server.conftest import LiveServer, live_server
 
 
@@ -95,7 +95,7 @@ def test_batcher_skips_a_call_whose_caller_gave_up_and_refuses_after_shutdown() 
         await first
         assert await third == 2
         pool.shutdown()
-        with pytest.raises(RuntimeError):
+        with pytest.raises(JournalClosed):
             await batcher.call(functools.partial(note, 3))
 
     asyncio.run(main())
