@@ -101,7 +101,10 @@ def test_a_slow_sheet_does_not_stall_the_event_loop(monkeypatch: pytest.MonkeyPa
         times, codes = _info_while(server.base, {"entries": ["3NT S ="]}, clients=4, each=3)
     assert codes == [200] * 12
     assert len(times) >= 5
-    assert statistics.median(times) < 0.25 and max(times) < 0.39, sorted(times)[-5:]
+    # on the loop, a look waits for the sheet being scored (0.4 s) and the ones queued behind
+    # it: a median of 0.4 s or more; off the loop only the machine's load delays it (the worst
+    # look once took 0.39 s in a fresh-clone run at load 5, so the bound for one look is wider)
+    assert statistics.median(times) < 0.25 and max(times) < 0.8, sorted(times)[-5:]
 
 
 def test_info_answers_while_full_sheets_are_scored() -> None:
