@@ -27,6 +27,7 @@ def test_move_to_another_device_and_back_to_the_table(browser: Any, server: Any)
         a.select_option("#game", "scat")
         a.click("#create")  # the other seats are bots: the creator sits down at once
         assert wait_seat(a, timeout=20) == 0
+        a.wait_for_function("window.parlour && window.parlour.code")
         code = a.evaluate("window.parlour.code")
         a.goto(server.base + "/")
         a.click("#move-device")

@@ -116,6 +116,9 @@ def test_players_story(browser: Any, server: Any, artifacts: Path) -> None:
         # --- the rematch keeps both names -----------------------------------------------------
         a.locator("#match-end #rematch").click()
         a.wait_for_url(re.compile(r"/t/(?!" + code + r")[A-Z0-9]+$"), timeout=20_000)
+        a.wait_for_function(
+            f"window.parlour && window.parlour.code && window.parlour.code !== '{code}'"
+        )
         new = a.evaluate("window.parlour.code")
         b.locator("#match-end #rematch", has_text="Join the rematch").click(timeout=20_000)
         b.wait_for_url(re.compile(r"/t/" + new + "$"), timeout=20_000)

@@ -55,6 +55,8 @@ def create_table_in_lobby(page: Any, server: Any) -> str:
     page.click("#create")
     # Only bots to play with: the creator sits down at once, no "Take my seat" click.
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))  # the seat's token stays in this browser
+    # the table's script sets window.parlour once its language's messages are loaded
+    page.wait_for_function("window.parlour && window.parlour.code")
     return str(page.evaluate("window.parlour.code"))
 
 
