@@ -370,7 +370,13 @@ def test_phone_every_move_of_the_selection_is_in_the_action_bar(
         before = my_melds(page)
         page.locator("#actions #meld-new").tap()
         settled(page)
-        assert not table_state(page)["error"]
+        error = table_state(page)["error"]
+        if error:
+            # the deal can make this triple a first meld the rest of the hand cannot bring to the
+            # opening minimum (seed 002's minimum rule): the engine refuses its last card and the
+            # page shows the rule — a legal refusal, not a hidden button (seen once in CI)
+            assert "first meld" in error and "must reach" in error, error
+            return
         after = my_melds(page)
         assert len(after) == len(before) + 1
         assert sorted(after[-1]) == sorted(triple)
