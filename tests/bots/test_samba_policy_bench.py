@@ -4,17 +4,11 @@ knob), and a knob must change the play."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("bench_samba_policy", ROOT / "bench/samba_policy.py")
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["bench_samba_policy"] = bench
-_spec.loader.exec_module(bench)
+from tests.support.scripts import load_script
+
+bench = load_script("bench/samba_policy.py", "bench_samba_policy")
 
 
 def test_default_knobs_play_as_basic() -> None:

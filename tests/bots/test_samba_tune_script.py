@@ -4,20 +4,12 @@ play another policy than the favourite), and it changes the play of some hands."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from parlour.core.rng import derive_seed
 from parlour.games.samba.bot import FastView, SambaBasicBot
 from parlour.sim.ladder import ladder_variant
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("tune_samba_script", ROOT / "scripts/tune_samba.py")
-assert _spec is not None and _spec.loader is not None
-tune = importlib.util.module_from_spec(_spec)
-sys.modules["tune_samba_script"] = tune
-_spec.loader.exec_module(tune)
+tune = load_script("scripts/tune_samba.py", "tune_samba_script")
 
 
 def test_hold_out_sees_the_same_on_both_views() -> None:

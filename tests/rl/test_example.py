@@ -3,26 +3,18 @@ its learning curve."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 from tests.rl.conftest import need
+from tests.support.scripts import load_script
 
 need("gymnasium")
 
 import numpy as np  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_scat.py"
-
 
 def _load():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("train_scat", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_scat"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/train_scat.py", "train_scat")
 
 
 def test_tiny_training_run(tmp_path: Path) -> None:

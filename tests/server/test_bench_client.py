@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import importlib.util
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,12 +17,10 @@ import pytest
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
+from tests.support.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("bench_server", ROOT / "bench" / "server.py")
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["bench_server"] = bench
-_spec.loader.exec_module(bench)
+bench = load_script("bench/server.py", "bench_server")
 
 
 def parse_client_frames(data: bytes) -> list[Frame]:

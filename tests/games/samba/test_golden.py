@@ -3,19 +3,17 @@ replays exactly: same legal-action counts, same actions, same public views, same
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
+
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_golden_samba_4p_playthrough() -> None:
     """002_91a2786a682fea8f.txt rules, pinned: a seeded 4-player Samba match (two hands)."""
-    spec = importlib.util.spec_from_file_location("golden", ROOT / "scripts" / "golden.py")
-    assert spec is not None and spec.loader is not None
-    golden = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(golden)
+    golden = load_script("scripts/golden.py", "golden")
     stored = json.loads((ROOT / "tests" / "golden" / "samba_4p.json").read_text())
     fresh = json.loads(
         json.dumps(golden.playthrough(**golden.GOLDEN["samba_4p.json"]), ensure_ascii=False)

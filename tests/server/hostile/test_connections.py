@@ -5,13 +5,10 @@ fails while a seat connects."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import socket
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,15 +19,10 @@ from parlour.server.session import _sender
 from parlour.server.storage import StorageError
 from tests.server.conftest import LiveServer, free_port, live_server, serve_subprocess, wait_http
 from tests.server.test_recovery import pg_schema
+from tests.support.scripts import load_script
 
 # the raw never-reading socket and the RSS reader are bench/hostile.py's own (one copy)
-_spec = importlib.util.spec_from_file_location(
-    "bench_hostile", Path(__file__).resolve().parents[3] / "bench" / "hostile.py"
-)
-assert _spec is not None and _spec.loader is not None
-_hostile = importlib.util.module_from_spec(_spec)
-sys.modules["bench_hostile"] = _hostile
-_spec.loader.exec_module(_hostile)
+_hostile = load_script("bench/hostile.py", "bench_hostile")
 _rss_mb = _hostile._rss_mb
 _raw_ws = _hostile._raw_ws
 

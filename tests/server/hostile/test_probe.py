@@ -4,7 +4,6 @@ no server error, no crash, no traceback in the log."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import os
@@ -16,12 +15,9 @@ import pytest
 
 from parlour.server.guard import DEFAULT_LIMITS
 from tests.server.conftest import ROOT, free_port, live_server
+from tests.support.scripts import load_script
 
-_spec = importlib.util.spec_from_file_location("hostile_probe", ROOT / "bench" / "hostile.py")
-assert _spec is not None and _spec.loader is not None
-probe = importlib.util.module_from_spec(_spec)
-sys.modules["hostile_probe"] = probe  # its dataclasses look themselves up there
-_spec.loader.exec_module(probe)
+probe = load_script("bench/hostile.py", "bench_hostile")
 
 
 def test_hostile_probe(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
