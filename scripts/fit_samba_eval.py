@@ -29,35 +29,43 @@ TARGET = (
 )
 
 
-def collect(hands: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def positions(hands: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Both sides' features every ``every``-th decision of ``hands`` hands of four ``basic`` bots
+    (seeds 0…hands−1), with the hand's final score difference (side 0 − side 1) and its seed:
+    ``(features of side 0, features of side 1, score difference, seed)``, one row per position.
+    Also ``scripts/fit_samba_mlp.py``'s data."""
     variant = games.get("samba", players=4, max_hands=1)
     game = variant.game
-    xs: list[list[float]] = []
+    a: list[list[float]] = []
+    b: list[list[float]] = []
     ys: list[float] = []
-    old: list[float] = []
     deal: list[int] = []
     for seed in range(hands):
         state = variant.new_game(seed)
         bots = [make("basic", variant, s, seed) for s in range(4)]
         snaps = []
         n = 0
-        while game.to_act(state) is not None:
+        while (seat := game.to_act(state)) is not None:
             if n % every == every // 2:
-                f0, f1 = evaluation.features(state, 0), evaluation.features(state, 1)
-                # baseline: the difference of the points already on the table
-                snaps.append(([a - b for a, b in zip(f0, f1, strict=True)], f0[0] - f1[0]))
-            seat = game.to_act(state)
+                snaps.append((evaluation.features(state, 0), evaluation.features(state, 1)))
             legal = game.legal_actions(state)
             action = bots[seat].act(game.observe(state, seat), legal)
             state, _ = game.apply_unchecked(state, action)
             n += 1
         scores = game.outcome(state).hands[-1].scores
-        for x, h in snaps:
-            xs.append(x)
+        for f0, f1 in snaps:
+            a.append(f0)
+            b.append(f1)
             ys.append(scores[0] - scores[1])
-            old.append(h)
             deal.append(seed)
-    return np.array(xs), np.array(ys), np.array(old), np.array(deal)
+    return np.array(a), np.array(b), np.array(ys), np.array(deal)
+
+
+def collect(hands: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The least-squares data: feature differences, score differences, the baseline (the
+    difference of the points already on the table, feature 0) and the seeds."""
+    a, b, ys, deal = positions(hands, every)
+    return a - b, ys, a[:, 0] - b[:, 0], deal
 
 
 def main() -> None:

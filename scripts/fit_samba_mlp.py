@@ -17,38 +17,9 @@ import argparse
 import time
 
 import numpy as np
+from fit_samba_eval import positions
 
-from parlour import games
-from parlour.bots import make
 from parlour.games.samba.parts import evaluation
-
-
-def collect(hands: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    variant = games.get("samba", players=4, max_hands=1)
-    game = variant.game
-    a: list[list[float]] = []
-    b: list[list[float]] = []
-    ys: list[float] = []
-    deal: list[int] = []
-    for seed in range(hands):
-        state = variant.new_game(seed)
-        bots = [make("basic", variant, s, seed) for s in range(4)]
-        snaps = []
-        n = 0
-        while (seat := game.to_act(state)) is not None:
-            if n % every == every // 2:
-                snaps.append((evaluation.features(state, 0), evaluation.features(state, 1)))
-            legal = game.legal_actions(state)
-            action = bots[seat].act(game.observe(state, seat), legal)
-            state, _ = game.apply_unchecked(state, action)
-            n += 1
-        scores = game.outcome(state).hands[-1].scores
-        for f0, f1 in snaps:
-            a.append(f0)
-            b.append(f1)
-            ys.append(scores[0] - scores[1])
-            deal.append(seed)
-    return np.array(a), np.array(b), np.array(ys), np.array(deal)
 
 
 def main() -> None:
@@ -61,7 +32,7 @@ def main() -> None:
     ap.add_argument("--out", default="samba_mlp.npz")
     args = ap.parse_args()
     t = time.process_time()
-    xa, xb, y, deal = collect(args.hands, args.every)
+    xa, xb, y, deal = positions(args.hands, args.every)
     print(f"{len(y)} positions, {time.process_time() - t:.0f} CPU s")
     w_lin = np.array(evaluation.WEIGHTS)
     train = deal < int(args.hands * 0.8)
