@@ -62,19 +62,7 @@ class Knobs(SambaBasicBot):
 
     def _meld_step(self, view: Any, legal: Sequence[Any], named: Any) -> Any:
         choice = self._knob_meld_step(view, legal, named)
-        if not self.hold_out or choice is None or view.pending:
-            return choice
-        seat = view.seat or 0
-        me = view.sides[view.players[seat].side]
-        if not me.opened or not me.can_go_out:
-            return choice
-        if isinstance(choice, A.AddToMeld):
-            left = len(view.hand) - 1
-        elif isinstance(choice, A.Stage):
-            left = len(view.hand) - len(self._meld_plan)
-        else:
-            return choice
-        if left <= 1 and behind_after_going_out(view, self.card_est):
+        if self.hold_out and holds_back(view, choice, self._meld_plan, self.card_est):
             self._meld_plan = []
             return None
         return choice
@@ -199,7 +187,8 @@ def side_points(sv: Any) -> float:
             total += PURE_BONUS
         elif m.canasta == "mixed":
             total += MIXED_BONUS
-    reds = len(sv.red_threes)
+    red = getattr(sv, "red_threes", None)  # the search's FastView reads them off its state
+    reds = len(red) if red is not None else len(sv._state.red3[sv.side])
     if sv.can_go_out:
         total += ALL_RED_THREES if reds == 6 else RED_THREE * reds
     else:
@@ -222,6 +211,25 @@ def behind_after_going_out(view: Any, card_est: float) -> bool:
         else:
             theirs[p.side] -= card_est * p.hand_size
     return any(ours < t for t in theirs.values())
+
+
+def holds_back(view: Any, choice: Any, plan: Sequence[Any], card_est: float) -> bool:
+    """The ``hold_out`` rule: whether to hold back the meld step ``choice`` (``plan``: the cards
+    of the meld being staged), because it leaves the seat at most one card (going out next)
+    while its side, able to go out, would lose the hand by going out."""
+    if choice is None or view.pending:
+        return False
+    seat = view.seat or 0
+    me = view.sides[view.players[seat].side]
+    if not me.opened or not me.can_go_out:
+        return False
+    if isinstance(choice, A.AddToMeld):
+        left = len(view.hand) - 1
+    elif isinstance(choice, A.Stage):
+        left = len(view.hand) - len(plan)
+    else:
+        return False
+    return left <= 1 and behind_after_going_out(view, card_est)
 
 
 #: the variants run when none is named: each knob moved both ways (``same``: none moved)

@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from parlour import bots as bot_registry
@@ -87,66 +88,17 @@ def run(
 
 def _hold_out_bot() -> type:
     """``basic`` that does not take the meld step leaving it at most one card (going out next)
-    while its side would lose the hand by going out (``hold_out`` of bench/samba_policy.py, there
-    on ``observe``'s views; here also on the search's ``FastView``)."""
-    from parlour.games.samba import actions as A
+    while its side would lose the hand by going out (``holds_back`` of bench/samba_policy.py,
+    there on ``observe``'s views; here also on the search's ``FastView``)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from samba_policy import holds_back
+
     from parlour.games.samba.bot import SambaBasicBot
-    from parlour.games.samba.scoring import (
-        ALL_RED_THREES,
-        GOING_OUT_BONUS,
-        MIXED_BONUS,
-        PURE_BONUS,
-        RED_THREE,
-        SAMBA_BONUS,
-    )
-
-    def side_points(sv: Any) -> float:
-        total = 0.0
-        for m in sv.melds:
-            total += m.value
-            if m.samba:
-                total += SAMBA_BONUS
-            elif m.canasta == "pure":
-                total += PURE_BONUS
-            elif m.canasta == "mixed":
-                total += MIXED_BONUS
-        red = getattr(sv, "red_threes", None)
-        reds = len(red) if red is not None else len(sv._state.red3[sv.side])
-        if sv.can_go_out:
-            total += ALL_RED_THREES if reds == 6 else RED_THREE * reds
-        else:
-            total -= RED_THREE * reds
-        return total
-
-    def behind(view: Any, card_est: float = 10.0) -> bool:
-        seat = view.seat or 0
-        side = view.players[seat].side
-        ours = side_points(view.sides[side]) + GOING_OUT_BONUS
-        theirs = {sv.side: side_points(sv) for sv in view.sides if sv.side != side}
-        for p in view.players:
-            if p.side == side:
-                if p.seat != seat:
-                    ours -= card_est * p.hand_size
-            else:
-                theirs[p.side] -= card_est * p.hand_size
-        return any(ours < t for t in theirs.values())
 
     class HoldOut(SambaBasicBot):
         def _meld_step(self, view: Any, legal: Any, named: Any) -> Any:
             choice = super()._meld_step(view, legal, named)
-            if choice is None or view.pending:
-                return choice
-            seat = view.seat or 0
-            me = view.sides[view.players[seat].side]
-            if not me.opened or not me.can_go_out:
-                return choice
-            if isinstance(choice, A.AddToMeld):
-                left = len(view.hand) - 1
-            elif isinstance(choice, A.Stage):
-                left = len(view.hand) - len(self._meld_plan)
-            else:
-                return choice
-            if left <= 1 and behind(view):
+            if holds_back(view, choice, self._meld_plan, 10.0):
                 self._meld_plan = []
                 return None
             return choice
