@@ -13,15 +13,9 @@ import pytest
 from parlour.server import deals
 from parlour.server.connection import Connection
 from parlour.server.errors import Rejected
-from parlour.server.lobby import ServerConfig, TableServer
-from parlour.server.storage import open_storage
+from parlour.server.lobby import TableServer
 from parlour.server.table import Table
-
-
-def _server() -> TableServer:
-    return TableServer(
-        open_storage("sqlite:///:memory:"), ServerConfig(bot_delay=0.0, rate_limits={})
-    )
+from tests.server.inproc import held_samba_table, memory_server
 
 
 def _close(server: TableServer) -> None:
@@ -32,23 +26,11 @@ def _close(server: TableServer) -> None:
     server.work_pool.shutdown()
 
 
-async def _samba_table(server: TableServer) -> Table:
-    """A started 4-player Samba table whose seat 0 (a person) holds on to it: nobody plays."""
-    table, _ = await server.create(
-        "samba", None, {"max_hands": 1}, 4, [{"kind": "human"}] * 4, "default", "t"
-    )
-    for s in table.seats:
-        s.claimed = s.ever_connected = True
-        table.attach(Connection(s.seat))
-    await table.start()
-    return table
-
-
 def test_a_bot_move_as_a_checked_object_is_journaled_as_its_json() -> None:
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
-            table = await _samba_table(server)
+            table = await held_samba_table(server)
             game = table.game
             seat = game.to_act(table.state)
             legal = game.legal_actions(table.state)
@@ -79,9 +61,9 @@ def test_a_bot_move_as_a_checked_object_is_journaled_as_its_json() -> None:
 
 def test_an_illegal_object_is_refused_unless_a_bot_checked_it() -> None:
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
-            table = await _samba_table(server)
+            table = await held_samba_table(server)
             game = table.game
             seat = game.to_act(table.state)
             legal = game.legal_actions(table.state)
@@ -127,9 +109,9 @@ def test_choose_says_whether_the_bot_returned_one_of_the_legal_objects() -> None
             return legal[0]
 
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
-            table = await _samba_table(server)
+            table = await held_samba_table(server)
             for fresh, checked in ((False, True), (True, False)):
                 bot = Picks(table.game, fresh)
                 got = choose(bot, table.game, table.state, 0)  # type: ignore[arg-type]
@@ -162,9 +144,9 @@ def test_the_chain_text_is_json_dumps_byte_for_byte(action: dict[Any, Any]) -> N
 
 def test_the_payload_is_built_once_per_version_and_again_for_a_new_one() -> None:
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
-            table = await _samba_table(server)
+            table = await held_samba_table(server)
             built: list[tuple[int | None, int]] = []
             original = table._build_payload
 
@@ -198,9 +180,9 @@ def test_a_connection_that_does_not_read_holds_nobody_else_up() -> None:
     falls behind alone (its backlog dropped, a resync due); the others get every state."""
 
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
-            table = await _samba_table(server)
+            table = await held_samba_table(server)
             slow = Connection(None, table.resync_text, max_messages=4)
             table.attach(slow)
             fast = table.seats[0].connections[0]

@@ -17,9 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from parlour.server.batch import Batcher
-from parlour.server.connection import Connection
-from parlour.server.lobby import ServerConfig, TableServer
-from parlour.server.storage import JournalClosed, StorageError, open_storage
+from parlour.server.storage import JournalClosed, StorageError
+from tests.server.inproc import held_samba_table, memory_server
 
 
 def test_a_call_after_the_journal_threads_stopped_is_refused_as_journal_closed() -> None:
@@ -36,27 +35,15 @@ def test_a_call_after_the_journal_threads_stopped_is_refused_as_journal_closed()
     asyncio.run(main())
 
 
-def _server() -> TableServer:
-    return TableServer(
-        open_storage("sqlite:///:memory:"), ServerConfig(bot_delay=0.0, rate_limits={})
-    )
-
-
 def test_a_move_finishing_after_its_table_closed_starts_no_bot(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     async def main() -> None:
-        server = _server()
+        server = memory_server()
         try:
             # the seat to act first a person, the others bots: after the person's move a bot
             # is to act, and the move's end would start the bot driver
-            table, _ = await server.create(
-                "samba", None, {"max_hands": 1}, 4, [{"kind": "human"}] * 4, "default", "t"
-            )
-            for s in table.seats:
-                s.claimed = s.ever_connected = True
-                table.attach(Connection(s.seat))
-            await table.start()
+            table = await held_samba_table(server)
             game = table.game
             first = game.to_act(table.state)
             assert first is not None
@@ -99,7 +86,7 @@ def test_stopping_while_bots_play_logs_no_error(caplog: pytest.LogCaptureFixture
     back from the journal replays every acknowledged move."""
 
     async def main() -> list[str]:
-        server = _server()
+        server = memory_server()
         codes = []
         for _ in range(4):
             table, _ = await server.create(
