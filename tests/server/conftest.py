@@ -70,6 +70,28 @@ class LiveServer:
         url = f"{self.ws_base}/ws/{code}" + (f"?seat={token}" if token else "")
         return Client(url)
 
+    def busy_with(self, bot: str) -> tuple[Client, dict[str, Any]]:
+        """Two 4-seat toy tables of ``bot`` playing on, and a person at a 2-seat toy table
+        against ``random``: the person's socket and the first state where it is their turn."""
+        for _ in range(2):
+            self.create(
+                game="toy",
+                players=4,
+                seats=[{"kind": "bot", "bot": bot}] * 4,
+                options={"max_hands": 1},
+            )
+        t = self.create(
+            game="toy",
+            players=2,
+            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            options={"max_hands": 1},
+        )
+        c = self.ws(t["code"], t["you"]["token"])
+        st = c.until("state")
+        while not st["your_turn"]:
+            st = c.until("state")
+        return c, st
+
 
 @contextlib.contextmanager
 def live_server(db: str = "sqlite:///:memory:", **config: Any) -> Iterator[LiveServer]:

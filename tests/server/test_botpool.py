@@ -37,23 +37,7 @@ def test_a_worker_plays_a_move_from_the_state_and_reports_its_cpu_time() -> None
 def test_strong_bots_in_processes_keep_other_tables_prompt_within_their_budget() -> None:
     with live_server(bot_processes=2, bot_budget=1.5, bot_budget_rate=0.0) as server:
         assert server.app.state.server.bot_procs is not None
-        for _ in range(2):
-            server.create(
-                game="toy",
-                players=4,
-                seats=[{"kind": "bot", "bot": "strong:1"}] * 4,
-                options={"max_hands": 1},
-            )
-        t = server.create(
-            game="toy",
-            players=2,
-            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            options={"max_hands": 1},
-        )
-        c = server.ws(t["code"], t["you"]["token"])
-        st = c.until("state")
-        while not st["your_turn"]:
-            st = c.until("state")
+        c, st = server.busy_with("strong:1")
         # while the strong bots think, the server answers pings at once
         pings = []
         for i in range(20):

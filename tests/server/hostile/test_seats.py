@@ -183,23 +183,7 @@ def test_a_tables_bots_have_a_thinking_budget() -> None:
     bots have used their budget, its moves are played by the quick stand-in, and another
     table's bot still answers promptly."""
     with live_server(bot_budget=1.0, bot_budget_rate=0.0) as server:
-        for _ in range(2):
-            server.create(
-                game="toy",
-                players=4,
-                seats=[{"kind": "bot", "bot": "strong:3"}] * 4,
-                options={"max_hands": 1},
-            )
-        t = server.create(
-            game="toy",
-            players=2,
-            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            options={"max_hands": 1},
-        )
-        c = server.ws(t["code"], t["you"]["token"])
-        st = c.until("state")
-        while not st["your_turn"]:
-            st = c.until("state")
+        c, st = server.busy_with("strong:3")
         time.sleep(2)  # the strong tables use up their budgets
         c.act(st["legal"][0]["action"])
         started = time.monotonic()
