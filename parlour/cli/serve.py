@@ -288,6 +288,19 @@ def serve(
     }
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     os.environ[HEAD_ENV] = str(header_timeout)  # read by each connection (and by the workers)
+    served: dict[str, Any] = {  # uvicorn's settings, one process or several
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws_max_size": 1024 * 1024,
+        "http": HTTP_PROTOCOL,
+        "forwarded_allow_ips": forwarded_allow_ips,
+        "timeout_keep_alive": keep_alive,
+        "ws_per_message_deflate": ws_compression,
+        "lifespan": "on",
+        # open sockets get 5 s to close on SIGTERM, then the server stops anyway
+        "timeout_graceful_shutdown": 5,
+    }
     if workers > 1:
         # the processes of a cluster share the journal's lock; a lone server holds it alone
         try:
@@ -304,21 +317,7 @@ def serve(
             highlight=False,
         )
         console.file.flush()
-        uvicorn.run(
-            "parlour.cli.serve:app_from_env",
-            factory=True,
-            host=host,
-            port=port,
-            workers=workers,
-            log_level=log_level,
-            ws_max_size=1024 * 1024,
-            http=HTTP_PROTOCOL,
-            forwarded_allow_ips=forwarded_allow_ips,
-            timeout_keep_alive=keep_alive,
-            ws_per_message_deflate=ws_compression,
-            lifespan="on",
-            timeout_graceful_shutdown=5,
-        )
+        uvicorn.run("parlour.cli.serve:app_from_env", factory=True, workers=workers, **served)
         if held is not None:
             held.release()
         return
@@ -331,22 +330,7 @@ def serve(
     except StorageError as exc:
         storage.close()
         raise fail(str(exc)) from None
-    server = uvicorn.Server(
-        uvicorn.Config(
-            application,
-            host=host,
-            port=port,
-            log_level=log_level,
-            ws_max_size=1024 * 1024,
-            http=HTTP_PROTOCOL,
-            forwarded_allow_ips=forwarded_allow_ips,
-            timeout_keep_alive=keep_alive,
-            ws_per_message_deflate=ws_compression,
-            lifespan="on",
-            # open sockets get 5 s to close on SIGTERM, then the server stops anyway
-            timeout_graceful_shutdown=5,
-        )
-    )
+    server = uvicorn.Server(uvicorn.Config(application, **served))
 
     install_log_redaction()  # after uvicorn configured its loggers: no seat token in a log line
 
