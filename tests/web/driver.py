@@ -206,6 +206,27 @@ def scat_discard(page: Any, timeout: float = CLICK_TIMEOUT, **click: Any) -> Non
     page.locator('#actions button.action[data-type="Discard"]').first.click(timeout=timeout)
 
 
+def scat_move(
+    page: Any, st: dict[str, Any], timeout: float = CLICK_TIMEOUT, until: str = ""
+) -> None:
+    """One Scat move of ours by clicking, as a person: draw from the stock, discard a hinted card
+    (:func:`scat_discard`), else the first move button; then wait until the table is past
+    ``st``'s version, shows an error, or the JavaScript condition ``until`` holds. Raises
+    Playwright's timeout when a click found nothing or nothing happened (a screen came up)."""
+    types = {a["type"] for a in st["legal"]}
+    if "DrawStock" in types:
+        page.click("#stock", timeout=timeout)
+    elif "Discard" in types:
+        scat_discard(page, timeout=timeout)
+    else:
+        page.locator("#actions button.action").first.click(timeout=timeout)
+    also = f" || ({until})" if until else ""
+    page.wait_for_function(
+        f"window.parlour.version > {st['version']} || !!window.parlour.error{also}",
+        timeout=timeout,
+    )
+
+
 def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
     """Play our Scat seat by clicking (draw from the stock, discard a hinted card) and close the
     end-of-hand screens, until the match is over; returns our decisions."""
@@ -222,20 +243,11 @@ def play_scat_to_the_end(page: Any, timeout: float = 120) -> int:
         if st is None or not st["legal"] or st["pending"]:
             page.wait_for_timeout(30)
             continue
-        types = {a["type"] for a in st["legal"]}
-        v = st["version"]
         try:
-            if "DrawStock" in types:
-                page.click("#stock", timeout=CLICK_TIMEOUT)
-            elif "Discard" in types:
-                scat_discard(page)
-            else:
-                page.locator("#actions button.action").first.click(timeout=CLICK_TIMEOUT)
-            page.wait_for_function(
-                f"window.parlour.version > {v} || !!window.parlour.error", timeout=CLICK_TIMEOUT
-            )
+            scat_move(page, st)
         except PlaywrightTimeout as exc:
-            missed = [*missed[-2:], f"{sorted(types)}: {str(exc).splitlines()[0]}"]
+            types = sorted({a["type"] for a in st["legal"]})
+            missed = [*missed[-2:], f"{types}: {str(exc).splitlines()[0]}"]
             continue  # a screen came up over the table: the loop sees it
         ours += 1
     raise AssertionError(

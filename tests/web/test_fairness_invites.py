@@ -384,6 +384,7 @@ def test_a_deal_that_differs_from_its_commitment_is_flagged(
     sent another), the log and the felt warn, and the end check fails that line."""
     t = server.post("/api/tables", {**SHORT_SCAT, "options": {"max_hands": 1}})
     page.goto(server.base + seat_path(t))
+    wait_state(page)  # window.parlour exists once the table's script ran (after the catalog)
     page.wait_for_function("window.parlour.fairRecord.commitments[0] !== undefined")
     page.evaluate("window.parlour.fairRecord.commitments[0].commitment = '00'.repeat(32)")
     play_scat_to_the_end(page)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.web.driver import scat_discard, seat_path, table_state, wait_state
+from tests.web.driver import scat_move, seat_path, table_state, wait_state
 
 
 def _my_turn(page: Any, timeout: float = 30) -> dict[str, Any]:
@@ -68,19 +68,8 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
         if not st or not st["legal"] or st["pending"]:
             page.wait_for_timeout(20)
             continue
-        types = {a["type"] for a in st["legal"]}
-        v = st["version"]
         try:
-            if "DrawStock" in types:
-                page.click("#stock", timeout=2000)
-            elif "Discard" in types:
-                scat_discard(page, timeout=2000)
-            else:
-                page.locator("#actions button.action").first.click(timeout=2000)
-            page.wait_for_function(
-                f"parlour.version > {v} || !!parlour.error || !!document.querySelector('#hand-end')",
-                timeout=3000,
-            )
+            scat_move(page, st, timeout=3000, until="!!document.querySelector('#hand-end')")
         except Exception:
             continue
     for close in ("#hand-end-close", "#match-end-close"):

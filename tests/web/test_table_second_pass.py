@@ -22,6 +22,7 @@ from tests.web.driver import (
     play_scat_to_the_end,
     same_rank_triple,
     scat_discard,
+    scat_move,
     seat_path,
     table_state,
     wait_seat,
@@ -340,19 +341,8 @@ def test_scat_hand_end_shows_hand_values_and_bots_wait(
             assert not page.locator("#match-end").count(), "the match ended first"
             st = table_state(page)
             if st and st["legal"] and not st["pending"]:
-                types = {a["type"] for a in st["legal"]}
-                v = st["version"]
                 try:
-                    if "DrawStock" in types:
-                        page.click("#stock", timeout=2000)
-                    elif "Discard" in types:
-                        scat_discard(page, timeout=2000)
-                    else:
-                        page.locator("#actions button.action").first.click(timeout=2000)
-                    page.wait_for_function(
-                        f"parlour.version > {v} || !!parlour.error || !!document.querySelector('#hand-end')",
-                        timeout=3000,
-                    )
+                    scat_move(page, st, timeout=3000, until="!!document.querySelector('#hand-end')")
                 except Exception:
                     continue
             else:
