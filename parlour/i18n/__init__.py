@@ -258,6 +258,18 @@ def messages(lang: str = SOURCE) -> Messages:
     return Messages(lang)
 
 
+def game_title(name: str, t: Messages) -> str:
+    """The game's name in the player's language, as the lobby, the web table and the terminal
+    name it (``Mogeln`` for cheat in German); a game without one keeps its code."""
+    titles = {
+        "samba": t.pgettext("game", "Samba"),
+        "handfoot": t.pgettext("game", "Hand and Foot"),
+        "cheat": t.pgettext("game", "Cheat"),
+        "scat": t.pgettext("game", "Scat / 31"),
+    }
+    return titles.get(name, name)
+
+
 def _plural_index(lang: str) -> dict[str, int]:
     """CLDR's plural category of a number → gettext's plural form index for ``lang``: the browser
     picks the category with ``Intl.PluralRules`` and the form with this map."""

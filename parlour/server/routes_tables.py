@@ -135,9 +135,10 @@ def _first_type(kind: Any) -> str:
 
 
 def games_catalogue(server: TableServer | None = None, lang: str = "en") -> list[dict[str, Any]]:
-    """Every game with its presets and options, their words from the rules pages in ``lang``
-    (issue 34: the lobby's option labels in the reader's language)."""
+    """Every game with its presets and options in ``lang`` (issue 34): the game's name and
+    description from the catalog, the presets' and options' words from the rules pages."""
     out = []
+    t = i18n.messages(lang)
     for name in games.names():
         entry = games.entry(name)
         variant = games.get(name)
@@ -156,10 +157,14 @@ def games_catalogue(server: TableServer | None = None, lang: str = "en") -> list
         out.append(
             {
                 "name": name,
-                "title": entry.title,
-                "description": entry.description,
+                # English keeps the long title ("Cheat / I Doubt It / Bullshit"); another
+                # language the name its players use, as the table and the terminal say it
+                "title": entry.title if t.lang == i18n.SOURCE else i18n.game_title(name, t),
+                "description": t.gettext(entry.description),
                 "engine_version": entry.game.version,
                 "default_preset": entry.default_preset,
+                # whether seats play in partnerships (the lobby says who sits with whom)
+                "partnerships": entry.sides is not None,
                 "aliases": list(entry.aliases),
                 "preset_aliases": dict(entry.preset_aliases),
                 "presets": presets,

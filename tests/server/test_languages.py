@@ -66,6 +66,29 @@ def test_the_catalogs_and_the_rules_page_follow_the_reader(server: LiveServer) -
     assert [o["label"] for o in samba["options"]] != [o["label"] for o in english["options"]]
 
 
+def test_the_games_are_named_and_described_in_the_readers_language(server: LiveServer) -> None:
+    """The lobby's game list (GET /api/games?lang=…): each game's name as the players of that
+    language call it (the table's and the terminal's names) and its one-line description from
+    the catalog; English keeps the long names ("Cheat / I Doubt It / Bullshit")."""
+
+    def listed(lang: str) -> dict[str, dict[str, str]]:
+        games = server.http.get(f"/api/games?lang={lang}").json()["games"]
+        return {g["name"]: g for g in games}
+
+    english, german, dutch = listed("en"), listed("de"), listed("nl")
+    assert english["cheat"]["title"] == "Cheat / I Doubt It / Bullshit"
+    assert german["cheat"]["title"] == "Mogeln"
+    assert german["scat"]["title"] == "Schwimmen (31)"
+    assert dutch["handfoot"]["title"] == "Hand en voet"
+    assert german["samba"]["description"].startswith("Samba, das Canasta mit drei Kartenspielen")
+    assert english["samba"]["description"].startswith("Samba, the three-deck Canasta")
+    for lang in ("de", "nl", "es", "pt-BR"):
+        there = listed(lang)
+        for name in ("samba", "handfoot", "cheat", "scat"):  # (a test game has no words)
+            assert there[name]["description"] != english[name]["description"], (lang, name)
+            assert there[name]["title"] != english[name]["title"] or name == "samba", (lang, name)
+
+
 def test_a_refusal_is_told_in_the_connections_language(server: LiveServer) -> None:
     """The engine's reason for refusing a move reaches a Dutch connection in Dutch (issue 34:
     ``parlour.core.said``; the English words are the engine's, checked by the games' tests)."""

@@ -229,6 +229,53 @@ def test_two_seats_read_two_languages(browser: Any, server: Any) -> None:
         nl.context.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_lobby_in_another_language(browser: Any, server: Any, lang: str) -> None:
+    """The lobby as a German or Dutch player sees it: the games by their names in that language
+    ("Mogeln"), each game's description, the list of open tables (status, free seats), no
+    English sentence at either size; a table created without a name is named in that language."""
+    t = server.post(
+        "/api/tables",
+        {
+            "game": "cheat",
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot"}],
+        },
+    )
+    words = i18n.messages(lang)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=lang)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server.base + f"/?lang={lang}")
+        row = page.locator(f'#open-tables tr[data-code="{t["code"]}"]')
+        row.wait_for(timeout=15000)
+        cheat = words.pgettext("game", "Cheat")
+        assert page.locator('#game option[value="cheat"]').inner_text() == cheat
+        assert cheat in row.inner_text()
+        assert words.pgettext("table status", "waiting for players") in row.inner_text()
+        page.select_option("#game", "scat")
+        scat = "Scat / 31 / Blitz: three-card draw and discard, best suit to 31, lives"
+        assert page.locator("#game-desc").inner_text() == words.gettext(scat)
+        # no partners in Scat: the seats' note does not pair them (it did, for any 4 seats)
+        partners = "Partners sit opposite: South with North, West with East."
+        assert words.gettext(partners) not in page.locator("#seat-note").inner_text()
+        _both_sizes(page, lang, "the lobby", "lobby")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.select_option("#game", "samba")
+        assert words.gettext(partners) in page.locator("#seat-note").inner_text()
+        page.click("#create")
+        page.wait_for_url("**/t/**", timeout=15000)
+        status, listed = server.call("GET", "/api/tables?status=all&limit=200")
+        assert status == 200
+        names = {x["name"] for x in listed["tables"] if x["game"] == "samba"}
+        assert words.gettext("{game} table").format(game="Samba") in names
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_the_catalog_json_and_a_hostile_language(server: Any) -> None:
     status, body = server.call("GET", "/i18n/nl.json")
     assert status == 200 and body["lang"] == "nl"

@@ -22,7 +22,7 @@ from parlour.core.registry import Variant
 from parlour.core.replay import MatchRecord
 from parlour.core.rng import derive_seed
 from parlour.core.text import Names, tell
-from parlour.i18n import SOURCE, Messages, messages
+from parlour.i18n import SOURCE, Messages, game_title, messages
 
 
 def help_words(t: Messages) -> str:
@@ -39,18 +39,6 @@ def help_words(t: Messages) -> str:
 
 
 HELP = help_words(messages(SOURCE))
-
-
-def game_title(name: str, t: Messages) -> str:
-    """The game's name in the player's language, as the lobby and the web table name it
-    (``Mogeln`` for cheat in German); a game without one keeps its code."""
-    titles = {
-        "samba": t.pgettext("game", "Samba"),
-        "handfoot": t.pgettext("game", "Hand and Foot"),
-        "cheat": t.pgettext("game", "Cheat"),
-        "scat": t.pgettext("game", "Scat / 31"),
-    }
-    return titles.get(name, name)
 
 
 class Session:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText
+from parlour.core.said import N_
 from parlour.games.cheat import actions as A
 from parlour.games.cheat.bot import BasicCheatBot
 from parlour.games.cheat.game import CheatGame
@@ -38,8 +39,10 @@ ENTRY = GameEntry(
     game=GAME,
     presets=PRESETS,
     default_preset="cheat",
-    description="Shed your cards face down, claiming a rank; lie if you must — and call out "
-    "the liars (Cheat, I Doubt It, Bullshit and national variants).",
+    description=N_(
+        "Shed your cards face down, claiming a rank; lie if you must — and call out "
+        "the liars (Cheat, I Doubt It, Bullshit and national variants)."
+    ),
     aliases=("i-doubt-it", "bs"),
     preset_aliases=PRESET_ALIASES,
     preset_docs=PRESET_DOCS,

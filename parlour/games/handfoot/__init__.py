@@ -13,6 +13,7 @@ from typing import Any
 
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
+from parlour.core.said import N_
 from parlour.games.handfoot import actions as A
 from parlour.games.handfoot.bot import HandFootBasicBot, HandFootPlayoutBot, QuickView
 from parlour.games.handfoot.game import HandFootGame
@@ -67,7 +68,7 @@ ENTRY = GameEntry(
     game=GAME,
     presets=PRESETS,
     default_preset="handfoot",
-    description=(
+    description=N_(
         "Samba Hand and Foot: 4 players in partnerships, 7 decks with jokers, a hand and a foot "
         "of 15 each, draw 4, sambas and books of 7 cards, four rounds (50/90/120/150)"
     ),

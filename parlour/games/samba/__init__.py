@@ -19,6 +19,7 @@ from typing import Any
 
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
+from parlour.core.said import N_
 from parlour.games.samba import actions as A
 from parlour.games.samba.bot import FastView, SambaBasicBot
 from parlour.games.samba.game import SambaGame
@@ -87,7 +88,7 @@ ENTRY = GameEntry(
     game=GAME,
     presets=PRESETS,
     default_preset="samba",
-    description="Samba, the three-deck Canasta with sequences (and Bolivia)",
+    description=N_("Samba, the three-deck Canasta with sequences (and Bolivia)"),
     aliases=("samba-canasta", "straat-canasta"),
     preset_docs=PRESET_DOCS,
     random_play_options={"max_hands": 1},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from parlour.core.grammar import Form, Grammar
 from parlour.core.registry import GameEntry, ModuleText, SearchHints
+from parlour.core.said import N_
 from parlour.games.scat import actions as S
 from parlour.games.scat import view
 from parlour.games.scat.bot import BasicScatBot
@@ -55,7 +56,7 @@ ENTRY = GameEntry(
     game=GAME,
     presets=PRESETS,
     default_preset="scat",
-    description="Scat / 31 / Blitz: three-card draw and discard, best suit to 31, lives",
+    description=N_("Scat / 31 / Blitz: three-card draw and discard, best suit to 31, lives"),
     aliases=("31", "blitz", "thirty-one"),
     preset_aliases={
         "grand_cadillac": "cadillac",

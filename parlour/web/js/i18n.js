@@ -66,6 +66,13 @@ export function pgettext(context, msgid, values) {
   return fill(typeof t === "string" ? t : msgid, values);
 }
 
+/** The games' names in the reader's language ("Mogeln" for cheat in German), as the terminal
+ * and the lobby name them; code → name. */
+export const GAME_TITLES = Object.freeze({ samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") });
+
+/** One game's name in the reader's language (a game without one keeps its code). */
+export const gameTitle = (game) => GAME_TITLES[game] || game;
+
 const rules = (() => { try { return new Intl.PluralRules(catalog.lang); } catch { return new Intl.PluralRules("en"); } })();
 
 /** ngettext("{count} card", "{count} cards", n, {count: n}): the form by the language's rules

@@ -1,10 +1,9 @@
 // A game's leaderboard (/leaders/GAME, issue 33): players with at least 5 rated matches, ranked
 // by their rating less three times its uncertainty (OpenSkill's ordinal).
 import { api, clear, h } from "./dom.js";
-import { _, ngettext, pgettext } from "./i18n.js"; // issue 34
+import { _, gameTitle, GAME_TITLES, ngettext } from "./i18n.js"; // issue 34
 
 const game = decodeURIComponent(location.pathname.split("/")[2] || "samba");
-const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 
 async function init() {
   const main = document.getElementById("leaders");
@@ -15,9 +14,9 @@ async function init() {
     clear(main).append(h("section.panel", h("h1", _("No leaderboard")), h("p#leaders-status", e.message)));
     return;
   }
-  const title = TITLES[data.game] || data.game;
+  const title = gameTitle(data.game);
   document.title = _("{game} leaders — Parlour", { game: title });
-  const nav = h("p", Object.entries(TITLES).map(([g, t]) => [h("a", { href: `/leaders/${g}`, "aria-current": g === data.game ? "page" : undefined }, t), " "]));
+  const nav = h("p", Object.entries(GAME_TITLES).map(([g, t]) => [h("a", { href: `/leaders/${g}`, "aria-current": g === data.game ? "page" : undefined }, t), " "]));
   const body = data.players.length
     ? h(
         "div.table-scroll",

@@ -2,13 +2,11 @@
 // device (a one-time link and its QR code), and what happens right after creating a table (the
 // seat is bound to the player; rated or not and the turn timer are set).
 import { api, clear, copyText, h } from "./dom.js";
-import { _, pgettext } from "./i18n.js"; // issue 34
+import { _, gameTitle } from "./i18n.js"; // issue 34
 import * as me from "./players.js";
 import { playerName, rememberSeat, seatUrl, tokenFor } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
-const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
-const title = (g) => TITLES[g] || g;
 
 /** After POST /api/tables: sit at the creator's seat as the player, and the house settings. */
 export async function afterCreate(t, { rated, turnTimer }) {
@@ -103,7 +101,7 @@ export async function renderMine() {
         "div.link-row",
         { dataset: { code: t.code } },
         back,
-        h("span", t.status === "waiting" ? _("{name} — {game}, waiting for players", { name: t.name, game: title(t.game) }) : _("{name} — {game}, playing", { name: t.name, game: title(t.game) })),
+        h("span", t.status === "waiting" ? _("{name} — {game}, waiting for players", { name: t.name, game: gameTitle(t.game) }) : _("{name} — {game}, playing", { name: t.name, game: gameTitle(t.game) })),
       ),
     );
   }
@@ -122,7 +120,7 @@ export function matchTable(list) {
       h(
         "tr",
         { dataset: { code: m.code } },
-        h("td", title(m.game)),
+        h("td", gameTitle(m.game)),
         h("td", me.when(m.finished)),
         h("td", me.resultText(m)),
         h(`td.${m.won ? "won" : "lost"}`, m.won ? _("won") : _("lost"), m.rated ? "" : " " + _("(unrated)")),

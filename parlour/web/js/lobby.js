@@ -4,10 +4,18 @@
 import { api, clear, copyText, h } from "./dom.js";
 import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _, lang } from "./i18n.js"; // issue 34
+import { _, gameTitle, lang, ngettext, pgettext } from "./i18n.js"; // issue 34
 import { afterCreate, openMoveLink, renderMine, showMoveLink } from "./lobby-players.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** A table's status word in the lobby's list of open tables. */
+function tableStatus(status) {
+  if (status === "waiting") return pgettext("table status", "waiting for players");
+  if (status === "playing") return pgettext("table status", "playing");
+  if (status === "finished") return pgettext("table status", "finished");
+  return status;
+}
 let games = [];
 let current = null; // the selected game record from /api/games
 let optionValues = {}; // option name -> value the user set (overrides of the preset)
@@ -276,7 +284,7 @@ function renderSeats() {
     const w = BOT_WORDS[b];
     levels.append(h("dt", w ? w[0] : b), h("dd", w ? w[1] : _("a bot level of this server")));
   }
-  const partners = n === 4 ? " " + _("Partners sit opposite: South with North, West with East.") : n === 6 ? " " + _("Partners: players 1 & 4, 2 & 5, 3 & 6.") : "";
+  const partners = !current.partnerships ? "" : n === 4 ? " " + _("Partners sit opposite: South with North, West with East.") : n === 6 ? " " + _("Partners: players 1 & 4, 2 & 5, 3 & 6.") : "";
   $("seat-note").textContent = _("You take the first human seat; each other human seat gets its own invite link. An open seat is also listed for anyone to take.") + partners;
 }
 
@@ -290,7 +298,8 @@ async function createTable() {
     options: { ...optionValues },
     players: playerCount(),
     seats,
-    name: $("table-name").value.trim() || undefined,
+    // no name given: "{game} table" in the reader's language (the server's own default is English)
+    name: $("table-name").value.trim() || _("{game} table", { game: gameTitle(current.name) }),
     player: playerName() || undefined,
     hints: $("hints-on").checked || undefined, // unticked: the server's default (one human: on)
   };
@@ -420,9 +429,9 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
         { dataset: { code: t.code } },
         h("td.mono", t.code),
         h("td", t.name || "", players(t)),
-        h("td", `${t.game} (${t.preset})`),
-        h("td", t.status),
-        h("td", `${free.length} open`),
+        h("td", `${gameTitle(t.game)} (${t.preset})`),
+        h("td", tableStatus(t.status)),
+        h("td", ngettext("{count} open", "{count} open", free.length, { count: free.length })),
         h("td", join, " ", h("a.btn.small", { href: seatUrl(t.code) }, _("Watch"))),
       ),
     );
@@ -435,7 +444,7 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
     const next = h("button.btn.small", { type: "button", disabled: offset + tables.length >= total }, _("More"));
     prev.addEventListener("click", () => loadOpenTables(Math.max(0, offset - PAGE)));
     next.addEventListener("click", () => loadOpenTables(offset + PAGE));
-    box.append(h("p.seat-row", prev, next, h("span.muted", `${offset + 1}–${offset + tables.length} of ${total}`)));
+    box.append(h("p.seat-row", prev, next, h("span.muted", _("{first}–{last} of {total}", { first: offset + 1, last: offset + tables.length, total }))));
   }
 }
 

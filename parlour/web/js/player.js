@@ -2,12 +2,11 @@
 // their uncertainty and a small chart of their history, and the last 50 matches with their
 // replays. Public: nothing of a key, a seat token or a hidden card is on it.
 import { api, clear, h } from "./dom.js";
-import { _, ngettext, pgettext } from "./i18n.js"; // issue 34
+import { _, gameTitle, ngettext } from "./i18n.js"; // issue 34
 import { matchTable } from "./lobby-players.js";
 import { player } from "./players.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
-const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 
 async function init() {
   const main = document.getElementById("player");
@@ -28,7 +27,7 @@ async function init() {
       h("h1#player-name", p.name),
       h("p.muted", (mine && mine.id === p.id ? _("Player {id} — this is you.", { id: p.id }) : _("Player {id}.", { id: p.id })) + " " + ngettext("{count} match played.", "{count} matches played.", played)),
       games.length
-        ? h("ul#player-games", games.map(([g, c]) => h("li", { dataset: { game: g } }, _("{game}: {played} played, {won} won", { game: TITLES[g] || g, played: c.played, won: c.won }))))
+        ? h("ul#player-games", games.map(([g, c]) => h("li", { dataset: { game: g } }, _("{game}: {played} played, {won} won", { game: gameTitle(g), played: c.played, won: c.won }))))
         : h("p.muted", _("No finished matches yet.")),
     ),
     h("section.panel", h("h2", _("Ratings")), ratings(p.ratings)),
@@ -45,7 +44,7 @@ function ratings(all) {
       h(
         "div.rating-card",
         { dataset: { game: g } },
-        h("h3", h("a", { href: `/leaders/${encodeURIComponent(g)}` }, TITLES[g] || g)),
+        h("h3", h("a", { href: `/leaders/${encodeURIComponent(g)}` }, gameTitle(g))),
         h("p", h("span.big", r.mu.toFixed(1)), ` ± ${(3 * r.sigma).toFixed(1)}`),
         h("p.small.muted", ngettext("{count} rated match; ranked by {ordinal} (rating − 3 × uncertainty)", "{count} rated matches; ranked by {ordinal} (rating − 3 × uncertainty)", r.matches, { count: r.matches, ordinal: r.ordinal.toFixed(1) })),
         chart(r.history),

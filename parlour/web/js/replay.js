@@ -6,14 +6,13 @@
 import { cardEl, parseCard } from "./cards.js";
 import { api, clear, fmt, h } from "./dom.js";
 import * as fair from "./fair.js";
-import { _, lang, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
+import { _, gameTitle, lang, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
 import { seatName } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 const R = { data: null, step: 0, hands: [], handStarts: [], timer: null };
-const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 const RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
 async function init() {
@@ -113,7 +112,7 @@ function build(game) {
   main.append(
     h(
       "section.panel",
-      h("h1", _("{game} — replay of table {code}", { game: TITLES[game] || game, code })),
+      h("h1", _("{game} — replay of table {code}", { game: gameTitle(game), code })),
       h(
         "p.muted",
         [

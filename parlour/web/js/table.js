@@ -14,13 +14,12 @@ import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
 import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
+import { _, GAME_TITLES, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
 const GAME_MODULES = ["samba", "cheat", "scat", "handfoot"];
 const RENDERERS = {};
-const TITLES = { samba: pgettext("game", "Samba"), handfoot: pgettext("game", "Hand and Foot"), cheat: pgettext("game", "Cheat"), scat: pgettext("game", "Scat / 31") };
 async function loadRenderer(game) {
   if (!GAME_MODULES.includes(game) || game in RENDERERS) return;
   try {
@@ -233,7 +232,7 @@ function onMessage(msg) {
       ctx.table = msg.table;
       if (!ctx.spectator && token) rememberSeat(code, msg.seat, token, msg.game);
       fair.noteWelcome(record, ctx.spectator ? null : msg.seat, msg.table);
-      baseTitle = `${TITLES[msg.game] || humanize(msg.game)} · ${code} · Parlour`;
+      baseTitle = `${GAME_TITLES[msg.game] || humanize(msg.game)} · ${code} · Parlour`;
       document.title = baseTitle;
       motion.reset(ctx);
       ctx.hint = null;
@@ -503,7 +502,7 @@ function renderNow() {
   renderTimer = null;
   ctx.renders = (ctx.renders || 0) + 1;
   setStatus();
-  const title = TITLES[ctx.game] || humanize(ctx.game || "");
+  const title = GAME_TITLES[ctx.game] || humanize(ctx.game || "");
   $("title").textContent = ctx.game ? `${title}${ctx.preset && ctx.preset !== ctx.game ? ` · ${ctx.preset}` : ""}` : "";
   $("code").textContent = code;
   // The felt and the dock are drawn afresh; where the keyboard was and how far the table was
@@ -970,7 +969,7 @@ function infoPanel() {
   const dl = h("dl.kv");
   const add = (k, v) => dl.append(h("dt", k), h("dd", v));
   add("Table", code);
-  const title = TITLES[ctx.game] || humanize(ctx.game);
+  const title = GAME_TITLES[ctx.game] || humanize(ctx.game);
   add("Game", ctx.preset && ctx.preset !== ctx.game ? `${title} (${valueWords(ctx.preset)})` : title);
   add("You", ctx.spectator ? "watching" : ctx.name(ctx.seat));
   const who = { human: _("a person"), bot: _("a bot") };
