@@ -202,6 +202,47 @@ def test_a_cheat_round_in_another_language(browser: Any, server: Any, lang: str)
         page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_the_table_tab_in_another_language(browser: Any, server: Any, lang: str) -> None:
+    """The Table tab of a Scat table read in ``lang``: its labels, the seats' bot levels by their
+    names, and every rule by the rules page's label and meaning in that language, yes/no in
+    words — none of the options' English names or explanations (it showed them all)."""
+    t = server.post("/api/tables", {"game": "scat", "players": 3})
+    page = _open(browser, server, seat_path(t) + f"&lang={lang}", lang, "wide")
+    try:
+        page.click('.tabs button[data-tab="info"]')
+        page.wait_for_function(
+            "document.querySelectorAll('#rules-text dt').length > 3"
+            " && !!document.querySelector('#rules-text dd .muted')"
+        )
+        theirs = {o["name"]: o for o in _game_options(server, "scat", lang)}
+        english = {o["name"]: o for o in _game_options(server, "scat", "en")}
+        rows = page.locator("#rules-text dt")
+        assert rows.count() >= 5
+        for i in range(rows.count()):
+            name = rows.nth(i).get_attribute("data-option")
+            assert rows.nth(i).inner_text() == theirs[name]["label"], name
+            told = page.locator(f'#rules-text dt[data-option="{name}"] + dd').inner_text()
+            assert english[name]["doc"] not in told, (name, told)
+        words = i18n.messages(lang)
+        text = page.locator("#tab-body").inner_text()
+        assert words.gettext("Casual") in text  # the bots' level, not "basic"
+        assert "(basic)" not in text and "online" not in text.replace(
+            words.pgettext("seat", "online"), ""
+        )
+        on_the_county = page.locator('#rules-text dt[data-option="on_the_county"] + dd b')
+        assert on_the_county.inner_text() == words.gettext("yes")
+        _assert_no_english(page, lang, "the Table tab")
+        assert not page.js_errors
+    finally:
+        page.context.close()
+
+
+def _game_options(server: Any, game: str, lang: str) -> list[dict[str, Any]]:
+    games = server.get(f"/api/games?lang={lang}")["games"]
+    return next(g for g in games if g["name"] == game)["options"]  # type: ignore[no-any-return]
+
+
 def test_two_seats_read_two_languages(browser: Any, server: Any) -> None:
     """Two people at one Cheat table, one playing in Dutch and one watching in German: each log is
     told in its reader's language by the server (the same events, two languages)."""

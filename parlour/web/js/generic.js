@@ -3,7 +3,7 @@
 // tables reuse its pieces.
 import { cardEl, cardKey, isCardText } from "./cards.js";
 import { h, humanize } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, botName, ngettext } from "./i18n.js";
 
 /** Every card string inside an action JSON (any field, any depth), in order. */
 export function actionCards(action) {
@@ -87,7 +87,7 @@ export function playersRow(ctx, extra = () => null, sizes = null) {
       h("span.pname", ctx.name(s), ctx.seat === s ? " " + _("(you)") : "", side >= 0 && sides.length < n ? h("span.side-tag", _("side {n}", { n: side + 1 })) : null),
       h(
         "span.pmeta",
-        seatInfo ? (seatInfo.controller === "bot" ? _("bot") + (seatInfo.bot ? ` · ${seatInfo.bot}` : "") : seatInfo.controller === "human" ? _("human") : seatInfo.controller) : "",
+        seatInfo ? (seatInfo.controller === "bot" ? _("bot") + (seatInfo.bot ? ` · ${botName(seatInfo.bot)}` : "") : seatInfo.controller === "human" ? _("human") : seatInfo.controller) : "",
         seatInfo && seatInfo.controller === "human" && !seatInfo.connected ? " · " + _("away") : "",
       ),
     );

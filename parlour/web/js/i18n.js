@@ -73,6 +73,19 @@ export const GAME_TITLES = Object.freeze({ samba: pgettext("game", "Samba"), han
 /** One game's name in the reader's language (a game without one keeps its code). */
 export const gameTitle = (game) => GAME_TITLES[game] || game;
 
+/** The bot levels a player can pick, in words: [name, what it is like]. `strong` is offered at
+ * two strengths; `expert` searches longest (up to 3 s a move). */
+export const BOT_WORDS = Object.freeze({
+  random: [_("Beginner"), _("plays any legal move at random: easy to beat, good for learning the rules")],
+  basic: [_("Casual"), _("plays by simple rules of thumb, like a friendly newcomer")],
+  "strong:0.3": [_("Strong, quick"), _("looks ahead by playing out many possible deals, 0.3 s a move")],
+  "strong:1": [_("Strong, thoughtful"), _("the same search with a full second a move")],
+  expert: [_("Expert"), _("the deepest search Parlour plays, up to 3 s a move: the toughest opponent")],
+});
+
+/** A bot level's name ("Casual" for basic); a level without one keeps its code. */
+export const botName = (level) => (BOT_WORDS[level] ? BOT_WORDS[level][0] : level);
+
 const rules = (() => { try { return new Intl.PluralRules(catalog.lang); } catch { return new Intl.PluralRules("en"); } })();
 
 /** ngettext("{count} card", "{count} cards", n, {count: n}): the form by the language's rules

@@ -4,7 +4,7 @@
 import { api, clear, copyText, h } from "./dom.js";
 import { loadSeats, playerName, rememberInvites, rememberSeat, seatName, seatUrl } from "./seats.js";
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _, gameTitle, lang, ngettext, pgettext } from "./i18n.js"; // issue 34
+import { _, BOT_WORDS, gameTitle, lang, ngettext, pgettext } from "./i18n.js"; // issue 34
 import { afterCreate, openMoveLink, renderMine, showMoveLink } from "./lobby-players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,15 +25,6 @@ let tablesOffset = 0;
 const REFRESH_MS = Number(window.parlourRefreshMs) || 10000;
 let refreshTimer = null;
 
-/** The bot levels a player can pick, in words (every bot level's name a player sees is here).
- * `strong` is offered at two strengths; `expert` searches longest (up to 3 s a move). */
-const BOT_WORDS = {
-  random: [_("Beginner"), _("plays any legal move at random: easy to beat, good for learning the rules")],
-  basic: [_("Casual"), _("plays by simple rules of thumb, like a friendly newcomer")],
-  "strong:0.3": [_("Strong, quick"), _("looks ahead by playing out many possible deals, 0.3 s a move")],
-  "strong:1": [_("Strong, thoughtful"), _("the same search with a full second a move")],
-  expert: [_("Expert"), _("the deepest search Parlour plays, up to 3 s a move: the toughest opponent")],
-};
 const LOBBY_BOTS = Object.keys(BOT_WORDS);
 
 function botLabel(level) {

@@ -3,7 +3,7 @@
 // browser takes is then bound to the player ("sit"), so the name sticks across tables, rematches
 // and devices. Nothing here is ever put in an address: the key travels in request bodies only.
 import { api, clear, h } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, botName } from "./i18n.js";
 import { playerName, setPlayerName } from "./seats.js";
 
 const KEY = "parlour.player";
@@ -120,7 +120,8 @@ export function when(ts) {
 export function resultText(m) {
   const who = (s) => {
     const p = (m.players || []).find((x) => x.seat === s);
-    return p ? p.name || (p.bot ? `Bot (${p.bot})` : `Seat ${s + 1}`) : `Seat ${s + 1}`;
+    const seat = _("Seat {n}", { n: s + 1 });
+    return p ? p.name || (p.bot ? _("Bot ({level})", { level: botName(p.bot) }) : seat) : seat;
   };
   return (m.sides || []).map((side, i) => `${side.map(who).join(" & ")} ${m.scores[i] ?? ""}`).join(" — ");
 }

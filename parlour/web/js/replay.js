@@ -6,7 +6,7 @@
 import { cardEl, parseCard } from "./cards.js";
 import { api, clear, fmt, h } from "./dom.js";
 import * as fair from "./fair.js";
-import { _, gameTitle, lang, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
+import { _, BOT_WORDS, botName, gameTitle, lang, ngettext, pgettext, rankLetter } from "./i18n.js"; // issue 34
 import { seatName } from "./seats.js";
 import { scoreSheet } from "./sheet.js";
 
@@ -97,6 +97,7 @@ function words(text) {
 
 function botWord(level) {
   if (!level) return _("stand-in");
+  if (level in BOT_WORDS) return botName(level); // a level the lobby offers: its name
   const [base, secs] = String(level).split(":");
   return secs ? _("{level}, {seconds} s a move", { level: base, seconds: secs }) : base;
 }

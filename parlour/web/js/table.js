@@ -14,7 +14,7 @@ import * as motion from "./motion.js";
 import { optionDoc, optionName, speak, valueWords } from "./speak.js";
 import * as chatui from "./chat.js"; // issue 33: table chat and the turn clock
 import * as me from "./players.js"; // issue 33: the player behind this browser
-import { _, GAME_TITLES, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
+import { _, botName, GAME_TITLES, lang as readerLang, number, pgettext } from "./i18n.js"; // issue 34
 
 // Game-specific tables, loaded on demand; a game without one (or whose module fails to load)
 // gets the generic table.
@@ -968,19 +968,20 @@ function scorePanel() {
 function infoPanel() {
   const dl = h("dl.kv");
   const add = (k, v) => dl.append(h("dt", k), h("dd", v));
-  add("Table", code);
+  add(_("Table"), code);
   const title = GAME_TITLES[ctx.game] || humanize(ctx.game);
-  add("Game", ctx.preset && ctx.preset !== ctx.game ? `${title} (${valueWords(ctx.preset)})` : title);
-  add("You", ctx.spectator ? "watching" : ctx.name(ctx.seat));
+  add(_("Game"), ctx.preset && ctx.preset !== ctx.game ? `${title} (${valueWords(ctx.preset)})` : title);
+  add(_("You"), ctx.spectator ? _("watching") : ctx.name(ctx.seat));
   const who = { human: _("a person"), bot: _("a bot") };
-  for (const s of ctx.seats) add(ctx.name(s.seat), `${who[s.controller] || s.controller}${s.kind === "bot" ? ` (${s.bot || "bot"})` : ""}${s.connected ? " · online" : ""}`);
+  const online = " · " + pgettext("seat", "online");
+  for (const s of ctx.seats) add(ctx.name(s.seat), `${who[s.controller] || s.controller}${s.kind === "bot" ? ` (${botName(s.bot || "basic")})` : ""}${s.connected ? online : ""}`);
   return h(
     "div",
     dl,
     speedControl(),
     soundControl(),
     ctx.spectator || !token ? null : seatActions(),
-    h("h3", "Rules"),
+    h("h3", _("Rules")),
     rulesText(),
     h("p", h("a", { href: `/replay/${encodeURIComponent(code)}`, target: "_blank" }, _("Replay (finished matches)"))),
   );
@@ -1007,11 +1008,23 @@ function rulesText() {
   for (const [k, v] of Object.entries(ctx.rules || {})) {
     if (k === "type") continue;
     const o = docs[k];
-    const shown = v == null && o && o.nullable ? _("not set") : valueWords(v);
-    list.append(h("dt", { dataset: { option: k } }, optionName(k)), h("dd", h("b", shown), o && o.doc ? h("span.muted", ` — ${optionDoc(o.doc)}`) : null));
+    const shown = v == null && o && o.nullable ? _("not set") : ruleValue(v);
+    // the option's name and meaning in the reader's language (the rules page's words, as in the lobby)
+    const meaning = o && (o.meaning || optionDoc(o.doc));
+    list.append(h("dt", { dataset: { option: k } }, (o && o.label) || optionName(k)), h("dd", h("b", shown), meaning ? h("span.muted", ` — ${meaning}`) : null));
   }
   box.append(list);
   return box;
+}
+
+/** A rule's value in the reader's words: yes/no and numbers in their language; a choice stays
+ * the word the option lists (as in the lobby). */
+function ruleValue(v) {
+  if (v === true) return _("yes");
+  if (v === false) return _("no");
+  if (typeof v === "number") return number(v);
+  if (Array.isArray(v)) return v.map(ruleValue).join(", ");
+  return valueWords(v);
 }
 
 /** How long the bots wait before they play, for this table (any seated player may set it). */
