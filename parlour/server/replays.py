@@ -94,6 +94,11 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
 
     seats = range(table.players)
     held: list[Any] = [None] * table.players
+    words = messages(lang)
+
+    def watched(now: Any) -> dict[str, Any]:
+        """A watcher's view, its words in ``lang`` (lives as "3 Pfennige"), as the table tells it."""
+        return game.tell_view(now, game.view_to_json(game.observe(now, None)), words)
 
     def hands_now() -> dict[str, list[Any]]:
         """Every seat's hand (all cards are public once the match is over), only the seats whose
@@ -112,7 +117,7 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
             "action": None,
             "text": "deal",
             "seat": None,
-            "view": game.view_to_json(game.observe(state, None)),
+            "view": watched(state),
             "events": public(tracker.after(state, 0, replaying=True)),
             "hands": hands_now(),
         }
@@ -128,7 +133,7 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
                 "action": data,
                 "text": text,
                 "seat": seat,
-                "view": game.view_to_json(game.observe(state, None)),
+                "view": watched(state),
                 "events": public([*evs, *tracker.after(state, i, replaying=True)]),
                 "hands": hands_now(),
             }

@@ -92,6 +92,10 @@ def test_a_match_in_dutch_has_no_english_text() -> None:
             lines += [e["text"] for s in steps for e in s["events"]]
             lines += [h["note"] for h in replay["outcome"]["hands"] if h.get("note")]
             assert [x for x in lines if ENGLISH.search(x)] == [], lang
+            # the watcher's view of each step too: the lives' words ("1 penny" in English)
+            told = [w for s in steps for w in s["view"].get("status") or []]
+            assert told and not [w for w in told if "penny" in w or "pennies" in w], lang
+        assert any("penn" in w for s in english for w in s["view"].get("status") or [])
 
 
 def test_refusals_in_the_readers_language(server: LiveServer) -> None:

@@ -42,6 +42,12 @@ function save() {
 function fillForm() {
   for (let l = 1; l <= 7; l++) $("level").append(h("option", { value: String(l) }, String(l)));
   for (const [v, t] of [["C", "♣ " + pgettext("suit", "clubs")], ["D", "♦ " + pgettext("suit", "diamonds")], ["H", "♥ " + pgettext("suit", "hearts")], ["S", "♠ " + pgettext("suit", "spades")], ["NT", pgettext("strain", "NT")]]) $("strain").append(h("option", { value: v }, t));
+  // the declarer's seat by the letter the reader's players use (O for East in German); the
+  // value stays N/E/S/W, the score pad's notation
+  for (const o of $("declarer").options) {
+    o.value = o.value || o.textContent;
+    o.textContent = pgettext("bridge seat", o.value);
+  }
   $("level").value = "3";
   $("strain").value = "NT";
   $("level").addEventListener("change", fillResults);

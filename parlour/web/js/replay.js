@@ -259,6 +259,19 @@ function cardsRow(cards, label) {
   return h("div.cards", { role: "list", "aria-label": label }, (cards || []).map((c) => li(cardEl(c, { small: true }))));
 }
 
+/** A turn's phase as a player says it (the engines' codes: draw, meld, play, discard, window, over). */
+function phaseWords(phase) {
+  const words = {
+    draw: pgettext("phase", "drawing"),
+    meld: pgettext("phase", "melding"),
+    play: pgettext("phase", "playing"),
+    discard: pgettext("phase", "discarding"),
+    window: pgettext("phase", "a challenge may come"),
+    over: pgettext("phase", "over"),
+  };
+  return words[phase] || String(phase).replace(/_/g, " ");
+}
+
 /** The table as a watcher saw it: piles, stock, melds per side, scores and lives. */
 function drawPublic(view) {
   const box = $("public");
@@ -266,7 +279,7 @@ function drawPublic(view) {
   if (!view) return;
   const dl = h("dl");
   const row = (label, value) => value != null && value !== "" && dl.append(h("dt", label), h("dd", value));
-  if (view.phase) row(_("Phase"), String(view.phase).replace(/_/g, " "));
+  if (view.phase) row(_("Phase"), phaseWords(view.phase));
   if (view.stock_size != null) row(_("Stock"), ngettext("{count} card", "{count} cards", view.stock_size));
   if (Array.isArray(view.pile) && view.pile.length) row(_("Discard pile ({count})", { count: view.pile_size ?? view.pile.length }), cardsRow(view.pile.slice(-12), _("discard pile, top last")));
   else if (view.pile_top) row(_("Discard pile"), cardsRow([view.pile_top], _("top of the discard pile")));
