@@ -310,8 +310,19 @@ def test_the_lobby_in_another_language(browser: Any, server: Any, lang: str) -> 
         page.wait_for_url("**/t/**", timeout=15000)
         status, listed = server.call("GET", "/api/tables?status=all&limit=200")
         assert status == 200
-        names = {x["name"] for x in listed["tables"] if x["game"] == "samba"}
-        assert words.gettext("{game} table").format(game="Samba") in names
+        made = page.url.split("/t/")[1].split("?")[0].split("#")[0]
+        named = {x["code"]: x["name"] for x in listed["tables"]}
+        assert named[made] == words.gettext("{game} table").format(game="Samba")
+        # back in the lobby: the seat just taken is listed in the reader's words
+        page.goto(server.base + f"/?lang={lang}")
+        row = page.locator("#my-seats .link-row").first
+        row.wait_for(timeout=15000)
+        assert row.inner_text().split("\n")[0] == words.gettext("Table {code}").format(code=made)
+        assert words.gettext("{game}, seat {n}").format(game="Samba", n=1) in row.inner_text()
+        updated = words.gettext("updated {time}").split("{")[0]
+        page.wait_for_function(
+            f"document.querySelector('#tables-updated').textContent.startsWith({updated!r})"
+        )
         assert not errors, errors
     finally:
         context.close()

@@ -255,7 +255,7 @@ function renderSeats() {
   // Only the other human seats can be open (the first one is the creator's).
   const showOpen = () => openLabels.forEach((l, i) => l.classList.toggle("hidden", seatChoices[i] !== "human" || seatChoices.indexOf("human") === i));
   for (let i = 0; i < n; i++) {
-    const sel = h("select", { "aria-label": `seat ${i}`, dataset: { seat: String(i) } });
+    const sel = h("select", { "aria-label": seatName(i, n), dataset: { seat: String(i) } });
     sel.append(h("option", { value: "human" }, _("Human player")));
     for (const b of bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(b)));
     sel.value = seatChoices[i];
@@ -376,7 +376,7 @@ function renderMySeats() {
   if (!seats.length) box.append(h("p.muted", _("None yet — seats you create or join are remembered here.")));
   for (const s of seats.slice(0, 8)) {
     box.append(
-      h("div.link-row", h("a", { href: seatUrl(s.code) }, `Table ${s.code}`), h("span.muted", `${s.game || ""}${s.seat != null ? ` seat ${s.seat + 1}` : ""}`)),
+      h("div.link-row", h("a", { href: seatUrl(s.code) }, _("Table {code}", { code: s.code })), h("span.muted", s.seat != null ? _("{game}, seat {n}", { game: gameTitle(s.game || ""), n: s.seat + 1 }) : gameTitle(s.game || ""))),
     );
   }
 }
@@ -400,7 +400,7 @@ async function loadOpenTables(offset = tablesOffset, quiet = false) {
   const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.join : null;
   clear(box);
   tablesOffset = offset;
-  $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
+  $("tables-updated").textContent = _("updated {time}", { time: new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) });
   const tables = data.tables || [];
   if (!tables.length) {
     box.append(h("p.muted", _("No open seats right now. A table shows up here when its creator marks a seat open.")));
