@@ -1296,7 +1296,7 @@ function fairPanel() {
   download.addEventListener("click", () => fair.download(record));
   box.append(
     h("p", download),
-    h("p.small.muted", "A browser cannot deal the cards again to compare every hand with the game; this command does, with your record: ", h("code", `parlour verify ${location.origin}/t/${code} --log <your record>`)),
+    h("p.small.muted", _("A browser cannot deal the cards again to compare every hand with the game; this command does, with your record:") + " ", h("code", `parlour verify ${location.origin}/t/${code} --log ${_("your-record.json")}`)),
   );
   return box;
 }
