@@ -34,6 +34,7 @@ CLASSES = {
     "parlour-chain: : ",
     "parlour- -record.json",
     "pmeta last-move",
+    "parlour verify  /t/  --log  ",  # the command a player types (its file name is translated)
 }
 #: literals that are not sentences a player reads (selectors, ids, data, code)
 NOT_WORDS = re.compile(

@@ -1293,10 +1293,11 @@ function fairPanel() {
     box.append(h("ul.checks", f.results.map((r) => h(`li.${mark(r.ok)[0]}`, h("span.mark", mark(r.ok)[1]), h("span", r.text)))));
   }
   const download = h("button.btn.small#download-record", { type: "button" }, _("Download my record"));
+  const recordFile = _("your-record.json");
   download.addEventListener("click", () => fair.download(record));
   box.append(
     h("p", download),
-    h("p.small.muted", _("A browser cannot deal the cards again to compare every hand with the game; this command does, with your record:") + " ", h("code", `parlour verify ${location.origin}/t/${code} --log ${_("your-record.json")}`)),
+    h("p.small.muted", _("A browser cannot deal the cards again to compare every hand with the game; this command does, with your record:") + " ", h("code", `parlour verify ${location.origin}/t/${code} --log ${recordFile}`)),
   );
   return box;
 }
