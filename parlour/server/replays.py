@@ -71,6 +71,11 @@ def _move_words(table: Table, state: Any, lang: str) -> Callable[[Any, Any], str
     return lambda state, action: said_in(game.action_words(state, action), t, names)
 
 
+def _watched(game: Any, state: Any, words: i18n.Messages) -> dict[str, Any]:
+    """A watcher's view of ``state``, its words told as the table tells them ("3 Pfennige")."""
+    return game.tell_view(state, game.view_to_json(game.observe(state, None)), words)  # type: ignore[no-any-return]
+
+
 def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
     """The record and, for every step, the spectator view and the public events: the moves,
     event lines and hands' notes in ``lang`` (issue 34: a replay reads in its reader's
@@ -96,10 +101,6 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
     held: list[Any] = [None] * table.players
     words = messages(lang)
 
-    def watched(now: Any) -> dict[str, Any]:
-        """A watcher's view, its words in ``lang`` (lives as "3 Pfennige"), as the table tells it."""
-        return game.tell_view(now, game.view_to_json(game.observe(now, None)), words)
-
     def hands_now() -> dict[str, list[Any]]:
         """Every seat's hand (all cards are public once the match is over), only the seats whose
         hand changed since the previous step: the viewer carries the others forward."""
@@ -117,7 +118,7 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
             "action": None,
             "text": "deal",
             "seat": None,
-            "view": watched(state),
+            "view": _watched(game, state, words),
             "events": public(tracker.after(state, 0, replaying=True)),
             "hands": hands_now(),
         }
@@ -133,7 +134,7 @@ def replay_json(table: Table, lang: str = SOURCE) -> dict[str, Any]:
                 "action": data,
                 "text": text,
                 "seat": seat,
-                "view": watched(state),
+                "view": _watched(game, state, words),
                 "events": public([*evs, *tracker.after(state, i, replaying=True)]),
                 "hands": hands_now(),
             }
