@@ -71,6 +71,25 @@ def match_rewards(outcome: Outcome, seats: int) -> list[float]:
     return out
 
 
+def rewards_since(
+    outcome: Outcome, seats: int, scale: float, hands_scored: int, over: bool
+) -> tuple[list[float], int]:
+    """Each seat's rewards for the hands ``outcome`` lists from ``hands_scored`` on (none when
+    ``scale`` is 0) and, when ``over``, for the match; and the number of hands scored now."""
+    rewards = [0.0] * seats
+    if scale:
+        for result in outcome.hands[hands_scored:]:
+            mean = sum(result.scores) / len(result.scores)
+            for side, members in enumerate(outcome.sides):
+                r = scale * (result.scores[side] - mean)
+                for seat in members:
+                    rewards[seat] += r
+    if over:
+        for seat, r in enumerate(match_rewards(outcome, seats)):
+            rewards[seat] += r
+    return rewards, len(outcome.hands)
+
+
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -225,24 +244,18 @@ class Table:
 
     def rewards_now(self) -> list[float]:
         """Rewards for hands ended and the match ended since the last call."""
-        rewards = [0.0] * self.seats
         over = self.to_act is None
         hand = self.game.hand_number(self.state)
         if hand == self.hand_no and not over:
-            return rewards
+            return [0.0] * self.seats
         self.hand_no = hand
-        outcome = self.game.outcome(self.state)
-        if self.hand_reward_scale:
-            for result in outcome.hands[self.hands_scored :]:
-                mean = sum(result.scores) / len(result.scores)
-                for side, members in enumerate(outcome.sides):
-                    r = self.hand_reward_scale * (result.scores[side] - mean)
-                    for seat in members:
-                        rewards[seat] += r
-        self.hands_scored = len(outcome.hands)
-        if over:
-            for seat, r in enumerate(match_rewards(outcome, self.seats)):
-                rewards[seat] += r
+        rewards, self.hands_scored = rewards_since(
+            self.game.outcome(self.state),
+            self.seats,
+            self.hand_reward_scale,
+            self.hands_scored,
+            over,
+        )
         return rewards
 
     def outcome(self) -> Outcome:
