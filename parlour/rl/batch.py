@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core.registry import Variant
-from parlour.rl.core import Table, make_variant, rewards_since
+from parlour.rl.core import Table, hand_rewards, make_variant, rewards_since
 from parlour.rl.fill.rows import Rows
 
 
@@ -92,7 +92,11 @@ class BatchEnv:
             return g.apply(state, enc.id_to_action(state, action_id))[0]
 
         def rewards(state: Any, hands_scored: int, over: bool) -> tuple[list[float], int]:
-            return rewards_since(g.outcome(state), seats, scale, hands_scored, over)
+            if over:
+                return rewards_since(g.outcome(state), seats, scale, hands_scored, over)
+            # a hand ended, the match goes on: its sides and hands, not the whole outcome
+            sides, hands = g.hand_results(state)
+            return hand_rewards(sides, hands, seats, scale, hands_scored), len(hands)
 
         fills: list[Any] = []
         observe_slow: Any = None

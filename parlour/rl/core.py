@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from parlour import games
-from parlour.core.game import Outcome
+from parlour.core.game import HandResult, Outcome
 from parlour.core.registry import Variant
 from parlour.rl.encoding import Encoding, encoding_for
 from parlour.rl.fill.common import put_ones
@@ -76,18 +76,30 @@ def rewards_since(
 ) -> tuple[list[float], int]:
     """Each seat's rewards for the hands ``outcome`` lists from ``hands_scored`` on (none when
     ``scale`` is 0) and, when ``over``, for the match; and the number of hands scored now."""
-    rewards = [0.0] * seats
-    if scale:
-        for result in outcome.hands[hands_scored:]:
-            mean = sum(result.scores) / len(result.scores)
-            for side, members in enumerate(outcome.sides):
-                r = scale * (result.scores[side] - mean)
-                for seat in members:
-                    rewards[seat] += r
+    rewards = hand_rewards(outcome.sides, outcome.hands, seats, scale, hands_scored)
     if over:
         for seat, r in enumerate(match_rewards(outcome, seats)):
             rewards[seat] += r
     return rewards, len(outcome.hands)
+
+
+def hand_rewards(
+    sides: Sequence[Sequence[int]],
+    hands: Sequence[HandResult],
+    seats: int,
+    scale: float,
+    hands_scored: int,
+) -> list[float]:
+    """Each seat's rewards for the hands from ``hands_scored`` on (none when ``scale`` is 0)."""
+    rewards = [0.0] * seats
+    if scale:
+        for result in hands[hands_scored:]:
+            mean = sum(result.scores) / len(result.scores)
+            for side, members in enumerate(sides):
+                r = scale * (result.scores[side] - mean)
+                for seat in members:
+                    rewards[seat] += r
+    return rewards
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -132,3 +132,25 @@ def test_batch_illegal_id_raises_as_the_table_does() -> None:
         table.step(illegal)
     with pytest.raises(type(want.value)):
         env.step(np.array([illegal, int(np.flatnonzero(mask[1])[0])]))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_hand_results_are_the_outcomes(case: tuple[str, str, int | None]) -> None:
+    """What the batch reads at a hand's end (``Game.hand_results``, Scat's without building
+    the outcome) is the outcome's sides and hands, in every state and at the match's end."""
+    variant = capped(*case)
+    game = variant.game
+    rng = np.random.default_rng(9)
+    seen = 0
+    for m in range(3):
+        state = game.new_game(variant.rules, 900 + m)
+        while True:
+            sides, hands = game.hand_results(state)
+            out = game.outcome(state)
+            assert sides == out.sides and hands == out.hands
+            if game.to_act(state) is None:
+                break
+            legal = game.legal_actions(state)
+            state = game.apply_quiet(state, legal[int(rng.integers(len(legal)))])
+        seen += len(hands)
+    assert seen >= 3

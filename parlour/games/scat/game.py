@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from parlour.core.cards import Card
-from parlour.core.game import Event, Game, Outcome, Seat
+from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.core.text import Names
@@ -107,6 +107,12 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             hands=state.history,
             ranking=ranking,
         )
+
+    def hand_results(
+        self, state: ScatState
+    ) -> tuple[tuple[tuple[Seat, ...], ...], tuple[HandResult, ...]]:
+        """:meth:`outcome`'s sides and hands without the rest of it (every seat alone)."""
+        return tuple((s,) for s in range(state.players)), state.history
 
     def all_cards(self, state: ScatState) -> list[Card]:
         cards = [c for h in state.hands for c in h]
