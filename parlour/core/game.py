@@ -203,6 +203,13 @@ class Game(ABC, Generic[S, A, V, R]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome: ...
 
+    def hand_results(self, state: S) -> tuple[tuple[tuple[Seat, ...], ...], tuple[HandResult, ...]]:
+        """``outcome(state)``'s ``sides`` and ``hands`` (the results of the hands played so
+        far): what per-hand rewards read at each hand's end (``parlour.rl``).  Engines whose
+        outcome costs more than these two may return them without building it."""
+        out = self.outcome(state)
+        return out.sides, out.hands
+
     @abstractmethod
     def all_cards(self, state: S) -> list[Card]:
         """Every card of the game wherever it lies (conservation checks)."""

@@ -26,8 +26,19 @@ from typing import Any
 import numpy as np
 
 from parlour.core.registry import Variant
-from parlour.rl.core import Table, make_variant
-from parlour.rl.fill.common import put_ones
+from parlour.rl.core import Table, hand_rewards, make_variant, rewards_since
+from parlour.rl.fill.rows import Rows
+
+
+class _SlowIds:
+    """``ids(state, actions, slow)`` of an encoding without compiled ids."""
+
+    def __init__(self, ids_of: Any) -> None:
+        self.ids_of = ids_of
+
+    def ids(self, state: Any, actions: Any, slow: Any) -> list[int]:
+        out: list[int] = self.ids_of(state, actions)
+        return out
 
 
 class BatchEnv:
@@ -45,55 +56,92 @@ class BatchEnv:
         if n < 1:
             raise ValueError("n must be at least 1")
         self.variant = make_variant(game, preset, players, options)
-        self.tables = [Table(self.variant, hand_reward_scale) for _ in range(n)]
-        self.encoding = self.tables[0].encoding
+        # one table, for what every match shares: the encoding, seats and reward scale (the
+        # matches themselves are stepped by the compiled ``Rows``, as a ``Table`` steps one)
+        table = Table(self.variant, hand_reward_scale)
+        self.encoding = enc = table.encoding
         self.n = n
-        self.players = self.tables[0].seats
-        self.num_actions = self.encoding.num_distinct_actions
+        self.players = table.seats
+        self.num_actions = enc.num_distinct_actions
         self.observe = observe
-        self._next_seed = seed
-        self.obs = np.zeros((n, *self.encoding.observation_shape), dtype=np.float32)
+        self.obs = np.zeros((n, *enc.observation_shape), dtype=np.float32)
         self.mask = np.zeros((n, self.num_actions), dtype=np.int8)
         self.seat = np.zeros(n, dtype=np.int64)
         self.rewards = np.zeros((n, self.players), dtype=np.float32)
         self.done = np.zeros(n, dtype=bool)
-        self.matches_finished = 0
-        # the observations as one flat float32 buffer the compiled filler writes row by row
+        # the arrays as flat buffers the compiled loop writes row by row
         self._width = int(self.obs.shape[1])
         self._flat = self.obs.reshape(-1).data
-        #: the masks as one flat int8 buffer (zeroed each step, the legal ids' ones written)
         self._mask_flat = self.mask.reshape(-1).data
+        self._buffers: tuple[Any, ...] = (
+            self._flat,
+            self._mask_flat,
+            self.seat.data,
+            self.rewards.reshape(-1).data,
+            self.done.data,
+        )
+        g = self.variant.game
+        rules = self.variant.rules
+        seats, scale = table.seats, table.hand_reward_scale
 
-    def _deal(self, i: int) -> None:
-        self.tables[i].reset(self._next_seed)
-        self._next_seed += 1
+        def new_game(seed: int) -> Any:
+            return g.new_game(rules, seed)
 
-    def _fill(self, i: int) -> None:
-        """Row ``i``'s seat, mask and observation (the observation rows are zero)."""
-        table = self.tables[i]
-        seat = table.to_act
-        assert seat is not None
-        self.seat[i] = seat
+        def apply_id(state: Any, action_id: int) -> Any:
+            # an id no legal action has: checked, so it raises as Table.step does
+            return g.apply(state, enc.id_to_action(state, action_id))[0]
+
+        def rewards(state: Any, hands_scored: int, over: bool) -> tuple[list[float], int]:
+            if over:
+                return rewards_since(g.outcome(state), seats, scale, hands_scored, over)
+            # a hand ended, the match goes on: its sides and hands, not the whole outcome
+            sides, hands = g.hand_results(state)
+            return hand_rewards(sides, hands, seats, scale, hands_scored), len(hands)
+
+        fills: list[Any] = []
+        observe_slow: Any = None
+        if observe and table._fill_state is not None:
+            # each match a filler of its own where the filler keeps last-seen entries (as each
+            # Table has: one shared filler would see the matches in turn)
+            fresh = getattr(enc.filler, "fresh", None)
+            fills = [enc.fill_state if fresh is None else fresh().fill_state for _ in range(n)]
+        elif observe:
+            observe_slow = self._observe_slow
+        id_maker = enc.id_maker if enc.id_maker is not None else _SlowIds(enc.ids_of)
+        self._rows = Rows(
+            n,
+            seats,
+            self.num_actions,
+            self._width,
+            seed,
+            (new_game, g.to_act, g.legal_actions, g.apply_quiet, g.hand_number, apply_id),
+            id_maker,
+            enc._action_to_id,
+            fills,
+            observe_slow,
+            rewards,
+        )
+
+    @property
+    def matches_finished(self) -> int:
+        """Matches ended (and dealt again) since the batch was made."""
+        return self._rows.matches_finished
+
+    def _observe_slow(self, i: int, state: Any, seat: int) -> None:
+        """Row ``i``'s observation for an encoding without ``fill_state``."""
         enc = self.encoding
-        put_ones(self._mask_flat, i * self.num_actions, table.legal_ids_view())
-        if self.observe:
-            fill_state = table._fill_state  # the table's own filler (Table.__init__)
-            if fill_state is not None:
-                fill_state(table.state, seat, self._flat, i * self._width)
-                return
-            view = table.game.observe(table.state, seat)
-            filler = enc.filler
-            if filler is not None:
-                filler.fill(view, self._flat, i * self._width)
-            else:
-                enc.observation(view, out=self.obs[i])
+        view = self.variant.game.observe(state, seat)
+        filler = enc.filler
+        if filler is not None:
+            filler.fill(view, self._flat, i * self._width)
+        else:
+            enc.observation(view, out=self.obs[i])
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         self.obs.fill(0.0)
         self.mask.fill(0)
-        for i in range(self.n):
-            self._deal(i)
-            self._fill(i)
+        flat, mask, seat, _, _ = self._buffers
+        self._rows.reset(flat, mask, seat)
         return self.obs, self.mask, self.seat
 
     def step(
@@ -102,19 +150,11 @@ class BatchEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.n,):
             raise ValueError(f"one action per match: shape ({self.n},), not {actions.shape}")
-        self.rewards[:] = 0.0
-        self.done[:] = False
+        self.rewards.fill(0.0)
+        self.done.fill(False)
         self.obs.fill(0.0)
         self.mask.fill(0)
-        for i, (table, action) in enumerate(zip(self.tables, actions.tolist(), strict=True)):
-            got = table.step(int(action))
-            if any(got):
-                self.rewards[i] = got
-            if table.over:
-                self.done[i] = True
-                self.matches_finished += 1
-                self._deal(i)
-            self._fill(i)
+        self._rows.step(actions.astype(np.int64, copy=False).tolist(), *self._buffers)
         return self.obs, self.mask, self.seat, self.rewards, self.done
 
     @staticmethod

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from parlour import games
-from parlour.core.game import Outcome
+from parlour.core.game import HandResult, Outcome
 from parlour.core.registry import Variant
 from parlour.rl.encoding import Encoding, encoding_for
 from parlour.rl.fill.common import put_ones
@@ -69,6 +69,37 @@ def match_rewards(outcome: Outcome, seats: int) -> list[float]:
         for seat in members:
             out[seat] = side_reward[side]
     return out
+
+
+def rewards_since(
+    outcome: Outcome, seats: int, scale: float, hands_scored: int, over: bool
+) -> tuple[list[float], int]:
+    """Each seat's rewards for the hands ``outcome`` lists from ``hands_scored`` on (none when
+    ``scale`` is 0) and, when ``over``, for the match; and the number of hands scored now."""
+    rewards = hand_rewards(outcome.sides, outcome.hands, seats, scale, hands_scored)
+    if over:
+        for seat, r in enumerate(match_rewards(outcome, seats)):
+            rewards[seat] += r
+    return rewards, len(outcome.hands)
+
+
+def hand_rewards(
+    sides: Sequence[Sequence[int]],
+    hands: Sequence[HandResult],
+    seats: int,
+    scale: float,
+    hands_scored: int,
+) -> list[float]:
+    """Each seat's rewards for the hands from ``hands_scored`` on (none when ``scale`` is 0)."""
+    rewards = [0.0] * seats
+    if scale:
+        for result in hands[hands_scored:]:
+            mean = sum(result.scores) / len(result.scores)
+            for side, members in enumerate(sides):
+                r = scale * (result.scores[side] - mean)
+                for seat in members:
+                    rewards[seat] += r
+    return rewards
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -225,24 +256,18 @@ class Table:
 
     def rewards_now(self) -> list[float]:
         """Rewards for hands ended and the match ended since the last call."""
-        rewards = [0.0] * self.seats
         over = self.to_act is None
         hand = self.game.hand_number(self.state)
         if hand == self.hand_no and not over:
-            return rewards
+            return [0.0] * self.seats
         self.hand_no = hand
-        outcome = self.game.outcome(self.state)
-        if self.hand_reward_scale:
-            for result in outcome.hands[self.hands_scored :]:
-                mean = sum(result.scores) / len(result.scores)
-                for side, members in enumerate(outcome.sides):
-                    r = self.hand_reward_scale * (result.scores[side] - mean)
-                    for seat in members:
-                        rewards[seat] += r
-        self.hands_scored = len(outcome.hands)
-        if over:
-            for seat, r in enumerate(match_rewards(outcome, self.seats)):
-                rewards[seat] += r
+        rewards, self.hands_scored = rewards_since(
+            self.game.outcome(self.state),
+            self.seats,
+            self.hand_reward_scale,
+            self.hands_scored,
+            over,
+        )
         return rewards
 
     def outcome(self) -> Outcome:

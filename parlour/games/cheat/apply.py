@@ -8,7 +8,6 @@ import random
 
 from parlour.core.cards import JOKER, NUM_KINDS, rank_of, shuffled_shoe
 from parlour.core.game import Event
-from parlour.core.state import copy_with
 from parlour.games.cheat.actions import (
     Action,
     Challenge,
@@ -124,11 +123,10 @@ def apply(state: State, action: Action, events: list[Event] | None) -> State:
         seat = state.turn_seat
         hand = state.hands[seat]
         new_hand = _with(hand, action.card, hand[action.card] - 1)
-        return copy_with(
-            state,
-            hands=(*state.hands[:seat], new_hand, *state.hands[seat + 1 :]),
-            selection=(*state.selection, action.card),
-        )
+        new = state.clone()
+        new.hands = (*state.hands[:seat], new_hand, *state.hands[seat + 1 :])
+        new.selection = (*state.selection, action.card)
+        return new
     if isinstance(action, Claim):
         return _claim(state, action, events)
     if isinstance(action, (Challenge, Pass)):
@@ -137,8 +135,16 @@ def apply(state: State, action: Action, events: list[Event] | None) -> State:
         seat = action.seat
         if events is not None:
             events.append(Event("first_player", {"seat": seat}))
-        return copy_with(state, phase=PLAY, turn_seat=seat, to_act=seat, first_player=seat)
+        new = state.clone()
+        new.phase = PLAY
+        new.turn_seat = new.to_act = new.first_player = seat
+        return new
     raise TypeError(f"not a Cheat action: {action!r}")
+
+
+def apply_quiet(state: State, action: Action) -> State:
+    """:meth:`CheatGame.apply_quiet` (the engine's method is this function itself)."""
+    return apply(state, action, None)
 
 
 def _claim(state: State, action: Claim, events: list[Event] | None) -> State:
@@ -147,21 +153,19 @@ def _claim(state: State, action: Claim, events: list[Event] | None) -> State:
     turn = state.turns + 1
     askers = askers_for(state.rules.players, seat, state.out)
     shown = _with(state.shown, seat, max(0, state.shown[seat] - action.count))
-    new = copy_with(
-        state,
-        phase=WINDOW,
-        pile=(*state.pile, play),
-        shown=shown,
-        selection=(),
-        must_include=-1,
-        askers=askers,
-        ask_index=0,
-        challengers=(),
-        late_passed=(),
-        to_act=askers[0],
-        turns=turn,
-        claims=(*state.claims, ClaimRecord(turn, seat, action.count, action.rank)),
-    )
+    new = state.clone()
+    new.phase = WINDOW
+    new.pile = (*state.pile, play)
+    new.shown = shown
+    new.selection = ()
+    new.must_include = -1
+    new.askers = askers
+    new.ask_index = 0
+    new.challengers = ()
+    new.late_passed = ()
+    new.to_act = askers[0]
+    new.turns = turn
+    new.claims = (*state.claims, ClaimRecord(turn, seat, action.count, action.rank))
     if events is not None:
         events.append(Event("claim", {"seat": seat, "count": action.count, "rank": action.rank}))
         events.append(Event("played", {"seat": seat, "cards": play.cards}, frozenset((seat,))))
@@ -177,27 +181,36 @@ def _answer(state: State, challenge: bool, events: list[Event] | None) -> State:
         passed = (*state.late_passed, seat)
         if events is not None:
             events.append(Event("late_pass", {"seat": seat}))
+        new = state.clone()
+        new.late_passed = passed
         if nxt < len(state.askers):
-            return copy_with(state, ask_index=nxt, to_act=state.askers[nxt], late_passed=passed)
-        return _play_stands(copy_with(state, late_passed=passed), events)
+            new.ask_index = nxt
+            new.to_act = state.askers[nxt]
+            return new
+        return _play_stands(new, events)
     challengers = (*state.challengers, seat) if challenge else state.challengers
     nxt = state.ask_index + 1
     if nxt < len(state.askers):
-        return copy_with(state, ask_index=nxt, to_act=state.askers[nxt], challengers=challengers)
+        new = state.clone()
+        new.ask_index = nxt
+        new.to_act = state.askers[nxt]
+        new.challengers = challengers
+        return new
     if challengers:
         return _resolve(state, challengers, events, late=False)
     if state.rules.challenge_any_time:
         if events is not None:
             events.append(Event("late_round"))
-        return copy_with(
-            state,
-            phase=LATE,
-            ask_index=0,
-            to_act=state.askers[0],
-            challengers=(),
-            late_passed=(),
-        )
-    return _play_stands(copy_with(state, challengers=()), events)
+        new = state.clone()
+        new.phase = LATE
+        new.ask_index = 0
+        new.to_act = state.askers[0]
+        new.challengers = ()
+        new.late_passed = ()
+        return new
+    new = state.clone()
+    new.challengers = ()
+    return _play_stands(new, events)
 
 
 def _play_stands(state: State, events: list[Event] | None) -> State:
@@ -279,15 +292,13 @@ def _resolve(
                     frozenset((taker,)),
                 )
             )
-    new = copy_with(
-        state,
-        hands=tuple(hands),
-        shown=tuple(shown),
-        pile=(),
-        pickups=tuple(pickups),
-        challenges=(*state.challenges, record),
-        challengers=(),
-    )
+    new = state.clone()
+    new.hands = tuple(hands)
+    new.shown = tuple(shown)
+    new.pile = ()
+    new.pickups = tuple(pickups)
+    new.challenges = (*state.challenges, record)
+    new.challengers = ()
     if rules.after_challenge == "restart":
         allowed = ALL_RANKS
     else:
@@ -313,18 +324,22 @@ def _next_turn(
         termination = "last_player" if rules.play_on_for_places else "went_out"
     elif rules.max_turns is not None and state.turns >= rules.max_turns:
         termination = "max_turns"
-    base = copy_with(
-        state,
-        out=out,
-        shown=shown,
-        askers=(),
-        ask_index=0,
-        late_passed=(),
-        challengers=(),
-    )
+    base = state.clone()
+    base.out = out
+    base.shown = shown
+    base.askers = ()
+    base.ask_index = 0
+    base.late_passed = ()
+    base.challengers = ()
     if termination:
         if events is not None:
             events.append(Event("game_over", {"termination": termination}))
-        return copy_with(base, phase=OVER, to_act=-1, termination=termination)
+        base.phase = OVER
+        base.to_act = -1
+        base.termination = termination
+        return base
     nxt = _left_active(base, player, out)
-    return copy_with(base, phase=PLAY, turn_seat=nxt, to_act=nxt, allowed=allowed)
+    base.phase = PLAY
+    base.turn_seat = base.to_act = nxt
+    base.allowed = allowed
+    return base

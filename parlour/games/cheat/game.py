@@ -5,7 +5,6 @@ silent)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from parlour.core.game import Event, Game, HandResult, Outcome, Seat
@@ -16,7 +15,7 @@ from parlour.games.cheat import apply, legal, text
 from parlour.games.cheat.actions import ACTION_TYPES, Action
 from parlour.games.cheat.rules import CheatRules
 from parlour.games.cheat.scoring import cards_held, finish_order
-from parlour.games.cheat.state import OVER, CheatView, State
+from parlour.games.cheat.state import OVER, CheatView, State, hand_number_of, to_act_of
 from parlour.games.cheat.view import determinize_view, observe_state, view_json
 
 
@@ -33,9 +32,6 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
     def new_game(self, rules: CheatRules, seed: int) -> State:
         return apply.deal(rules, seed, derive_seed(seed, "deal", 0))
 
-    def hand_number(self, state: State) -> int:
-        return 0
-
     def hand_seed(self, state: State) -> int:
         return derive_seed(state.seed, "deal", 0)
 
@@ -44,11 +40,13 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
 
     # --- whose turn, what is legal, what happens -------------------------------------------
 
-    def to_act(self, state: State) -> Seat | None:
-        return None if state.phase == OVER else state.to_act
-
-    def legal_actions(self, state: State) -> Sequence[Action]:
-        return legal.legal_actions(state)
+    # the calls of every decision of a play loop are the compiled functions themselves: a
+    # forwarding method here would run an interpreted frame per call (this class subclasses the
+    # interpreted ``Game`` and is not compiled; docs/speed.md)
+    hand_number = staticmethod(hand_number_of)
+    to_act = staticmethod(to_act_of)
+    legal_actions = staticmethod(legal.legal_actions)
+    apply_quiet = staticmethod(apply.apply_quiet)
 
     def explain(self, state: State, action: Action) -> str | None:
         return legal.explain(state, action)
@@ -56,9 +54,6 @@ class CheatGame(Game[State, Action, CheatView, CheatRules]):
     def apply_unchecked(self, state: State, action: Action) -> tuple[State, list[Event]]:
         events: list[Event] = []
         return apply.apply(state, action, events), events
-
-    def apply_quiet(self, state: State, action: Action) -> State:
-        return apply.apply(state, action, None)
 
     # --- views -----------------------------------------------------------------------------
 

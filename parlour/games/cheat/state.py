@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.core.codec import card_field, cards_field
-from parlour.core.state import copy_with
 from parlour.games.cheat.rules import CheatRules
 
 # phases
@@ -70,8 +69,13 @@ class PickupRecord:
     cards: tuple[int, ...] = cards_field()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
+    """The full state of a match (hidden cards included).  Copy-on-write: the engine copies a
+    state (:meth:`clone`) and sets fields of the copy; a state handed out is never changed
+    again (not frozen: a frozen class's copy sets its fields through ``object.__setattr__``,
+    several times slower)."""
+
     rules: CheatRules
     seed: int
     phase: str
@@ -97,8 +101,32 @@ class State:
 
     def clone(self) -> State:
         """A copy (every field is immutable — ints, strings, tuples, frozen records — so the
-        copy shares them all)."""
-        return copy_with(self)
+        copy shares them all).  Written out: compiled, the fields are set natively;
+        ``tests/games/test_skeleton.py`` checks that it copies every field."""
+        n = State.__new__(State)  # no __init__ (a dataclass's is interpreted compiled)
+        n.rules = self.rules
+        n.seed = self.seed
+        n.phase = self.phase
+        n.hands = self.hands
+        n.shown = self.shown
+        n.pile = self.pile
+        n.turn_seat = self.turn_seat
+        n.to_act = self.to_act
+        n.selection = self.selection
+        n.allowed = self.allowed
+        n.must_include = self.must_include
+        n.askers = self.askers
+        n.ask_index = self.ask_index
+        n.challengers = self.challengers
+        n.late_passed = self.late_passed
+        n.out = self.out
+        n.turns = self.turns
+        n.first_player = self.first_player
+        n.claims = self.claims
+        n.challenges = self.challenges
+        n.pickups = self.pickups
+        n.termination = self.termination
+        return n
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
         return self.clone()
@@ -145,3 +173,14 @@ class CheatView:
     my_decision: str = ""
     late_passed: tuple[int, ...] = ()
     termination: str = ""
+
+
+def to_act_of(state: State) -> int | None:
+    """:meth:`CheatGame.to_act`: the seat to act, ``None`` once the match is over (the engine's
+    method is this function itself, a ``staticmethod``: compiled, no interpreted frame)."""
+    return None if state.phase == OVER else state.to_act
+
+
+def hand_number_of(state: State) -> int:
+    """:meth:`CheatGame.hand_number`: a match is one hand."""
+    return 0

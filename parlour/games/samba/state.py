@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from parlour.core.cards import shoe
+from parlour.core.cards import shoe, shuffle_as_random
 from parlour.core.game import HandResult
 from parlour.core.rng import derive_seed
 from parlour.games.samba.parts.melds import IS_WILD, RED_THREES, Meld
@@ -272,26 +272,6 @@ def deal(s: State, hand_seed: int) -> None:
     if rules.red_threes_as_canasta:
         for i in range(n):
             replace_red_threes(s, (s.dealer + 1 + i) % n)
-
-
-def shuffle_as_random(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``: the same permutation from the same generator state, written out so
-    that it compiles (``random.shuffle`` runs two interpreted calls a card: about 0.35 M
-    instructions a Samba deal).  The algorithm is CPython's: from the last position down, swap
-    with a position drawn below ``i + 1`` by ``getrandbits`` of that many bits, drawing again
-    while too large; ``tests/games/samba/test_deal_shuffle.py`` checks it against
-    ``random.shuffle``."""
-    bits = rng.getrandbits
-    n = len(cards)
-    k = n.bit_length()  # bits of i + 1 below: kept in step as i falls
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        while k > 1 and m < 1 << (k - 1):
-            k -= 1
-        j = bits(k)
-        while j >= m:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def replace_red_threes(s: State, seat: int) -> None:

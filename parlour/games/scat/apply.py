@@ -11,7 +11,6 @@ from parlour.core.cards import shuffled_shoe
 from parlour.core.errors import RulesError
 from parlour.core.game import Event, HandResult
 from parlour.core.rng import derive_seed
-from parlour.core.state import copy_with
 from parlour.games.scat.actions import (
     Action,
     Declare31,
@@ -124,19 +123,18 @@ def deal(state: ScatState, deck_seed: int) -> ScatState:
     else:
         phase, to_act = (THROW_DOWN if rules.throw_down else DRAW), order[0]
     empty: tuple[tuple[int, ...], ...] = ((),) * state.players
-    return copy_with(
-        state,
-        hands=dealt,
-        stock=tuple(deck[i + 1 :]),
-        pile=(upcard,),
-        taken=-1,
-        knocker=-1,
-        turn_no=0,
-        known=empty,
-        silent=empty,
-        phase=phase,
-        to_act=to_act,
-    )
+    new = state.clone()
+    new.hands = dealt
+    new.stock = tuple(deck[i + 1 :])
+    new.pile = (upcard,)
+    new.taken = -1
+    new.knocker = -1
+    new.turn_no = 0
+    new.known = empty
+    new.silent = empty
+    new.phase = phase
+    new.to_act = to_act
+    return new
 
 
 def apply(state: ScatState, action: Action, ev: list[Event] | None) -> ScatState:
@@ -152,41 +150,41 @@ def apply(state: ScatState, action: Action, ev: list[Event] | None) -> ScatState
             return _showdown(state, p, "throw_down", ev)
         if ev is not None:
             ev.append(Event("play_on", {"seat": p}))
-        return copy_with(state, phase=DRAW)
+        new = state.clone()
+        new.phase = DRAW
+        return new
     if isinstance(action, DrawStock):
         card = state.stock[-1]
         if ev is not None:
             ev.append(Event("draw", {"seat": p}))
             ev.append(Event("drawn", {"seat": p, "card": card}, frozenset({p})))
-        hands = _set(state.hands, p, _add(state.hands[p], card))
-        new = copy_with(
-            state,
-            hands=hands,
-            stock=state.stock[:-1],
-            phase=DISCARD,
-            taken=-1,
-            turn_no=state.turn_no + 1,
-        )
+        new = state.clone()
+        new.hands = _set(state.hands, p, _add(state.hands[p], card))
+        new.stock = state.stock[:-1]
+        new.phase = DISCARD
+        new.taken = -1
+        new.turn_no = state.turn_no + 1
         return new
     if isinstance(action, TakeDiscard):
         card = state.pile[-1]
         if ev is not None:
             ev.append(Event("take", {"seat": p, "card": card}))
-        new = copy_with(
-            state,
-            hands=_set(state.hands, p, _add(state.hands[p], card)),
-            known=_set(state.known, p, _add(state.known[p], card)),
-            pile=state.pile[:-1],
-            phase=DISCARD,
-            taken=card,
-            turn_no=state.turn_no + 1,
-        )
+        new = state.clone()
+        new.hands = _set(state.hands, p, _add(state.hands[p], card))
+        new.known = _set(state.known, p, _add(state.known[p], card))
+        new.pile = state.pile[:-1]
+        new.phase = DISCARD
+        new.taken = card
+        new.turn_no = state.turn_no + 1
         return new
     if isinstance(action, Knock):
         if ev is not None:
             ev.append(Event("knock", {"seat": p}))
-        nxt = _nextactive(state.out, p)
-        return copy_with(state, knocker=p, turn_no=state.turn_no + 1, to_act=nxt)
+        new = state.clone()
+        new.knocker = p
+        new.turn_no = state.turn_no + 1
+        new.to_act = _nextactive(state.out, p)
+        return new
     if isinstance(action, Hammer):
         if ev is not None:
             ev.append(Event("hammer", {"seat": p}))
@@ -205,13 +203,11 @@ def apply(state: ScatState, action: Action, ev: list[Event] | None) -> ScatState
         known = _set(known, p, _remove(known[p], card))
     if ev is not None:
         ev.append(Event("discard", {"seat": p, "card": card}))
-    new = copy_with(
-        state,
-        hands=_set(state.hands, p, rest),
-        pile=(*state.pile, card),
-        known=known,
-        taken=-1,
-    )
+    new = state.clone()
+    new.hands = _set(state.hands, p, rest)
+    new.pile = (*state.pile, card)
+    new.known = known
+    new.taken = -1
     if action.declare:
         return _declared(new, p, ev)
     silent = rest if is_declarable(rest, state.rules) else ()
@@ -223,6 +219,11 @@ def apply(state: ScatState, action: Action, ev: list[Event] | None) -> ScatState
     new.phase = DRAW
     new.to_act = nxt
     return new
+
+
+def apply_quiet(state: ScatState, action: Action) -> ScatState:
+    """:meth:`ScatGame.apply_quiet` (the engine's method is this function itself)."""
+    return apply(state, action, None)
 
 
 def _showdown(
@@ -335,14 +336,12 @@ def _end_hand(
                 },
             )
         )
-    new_state = copy_with(
-        state,
-        lives=tuple(lives),
-        out=tuple(out),
-        out_order=tuple(out_order),
-        history=(*state.history, result),
-        last=last,
-    )
+    new_state = state.clone()
+    new_state.lives = tuple(lives)
+    new_state.out = tuple(out)
+    new_state.out_order = tuple(out_order)
+    new_state.history = (*state.history, result)
+    new_state.last = last
     termination = ""
     remaining = [s for s in range(n) if not out[s]]
     if rules.plays_for_points:
@@ -356,13 +355,15 @@ def _end_hand(
     if termination:
         if ev is not None:
             ev.append(Event("match_over", {"termination": termination}))
-        return copy_with(new_state, phase=OVER, to_act=-1, termination=termination)
-    nxt = copy_with(
-        new_state,
-        hand_no=state.hand_no + 1,
-        dealer=_nextactive(new_state.out, state.dealer),
-    )
-    dealt = deal(nxt, hand_seed(nxt))
+        new_state.phase = OVER
+        new_state.to_act = -1
+        new_state.termination = termination
+        return new_state
+    # ``new_state`` is our own copy, handed to nobody: the next hand's number and dealer are
+    # set in it, and ``deal`` copies it again
+    new_state.hand_no = state.hand_no + 1
+    new_state.dealer = _nextactive(new_state.out, state.dealer)
+    dealt = deal(new_state, hand_seed(new_state))
     if ev is not None:
         ev.append(Event("deal", {"hand": dealt.hand_no, "dealer": dealt.dealer}))
     return dealt

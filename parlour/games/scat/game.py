@@ -7,11 +7,10 @@ every state is either a decision or the end of the match.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.cards import Card
-from parlour.core.game import Event, Game, Outcome, Seat
+from parlour.core.game import Event, Game, HandResult, Outcome, Seat
 from parlour.core.outcome import Termination, TieRule, decide
 from parlour.core.rng import derive_seed
 from parlour.core.text import Names
@@ -24,6 +23,8 @@ from parlour.games.scat.rules import ScatRules
 from parlour.games.scat.state import (
     OVER,
     ScatState,
+    hand_number_of,
+    to_act_of,
 )
 from parlour.games.scat.view import ScatView, counted_value, determinize, observe
 from parlour.i18n import Messages
@@ -51,8 +52,13 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
 
     # --- the protocol -----------------------------------------------------------------------
 
-    def legal_actions(self, state: ScatState) -> Sequence[Action]:
-        return legal.legal_actions(state)
+    # the calls of every decision of a play loop are the compiled functions themselves: a
+    # forwarding method here would run an interpreted frame per call (this class subclasses the
+    # interpreted ``Game`` and is not compiled; docs/speed.md)
+    legal_actions = staticmethod(legal.legal_actions)
+    apply_quiet = staticmethod(apply.apply_quiet)
+    to_act = staticmethod(to_act_of)
+    hand_number = staticmethod(hand_number_of)
 
     def explain(self, state: ScatState, action: Action) -> str | None:
         return legal.explain(state, action)
@@ -60,12 +66,6 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
     def apply_unchecked(self, state: ScatState, action: Action) -> tuple[ScatState, list[Event]]:
         events: list[Event] = []
         return apply.apply(state, action, events), events
-
-    def apply_quiet(self, state: ScatState, action: Action) -> ScatState:
-        return apply.apply(state, action, None)
-
-    def to_act(self, state: ScatState) -> Seat | None:
-        return None if state.phase == OVER else state.to_act
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -108,14 +108,17 @@ class ScatGame(Game[ScatState, Action, ScatView, ScatRules]):
             ranking=ranking,
         )
 
+    def hand_results(
+        self, state: ScatState
+    ) -> tuple[tuple[tuple[Seat, ...], ...], tuple[HandResult, ...]]:
+        """:meth:`outcome`'s sides and hands without the rest of it (every seat alone)."""
+        return tuple((s,) for s in range(state.players)), state.history
+
     def all_cards(self, state: ScatState) -> list[Card]:
         cards = [c for h in state.hands for c in h]
         cards.extend(state.stock)
         cards.extend(state.pile)
         return cards
-
-    def hand_number(self, state: ScatState) -> int:
-        return state.hand_no
 
     def hand_seed(self, state: ScatState) -> int:
         return derive_seed(state.seed, "deal", state.hand_no)

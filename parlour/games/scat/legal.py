@@ -5,6 +5,7 @@ declaring 31."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.said import N_, Card, Cards
 from parlour.games.scat.actions import (
@@ -30,35 +31,56 @@ from parlour.games.scat.state import (
 )
 from parlour.games.scat.view import counted_value
 
+# why a knock is refused (``knock_refusal``): each has its message in ``may_knock``
+KNOCK_OK: Final = 0
+KNOCKED_SELF: Final = 1
+KNOCKED_OTHER: Final = 2
+FIRST_ROUND: Final = 3
+BELOW_MIN: Final = 4
+NOT_ONE_SUIT: Final = 5
+
+
+def knock_refusal(state: ScatState, seat: int) -> int:
+    """Which rule stops ``seat`` knocking now (``KNOCK_OK``: none).  The legal actions ask this
+    (a number, no message made at every turn); :func:`may_knock` words it."""
+    rules = state.rules
+    if state.knocker >= 0:
+        return KNOCKED_SELF if state.knocker == seat else KNOCKED_OTHER
+    if not rules.knock_first_round and state.turn_no < len(active_seats(state)):
+        return FIRST_ROUND
+    if rules.min_knock is not None and counted_value(state, seat) < rules.min_knock:
+        return BELOW_MIN
+    if rules.knock_needs_one_suit and not is_one_suit(state.hands[seat]):
+        return NOT_ONE_SUIT
+    return KNOCK_OK
+
 
 def may_knock(state: ScatState, seat: int) -> str | None:
     """Why ``seat`` may not knock now (``None``: it may)."""
-    rules = state.rules
-    if state.knocker >= 0:
-        if state.knocker == seat:
-            return N_(
-                "you have already knocked: each other player has just one last turn to draw and "
-                "discard"
-            )
+    refusal = knock_refusal(state, seat)
+    if refusal == KNOCK_OK:
+        return None
+    if refusal == KNOCKED_SELF:
+        return N_(
+            "you have already knocked: each other player has just one last turn to draw and discard"
+        )
+    if refusal == KNOCKED_OTHER:
         return N_(
             "another player has already knocked: each other player has just one last turn to "
             "draw and discard"
         )
-    if not rules.knock_first_round and state.turn_no < len(active_seats(state)):
+    if refusal == FIRST_ROUND:
         return N_("no knocking in the first round of turns (option knock_first_round is off)")
-    hand = state.hands[seat]
-    if rules.min_knock is not None and counted_value(state, seat) < rules.min_knock:
+    if refusal == BELOW_MIN:
         return N_(
             "a knock needs a hand worth at least {least} (option min_knock); yours is worth "
             "{worth}",
-            least=rules.min_knock,
+            least=state.rules.min_knock,
             worth=counted_value(state, seat),
         )
-    if rules.knock_needs_one_suit and not is_one_suit(hand):
-        return N_(
-            "a knock is only allowed with three cards of the same suit (option knock_needs_one_suit)"
-        )
-    return None
+    return N_(
+        "a knock is only allowed with three cards of the same suit (option knock_needs_one_suit)"
+    )
 
 
 def _can_declare(state: ScatState, seat: int, rest: tuple[int, ...]) -> bool:
@@ -93,7 +115,7 @@ def legal_actions(state: ScatState) -> Sequence[Action]:
             acts.append(_DRAW_STOCK)
         if state.pile:
             acts.append(_TAKE)
-        if may_knock(state, p) is None:
+        if knock_refusal(state, p) == KNOCK_OK:
             acts.append(_KNOCK)
         if state.rules.hammer and state.turn_no == 0:
             acts.append(_HAMMER)

@@ -7,6 +7,7 @@ shares an unchanged record between states)."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from parlour.games.cheat.actions import Challenge, Claim, Pass, Pick
@@ -20,7 +21,7 @@ from parlour.games.cheat.state import (
     Play,
     State,
 )
-from parlour.rl.fill.common import CardBlocks, Slow, put_count_tuple
+from parlour.rl.fill.common import KINDS, CardBlocks, Slow, put_count_tuple
 
 PHASES = ("choose_first", "play", "window", "late", "over")
 
@@ -37,7 +38,11 @@ class PileSums:
 
 
 class Record:
-    """One viewer's cards picked up and cards exposed to each seat (from the viewer)."""
+    """One viewer's cards picked up and cards exposed to each seat (from the viewer), as the
+    segments' count vectors (float32 blocks, copied in whole; ``None``: no card)."""
+
+    picked: array[float] | None
+    exposed: list[array[float] | None]
 
     def __init__(
         self,
@@ -45,22 +50,67 @@ class Record:
         challenges: tuple[ChallengeRecord, ...],
         me: int,
         n: int,
+        old: Record | None = None,
     ) -> None:
         self.picked_up = picked_up
         self.challenges = challenges
-        self.picked: list[int] = []
-        for p in picked_up:
-            self.picked.extend(p.cards)
-        self.exposed: list[list[int]] = [[] for _ in range(n)]
-        for c in challenges:
-            to = c.exposed_to
-            cards = c.cards
-            for j in range(min(len(cards), len(to))):
-                self.exposed[(to[j] - me) % n].append(cards[j])
+        # a record grows by pick-ups and challenges appended (the earlier ones the same
+        # objects): only the new ones are counted in, on copies of the last record's vectors
+        # (counted from scratch each time, they were most of a late step's filling)
+        done_p = done_c = 0
+        picked: array[float] | None = None
+        exposed: list[array[float] | None] = [None] * n
+        if old is not None and len(old.exposed) == n:
+            if _extends(old.picked_up, picked_up):
+                done_p = len(old.picked_up)
+                picked = old.picked
+            if _extends(old.challenges, challenges):
+                done_c = len(old.challenges)
+                exposed = old.exposed[:]
+        copied = False
+        for j in range(done_p, len(picked_up)):
+            for card in picked_up[j].cards:
+                if picked is None:
+                    picked = array("f", ZEROS)
+                elif not copied:
+                    picked = array("f", picked)
+                copied = True
+                picked[card] = picked[card] + 1.0
+        self.picked = picked
+        fresh = [False] * n
+        for j in range(done_c, len(challenges)):
+            record = challenges[j]
+            to = record.exposed_to
+            cards = record.cards
+            for i in range(min(len(cards), len(to))):
+                k = (to[i] - me) % n
+                block = exposed[k]
+                if block is None:
+                    block = array("f", ZEROS)
+                elif not fresh[k]:
+                    block = array("f", block)
+                fresh[k] = True
+                exposed[k] = block
+                card = cards[i]
+                block[card] = block[card] + 1.0
+        self.exposed = exposed
+
+
+#: a card segment's zero vector (copied to start a count vector)
+ZEROS = array("f", [0.0] * KINDS)
+
+
+def _extends(old: tuple[object, ...], new: tuple[object, ...]) -> bool:
+    """``new`` is ``old`` with items appended (the engine appends to a record's tuple; the old
+    tuple, kept alive by its holder, keeps its last item's identity from being reused)."""
+    k = len(old)
+    return len(new) >= k and (k == 0 or new[k - 1] is old[k - 1])
 
 
 class CheatFill:
     def __init__(self, start: dict[str, int], players: int) -> None:
+        #: the layout, for :meth:`fresh`
+        self.start = start
         self.n = players
         self.cards = CardBlocks()
         self.phase = start["phase"]
@@ -86,6 +136,13 @@ class CheatFill:
         #: the same for the state's pile (``fill_state``), whose plays stay the same objects
         self.state_sums: dict[int, PileSums] = {}
         self.records: dict[int, Record] = {}
+
+    def fresh(self) -> CheatFill:
+        """A filler of the same layout with caches of its own: one per match played side by
+        side (``BatchEnv``).  Its pile sums and records are kept per viewer, for the pile and
+        record last seen: one filler for all the matches would see another match's each time
+        and sum the whole pile and every pick-up and exposure again (most of a batched step)."""
+        return CheatFill(self.start, self.n)
 
     def _sums(self, pile: tuple[PileEntry, ...], me: int) -> PileSums:
         n = self.n
@@ -195,15 +252,17 @@ class CheatFill:
             or record.picked_up is not picked_up
             or record.challenges is not challenges
         ):
-            record = Record(picked_up, challenges, me, n)
+            record = Record(picked_up, challenges, me, n, record)
             self.records[me] = record
-        b = base + self.picked_up
-        for c in record.picked:
-            buf[b + c] = buf[b + c] + 1.0
+        picked = record.picked
+        if picked is not None:
+            b = base + self.picked_up
+            buf[b : b + KINDS] = picked
         for k in range(n):
-            b = base + self.exposed[k]
-            for c in record.exposed[k]:
-                buf[b + c] = buf[b + c] + 1.0
+            exposed = record.exposed[k]
+            if exposed is not None:
+                b = base + self.exposed[k]
+                buf[b : b + KINDS] = exposed
         b = base + self.counters
         buf[b] = float(state.turns)
         buf[b + 1] = float(len(challenges))
@@ -263,15 +322,17 @@ class CheatFill:
             or record.picked_up is not view.picked_up
             or record.challenges is not view.challenges
         ):
-            record = Record(view.picked_up, view.challenges, me, n)
+            record = Record(view.picked_up, view.challenges, me, n, record)
             self.records[me] = record
-        b = base + self.picked_up
-        for c in record.picked:
-            buf[b + c] = buf[b + c] + 1.0
+        picked = record.picked
+        if picked is not None:
+            b = base + self.picked_up
+            buf[b : b + KINDS] = picked
         for k in range(n):
-            b = base + self.exposed[k]
-            for c in record.exposed[k]:
-                buf[b + c] = buf[b + c] + 1.0
+            exposed = record.exposed[k]
+            if exposed is not None:
+                b = base + self.exposed[k]
+                buf[b : b + KINDS] = exposed
         b = base + self.counters
         buf[b] = float(view.turns)
         buf[b + 1] = float(len(view.challenges))
