@@ -312,3 +312,19 @@ def test_samba_terminal_moves_refusals_and_meld_tags_in_german() -> None:
         assert meld_label(SimpleNamespace(bolivia=True, samba=False, canasta=""), de) == "Bolivia"
     finally:
         adapters.set_card_language(i18n.messages(i18n.SOURCE))
+
+
+def test_scat_in_spanish_tells_the_lives_and_the_bots_moves(tmp_path: Path) -> None:
+    """Scat in the terminal in Spanish: each seat's lives as the table tells them ("3 céntimos",
+    not "3 pennies") and the bots' moves in words ("tomar el descarte", not the English typed
+    command "take the discard")."""
+    child = _spawn(["play", "scat", "--lang", "es", "--seed", "3", "--players", "3"], tmp_path)
+    child.logfile_read = io.StringIO()
+    child.expect("estás en el asiento 0")
+    child.expect(r"\]> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = child.logfile_read.getvalue().replace("\r", "")
+    assert "3 vidas (3 céntimos)" in text
+    assert "Asiento 2: tomar el descarte" in text
+    assert "penn" not in text and "take the discard" not in text

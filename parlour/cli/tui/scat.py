@@ -80,8 +80,10 @@ class ScatAdapter(Adapter):
                 style="bold red",
             )
         lives = Text()
+        # each seat's standing ("3 pennies", "on the county") told as the table tells it
+        told = session.game.tell_view(session.state, {"status": list(view.status)}, w)["status"]
         for s, n in enumerate(view.lives):
-            status = view.status[s] if s < len(view.status) else ""
+            status = told[s] if s < len(told) else ""
             lives.append(
                 f"{session.seat_name(s)}: "
                 + w.ngettext("{count} life", "{count} lives", n).format(count=n)

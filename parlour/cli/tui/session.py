@@ -181,10 +181,9 @@ class Session:
                 view = self.game.observe(self.state, seat)
                 legal = self.game.legal_actions(self.state)
                 action = self.bots[seat].act(view, legal)
-                if self.delay:
-                    self.console.print(
-                        f"[dim]{self.seat_name(seat)}: {self.adapter.describe(action, view)}[/]"
-                    )
+                if self.delay:  # the move in words, as the table's buttons say it
+                    words = tell(self.game.action_words(self.state, action), self.t, self.names())
+                    self.console.print(f"[dim]{escape(self.seat_name(seat))}: {escape(words)}[/]")
                     time.sleep(self.delay)
                 self._apply(action)
             else:
