@@ -5,6 +5,7 @@ view only is checked at the server: tests/server/test_hints.py.)"""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,28 @@ def _my_turn(page: Any, timeout: float = 30) -> dict[str, Any]:
             return st
         page.wait_for_timeout(30)
     raise AssertionError("never our turn")
+
+
+def _close_screens(page: Any) -> None:
+    """Close the end-of-hand and end-of-match screens, also one that comes up after another was
+    closed (the match's end after the hand's: it covered the tabs once in CI)."""
+    closers = ("#hand-end-close", "#match-end-close")
+    deadline = time.monotonic() + 20
+    quiet_since = None
+    while time.monotonic() < deadline:
+        shown = [c for c in closers if page.locator(c).count()]
+        for c in shown:
+            # it may go by itself, or another screen come over it: look again
+            with contextlib.suppress(Exception):
+                page.locator(c).click(timeout=2000)
+        if shown:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 1.0:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("an end screen stayed open")
 
 
 def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path) -> None:
@@ -72,9 +95,7 @@ def test_hint_button_key_and_review_tab(page: Any, server: Any, artifacts: Path)
             scat_move(page, st, timeout=3000, until="!!document.querySelector('#hand-end')")
         except Exception:
             continue
-    for close in ("#hand-end-close", "#match-end-close"):
-        if page.locator(close).count():
-            page.locator(close).click()
+    _close_screens(page)
     page.click('.tabs button[data-tab="review"]')
     page.wait_for_function("document.querySelector('#review h3') !== null", timeout=60000)
     heading = page.locator("#review h3").first.inner_text()
