@@ -81,7 +81,7 @@ class ScatAdapter(Adapter):
             )
         lives = Text()
         # each seat's standing ("3 pennies", "on the county") told as the table tells it
-        told = session.game.tell_view(session.state, {"status": list(view.status)}, w)["status"]
+        told = session.game.tell_view(session.state, {}, w)["status"]
         for s, n in enumerate(view.lives):
             status = told[s] if s < len(told) else ""
             lives.append(
